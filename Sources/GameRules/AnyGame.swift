@@ -1,0 +1,114 @@
+/// A game with its variant chosen, with the state type hidden, for code that hosts every game
+/// alike (the catalog, the server's engine). States cross this boundary as query items.
+public struct AnyGame: Sendable {
+    private let base: any Game
+
+    public init(_ game: some Game) { base = game }
+
+    public var id: GameID { type(of: base).id }
+    public var name: String { type(of: base).name }
+    public var variant: Variant { base.variant }
+    public var variants: [Variant] { type(of: base).variants }
+
+    /// A session before its first move.
+    public func newMatch() -> AnyMatch { AnyMatch(box: Self.open(base)) }
+
+    /// A session restored from its true state, as stored.
+    public func restoreMatch(state: [QueryItem], lastMover: Seat?, moveCount: Int) throws(RuleViolation) -> AnyMatch {
+        try AnyMatch(box: Self.open(base, state: state, lastMover: lastMover, moveCount: moveCount))
+    }
+
+    /// Decodes `items` and writes them back in Parley's format as `viewer` may see them: what
+    /// a page for a URL shows. Throws when the query does not describe a state.
+    public func view(of items: [QueryItem], for viewer: Seat?) throws(RuleViolation) -> [QueryItem] {
+        try Self.view(base, items, viewer)
+    }
+
+    private static func open<G: Game>(_ game: G) -> any MatchBox {
+        GameMatchBox(match: Match(game: game))
+    }
+
+    private static func open<G: Game>(
+        _ game: G, state: [QueryItem], lastMover: Seat?, moveCount: Int
+    ) throws(RuleViolation) -> any MatchBox {
+        let decoded = try game.decode(state)
+        return GameMatchBox(match: Match(game: game, state: decoded, lastMover: lastMover, moveCount: moveCount))
+    }
+
+    private static func view<G: Game>(_ game: G, _ items: [QueryItem], _ viewer: Seat?) throws(RuleViolation) -> [QueryItem] {
+        try game.encode(game.view(of: game.decode(items), for: viewer))
+    }
+}
+
+/// A `Match` of any game.
+public struct AnyMatch: Sendable {
+    fileprivate var box: any MatchBox
+
+    fileprivate init(box: any MatchBox) { self.box = box }
+
+    public var gameID: GameID { box.gameID }
+    public var turn: Turn { box.turn }
+    public var outcome: Outcome { box.outcome }
+    public var lastMover: Seat? { box.lastMover }
+    public var moveCount: Int { box.moveCount }
+    public var prompt: String? { box.prompt }
+    /// The whole state, hidden information included: for storage and trusted eyes only.
+    public var trueState: [QueryItem] { box.trueState }
+
+    /// The state as `viewer` may see it.
+    public func state(for viewer: Seat?) -> [QueryItem] { box.state(for: viewer) }
+
+    public func checkMayMove(_ seat: Seat) throws(RuleViolation) { try box.checkMayMove(seat) }
+
+    /// Plays the one move by `seat` that leads to the proposed state.
+    public mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
+        try box.propose(items, by: seat, mover: mover)
+    }
+}
+
+/// What one accepted move did, for any game.
+public struct AnyStep: Hashable, Sendable {
+    public let seat: Seat
+    /// The move in words, such as `shoot B7`.
+    public let move: String
+    public let texts: StepTexts
+    public let outcome: Outcome
+}
+
+private protocol MatchBox: Sendable {
+    var gameID: GameID { get }
+    var turn: Turn { get }
+    var outcome: Outcome { get }
+    var lastMover: Seat? { get }
+    var moveCount: Int { get }
+    var prompt: String? { get }
+    var trueState: [QueryItem] { get }
+    func state(for viewer: Seat?) -> [QueryItem]
+    func checkMayMove(_ seat: Seat) throws(RuleViolation)
+    mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep
+}
+
+private struct GameMatchBox<G: Game>: MatchBox {
+    var match: Match<G>
+
+    var gameID: GameID { G.id }
+    var turn: Turn { match.turn }
+    var outcome: Outcome { match.outcome }
+    var lastMover: Seat? { match.lastMover }
+    var moveCount: Int { match.moveCount }
+    var prompt: String? { match.game.prompt(in: match.state) }
+    var trueState: [QueryItem] { match.game.encode(match.state) }
+
+    func state(for viewer: Seat?) -> [QueryItem] {
+        match.game.encode(match.game.view(of: match.state, for: viewer))
+    }
+
+    func checkMayMove(_ seat: Seat) throws(RuleViolation) { try match.checkMayMove(seat) }
+
+    mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
+        try match.checkMayMove(seat)
+        let proposal = try match.game.decode(items)
+        let step = try match.propose(proposal, by: seat, mover: mover)
+        return AnyStep(seat: step.seat, move: step.move.description, texts: step.texts, outcome: step.outcome)
+    }
+}

@@ -1,0 +1,74 @@
+/// A game that Parley can host: pure rules over value types, with no I/O.
+///
+/// A state travels as the query items of a URL, as in the original apps. The server keeps the
+/// true state; each player receives `view(of:for:)`, which leaves out what that player may not
+/// see. Players propose the next state (the original apps send only the new state, never the
+/// move); `inferMove` finds the one move that leads there, and `apply` plays it against the
+/// true state, filling in what depends on hidden information.
+///
+/// Drive a game through `Match`, which also enforces whose turn it is.
+public protocol Game: Sendable {
+    associatedtype State: Hashable & Sendable
+    associatedtype Move: Hashable & Sendable & CustomStringConvertible
+
+    static var id: GameID { get }
+    /// The game's name for people.
+    static var name: String { get }
+    /// Every variant, the default first.
+    static var variants: [Variant] { get }
+
+    /// The rules of one variant; throws `unknownVariant` for an id not in `variants`.
+    init(variant: String) throws(RuleViolation)
+
+    var variant: Variant { get }
+
+    /// The state of a session before its first move.
+    var initialState: State { get }
+
+    /// Reads a state from a URL's query items, in Parley's format or the original app's.
+    func decode(_ items: [QueryItem]) throws(RuleViolation) -> State
+    /// Writes a state as query items in Parley's format; `decode(encode(s)) == s`.
+    func encode(_ state: State) -> [QueryItem]
+
+    /// Who may move in this state; `.nobody` once the game is over.
+    func turnPolicy(in state: State) -> TurnPolicy
+    /// Plays `move` by `seat`. The caller has checked that `seat` may move (see `Match`).
+    func apply(_ move: Move, by seat: Seat, to state: State) throws(RuleViolation) -> State
+    /// The one move by `seat` that turns `current` into `proposed`. The proposal is built
+    /// from what `seat` can see, so games compare it with `view(of: current, for: seat)`.
+    func inferMove(from current: State, to proposed: State, by seat: Seat) throws(RuleViolation) -> Move
+    func outcome(of state: State) -> Outcome
+    /// The state as `viewer` may see it; `nil` is someone without a seat (a spectator).
+    func view(of state: State, for viewer: Seat?) -> State
+    /// The texts of the message that carries `move`; `mover` names the player who made it.
+    func texts(for move: Move, by seat: Seat, mover: String, from before: State, to after: State) -> StepTexts
+    /// What the next player is asked to do, such as "Select a base"; `nil` when over.
+    func prompt(in state: State) -> String?
+    /// The refusal for `seat` moving out of turn; games may say more than the default.
+    func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation
+}
+
+extension Game {
+    public func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation { .notYourTurn }
+
+    public static var defaultVariant: Variant { variants[0] }
+
+    /// The variant with this id, or an `unknownVariant` violation that lists the known ones.
+    public static func variant(named id: String) throws(RuleViolation) -> Variant {
+        guard let variant = variants.first(where: { $0.id == id }) else {
+            let known = variants.map(\.id).joined(separator: ", ")
+            throw RuleViolation(.unknownVariant, "\(name) has no variant \"\(id)\"; it has \(known).")
+        }
+        return variant
+    }
+
+    /// Decodes the query of a whole URL.
+    public func decode(url: String) throws(RuleViolation) -> State {
+        try decode(QueryString.items(in: url))
+    }
+
+    /// The query string (starting with `?`) of a state.
+    public func query(for state: State) -> String {
+        QueryString.format(encode(state))
+    }
+}

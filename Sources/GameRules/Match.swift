@@ -1,0 +1,65 @@
+/// One session of a game as the rules see it: the true state, who moved last, and how many
+/// moves have been played. It is the one place that checks turns, so every game gets the same
+/// order of refusals: a finished game, then a full table, then the turn, then the game's rules.
+public struct Match<G: Game>: Sendable {
+    public let game: G
+    public private(set) var state: G.State
+    public private(set) var lastMover: Seat?
+    public private(set) var moveCount: Int
+
+    public init(game: G, state: G.State? = nil, lastMover: Seat? = nil, moveCount: Int = 0) {
+        self.game = game
+        self.state = state ?? game.initialState
+        self.lastMover = lastMover
+        self.moveCount = moveCount
+    }
+
+    public var turn: Turn { game.turnPolicy(in: state).turn(after: lastMover) }
+    public var outcome: Outcome { game.outcome(of: state) }
+
+    /// Plays `move` by `seat` and returns the step it made.
+    @discardableResult
+    public mutating func play(_ move: G.Move, by seat: Seat, mover: String) throws(RuleViolation) -> Step<G> {
+        try checkMayMove(seat)
+        return try commit(move, by: seat, mover: mover)
+    }
+
+    /// Plays the one move by `seat` that leads to `proposal`, a state built from what `seat`
+    /// sees. The new true state may differ from the proposal where hidden information decides
+    /// (a shot becomes a hit or a miss).
+    @discardableResult
+    public mutating func propose(_ proposal: G.State, by seat: Seat, mover: String) throws(RuleViolation) -> Step<G> {
+        try checkMayMove(seat)
+        let move = try game.inferMove(from: state, to: proposal, by: seat)
+        return try commit(move, by: seat, mover: mover)
+    }
+
+    /// Who may move, and why not when `seat` may not.
+    public func checkMayMove(_ seat: Seat) throws(RuleViolation) {
+        guard !outcome.isFinished else { throw .gameOver }
+        guard seat.index < game.variant.seats.upperBound else {
+            throw RuleViolation(.tableFull, "\(G.name) seats at most \(game.variant.seats.upperBound) players.")
+        }
+        guard turn.allows(seat) else { throw game.outOfTurn(seat, in: state) }
+    }
+
+    private mutating func commit(_ move: G.Move, by seat: Seat, mover: String) throws(RuleViolation) -> Step<G> {
+        let before = state
+        let after = try game.apply(move, by: seat, to: before)
+        state = after
+        lastMover = seat
+        moveCount += 1
+        let texts = game.texts(for: move, by: seat, mover: mover, from: before, to: after)
+        return Step(move: move, seat: seat, before: before, after: after, texts: texts, outcome: outcome)
+    }
+}
+
+/// What one accepted move did.
+public struct Step<G: Game>: Sendable {
+    public let move: G.Move
+    public let seat: Seat
+    public let before: G.State
+    public let after: G.State
+    public let texts: StepTexts
+    public let outcome: Outcome
+}

@@ -1,0 +1,93 @@
+/// Reads and writes the query of a state URL. A game's state lives in the query alone, so the
+/// codec takes any URL: `?Base=base01`, `https://host/g/icecream?Base=base01`, or the original
+/// Battleship's scheme-less `www.shinobicontrols.com/battleship?Ship_Location=0`.
+public enum QueryString {
+    /// The query items of `url`: everything after the first `?` up to any `#`. A string with
+    /// no `?` is read as a bare query when it holds an `=` (`Base=base01`), and otherwise as a
+    /// URL without a query. `+` is kept as a plus sign, as `URLComponents` does.
+    public static func items(in url: String) throws(RuleViolation) -> [QueryItem] {
+        let query: Substring
+        if let mark = url.firstIndex(of: "?") {
+            query = url[url.index(after: mark)...]
+        } else if url.contains("=") {
+            query = url[...]
+        } else {
+            return []
+        }
+        let withoutFragment = query.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        var items: [QueryItem] = []
+        for pair in withoutFragment.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try percentDecoded(parts[0])
+            let value = try parts.count == 2 ? percentDecoded(parts[1]) : nil
+            items.append(QueryItem(name, value))
+        }
+        return items
+    }
+
+    /// The query for `items`, starting with `?`, with every byte outside RFC 3986's
+    /// unreserved set percent-encoded. An empty list gives an empty string.
+    public static func format(_ items: [QueryItem]) -> String {
+        guard !items.isEmpty else { return "" }
+        let pairs = items.map { item in
+            let name = percentEncoded(item.name)
+            return item.value.map { "\(name)=\(percentEncoded($0))" } ?? name
+        }
+        return "?" + pairs.joined(separator: "&")
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    static func percentEncoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func percentDecoded(_ text: Substring) throws(RuleViolation) -> String {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                throw .undecodable("The URL has a malformed percent escape in \"\(text)\".")
+            }
+            bytes.append(high << 4 | low)
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw .undecodable("The URL's escapes in \"\(text)\" are not UTF-8 text.")
+        }
+        return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

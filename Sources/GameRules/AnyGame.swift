@@ -5,10 +5,12 @@ public struct AnyGame: Sendable {
 
     public init(_ game: some Game) { base = game }
 
-    public var id: GameID { type(of: base).id }
-    public var name: String { type(of: base).name }
+    /// The game's type, for its static facts.
+    public var type: any Game.Type { Swift.type(of: base) }
+    public var id: GameID { type.id }
+    public var name: String { type.name }
     public var variant: Variant { base.variant }
-    public var variants: [Variant] { type(of: base).variants }
+    public var variants: [Variant] { type.variants }
 
     /// A session before its first move.
     public func newMatch() -> AnyMatch { AnyMatch(box: Self.open(base)) }

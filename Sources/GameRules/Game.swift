@@ -17,6 +17,10 @@ public protocol Game: Sendable {
     /// Every variant, the default first.
     static var variants: [Variant] { get }
 
+    /// The variant a URL's items name, for a URL met without its session (a page in a
+    /// browser); `nil` when they name none, which means the default.
+    static func variant(of items: [QueryItem]) -> String?
+
     /// The rules of one variant; throws `unknownVariant` for an id not in `variants`.
     init(variant: String) throws(RuleViolation)
 
@@ -49,6 +53,8 @@ public protocol Game: Sendable {
 }
 
 extension Game {
+    public static func variant(of items: [QueryItem]) -> String? { nil }
+
     public func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation { .notYourTurn }
 
     public static var defaultVariant: Variant { variants[0] }

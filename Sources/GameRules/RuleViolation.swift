@@ -32,6 +32,8 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
 extension RuleViolation.Code {
     /// The URL's query does not describe a state of this game.
     public static let undecodableState = Self(rawValue: "undecodable-state")
+    /// No game of this name is hosted.
+    public static let unknownGame = Self(rawValue: "unknown-game")
     /// The variant named is not one the game has.
     public static let unknownVariant = Self(rawValue: "unknown-variant")
     /// The game is over; nothing more can be played in this session.

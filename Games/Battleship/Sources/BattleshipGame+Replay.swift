@@ -1,0 +1,58 @@
+import GameRules
+
+/// The checks that make a decoded URL a state the game could have reached: shots fired only
+/// once the fleets are placed, each cell once per shooter, none after the game is decided,
+/// and every result the one the fleet gives where the fleet is known.
+extension BattleshipGame {
+    func replay(_ shots: [Shot], into state: inout BattleshipState) throws(RuleViolation) {
+        guard let first = shots.first else { return }
+        guard !state.fleets.contains(.unplaced) else {
+            throw .undecodable("Shot=\(rules.board.name(of: first.cell)) comes before the ships are placed.")
+        }
+        var score = Scoreboard(rules: rules)
+        var fired: [Set<Cell>] = [[], []]
+        let occupancy = state.fleets.map { $0.fleet.map(rules.occupancy(of:)) }
+        for index in shots.indices {
+            let shot = shots[index]
+            let name = rules.board.name(of: shot.cell)
+            let shooter = rules.shooter(ofShot: index)
+            guard score.decided == nil else { throw .undecodable("Shot=\(name) comes after the game is over.") }
+            guard fired[shooter.index].insert(shot.cell).inserted else {
+                throw .undecodable("\(name) is fired at twice by the same player.")
+            }
+            guard shot.result != nil || index == shots.count - 1 else {
+                throw .undecodable("Only the last shot may be without a result.")
+            }
+            if let result = shot.result, let fleet = occupancy[rules.target(of: shooter)] {
+                let actual = rules.result(of: shot.cell, against: fleet, fired: fired[shooter.index])
+                guard result == actual else {
+                    throw .undecodable("Shot=\(name) says \(result), but the ships there say \(actual).")
+                }
+            }
+            if case let .sunk(kind)? = shot.result, score.sunk[shooter.index].contains(kind) {
+                throw .undecodable("The \(kind.name) cannot be sunk twice.")
+            }
+            score.record(shot.result, by: shooter)
+        }
+        state.shots = shots
+    }
+
+    /// Reconciles the seed's `Is_Complete` with the shots. A `1` with no shots is the original
+    /// app's finished game, whose guesses never left the phone.
+    func settle(isComplete value: String, of state: inout BattleshipState) throws(RuleViolation) {
+        guard value == "0" || value == "1" else {
+            throw .undecodable("Is_Complete=\(value) must be 0 or 1.")
+        }
+        let finished = outcome(of: state).isFinished
+        switch (value == "1", finished) {
+        case (true, false) where state.shots.isEmpty && state.fleets[0].isPlaced:
+            state.declaredComplete = true
+        case (true, false):
+            throw .undecodable("Is_Complete=1, but the shots do not end the game.")
+        case (false, true):
+            throw .undecodable("Is_Complete=0, but the shots end the game.")
+        default:
+            break
+        }
+    }
+}

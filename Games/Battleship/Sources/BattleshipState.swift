@@ -1,0 +1,58 @@
+import GameRules
+
+/// A Battleship game: each seat's fleet (as far as the viewer may know it) and the shots
+/// fired, in order. Who fired a shot follows from its place in the list (see
+/// `BattleshipRules.shooter(ofShot:)`).
+public struct BattleshipState: Hashable, Sendable {
+    /// By seat: seat 0's fleet first. The seed has one fleet, classic two.
+    public var fleets: [FleetKnowledge]
+    public var shots: [Shot]
+    /// The original format's `Is_Complete=1` on a state whose shots do not end the game. The
+    /// original app kept its guesses on the phone, so a finished game can arrive with none.
+    public var declaredComplete: Bool
+
+    public init(fleets: [FleetKnowledge], shots: [Shot] = [], declaredComplete: Bool = false) {
+        self.fleets = fleets
+        self.shots = shots
+        self.declaredComplete = declaredComplete
+    }
+}
+
+/// What happens next in a state.
+public enum BattleshipPhase: Hashable, Sendable {
+    case placing(Seat)
+    case firing(Seat)
+    case over(Outcome)
+}
+
+extension BattleshipRules {
+    public func phase(of state: BattleshipState) -> BattleshipPhase {
+        let outcome = outcome(of: state)
+        if outcome.isFinished { return .over(outcome) }
+        if let unplaced = state.fleets.firstIndex(of: .unplaced) { return .placing(Seat(unplaced)) }
+        return .firing(shooter(ofShot: state.shots.count))
+    }
+
+    public func outcome(of state: BattleshipState) -> Outcome {
+        Scoreboard(rules: self, shots: state.shots).decided
+            ?? (state.declaredComplete ? .finished(winners: [], losers: []) : .inProgress)
+    }
+
+    /// The shots `seat` has fired, in order.
+    public func shots(by seat: Seat, in state: BattleshipState) -> [Shot] {
+        state.shots.indices.filter { shooter(ofShot: $0) == seat }.map { state.shots[$0] }
+    }
+
+    public func sunkCount(by seat: Seat, in state: BattleshipState) -> Int {
+        Scoreboard(rules: self, shots: state.shots).sunk[seat.index].count
+    }
+
+    /// The result of firing at `cell` of a fleet laid out as `occupancy` (see `occupancy(of:)`)
+    /// when the shooter has already fired at `fired`.
+    func result(of cell: Cell, against occupancy: [Cell: ShipPlacement], fired: Set<Cell>) -> ShotResult {
+        guard let ship = occupancy[cell] else { return .miss }
+        guard sides == .duel else { return .hit }
+        let sunk = (board.cells(of: ship) ?? []).allSatisfy { $0 == cell || fired.contains($0) }
+        return sunk ? .sunk(ship.kind) : .hit
+    }
+}

@@ -1,0 +1,34 @@
+import Battleship
+import GameRules
+
+enum Fixtures {
+    static let seed = try! BattleshipGame(variant: "seed")
+    static let classic = try! BattleshipGame(variant: "classic")
+
+    static func seedFleet(_ cells: Int...) -> Fleet {
+        Fleet(cells.map { ShipPlacement(.boat, at: Cell($0)) })
+    }
+
+    /// A classic fleet, one ship per row from row `firstRow`, all starting in column A:
+    /// carrier A1-E1, battleship A2-D2, cruiser A3-C3, submarine A4-C4, destroyer A5-B5.
+    static func classicFleet(firstRow: Int = 0) -> Fleet {
+        let kinds: [ShipKind] = [.carrier, .battleship, .cruiser, .submarine, .destroyer]
+        return Fleet(kinds.enumerated().map { row, kind in
+            ShipPlacement(kind, at: Cell((firstRow + row) * 10), .across)
+        })
+    }
+
+    static func cell(_ name: String) -> Cell { classic.rules.board.cell(named: name)! }
+
+    /// Reads a URL as a proposal, the way the server will: through the query codec.
+    static func decode(_ game: BattleshipGame, _ url: String) throws(RuleViolation) -> BattleshipState {
+        try game.decode(url: url)
+    }
+}
+
+extension Match where G == BattleshipGame {
+    /// Plays moves that the test expects to be legal.
+    mutating func playAll(_ moves: [(Int, BattleshipMove)]) throws {
+        for (seat, move) in moves { try play(move, by: Seat(seat), mover: "$P\(seat)") }
+    }
+}

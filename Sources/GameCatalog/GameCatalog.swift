@@ -1,0 +1,39 @@
+import Battleship
+import GameRules
+import IceCream
+
+/// The games a server hosts. Adding a game is a folder under `Games/` and one line in
+/// `standard`.
+public struct GameCatalog: Sendable {
+    public static let standard = GameCatalog([
+        BattleshipGame.self,
+        IceCreamGame.self,
+    ])
+
+    public let games: [any Game.Type]
+
+    public init(_ games: [any Game.Type]) {
+        self.games = games
+    }
+
+    public var ids: [GameID] { games.map { $0.id } }
+
+    /// The rules of one game and variant; the default variant when `variant` is `nil`.
+    public func game(_ id: GameID, variant: String? = nil) throws(RuleViolation) -> AnyGame {
+        guard let type = games.first(where: { $0.id == id }) else {
+            let known = ids.map(\.rawValue).joined(separator: ", ")
+            throw RuleViolation(.unknownGame, "There is no game \"\(id)\"; this server has \(known).")
+        }
+        return try Self.make(type, variant: variant)
+    }
+
+    /// The rules a URL met on its own is read with: its game's, in the variant its items name.
+    public func game(_ id: GameID, for items: [QueryItem]) throws(RuleViolation) -> AnyGame {
+        let type = try self.game(id).type
+        return try game(id, variant: type.variant(of: items))
+    }
+
+    private static func make<G: Game>(_ type: G.Type, variant: String?) throws(RuleViolation) -> AnyGame {
+        try AnyGame(G(variant: variant ?? G.defaultVariant.id))
+    }
+}

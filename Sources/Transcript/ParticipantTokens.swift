@@ -1,0 +1,77 @@
+import Foundation
+
+/// Finds and rewrites `$<uuid>` tokens in message texts: a `$` followed by a 36-character
+/// UUID (8-4-4-4-12 hexadecimal digits, either case). Anything else, such as "$5" or a lone
+/// "$", is ordinary text and is left exactly as it is.
+///
+/// A token ends after its 36th character whatever follows, so "$<uuid>'s turn" works. Replaced
+/// text is never scanned again, so a display name that itself looks like a token stays a name.
+public enum ParticipantTokens {
+    /// `$` plus the 36 characters of a UUID.
+    public static let tokenLength = 37
+
+    /// The participants named in `text`, in order of appearance, repeats included.
+    public static func ids(in text: String) -> [ParticipantID] {
+        var found: [ParticipantID] = []
+        _ = replacing(in: text) { id in
+            found.append(id)
+            return ""
+        }
+        return found
+    }
+
+    /// `text` with every token replaced by what `replacement` returns for its participant.
+    /// The first error thrown stops the rewrite, so no half-translated text escapes.
+    public static func replacing<Failure: Error>(
+        in text: String,
+        _ replacement: (ParticipantID) throws(Failure) -> String
+    ) throws(Failure) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(dollar) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == dollar, let id = participant(in: bytes, after: index) {
+                output.append(contentsOf: try replacement(id).utf8)
+                index += tokenLength
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        // Tokens are pure ASCII, so cutting around them never splits a multi-byte character.
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let dollar = UInt8(ascii: "$")
+    private static let hyphen = UInt8(ascii: "-")
+    /// Where a UUID's string form has its hyphens.
+    private static let hyphens: Set<Int> = [8, 13, 18, 23]
+
+    /// The UUID right after the `$` at `dollarIndex`, if the next 36 bytes spell one. Checked
+    /// by hand rather than left to `UUID(uuidString:)` alone, so that exactly this shape is a
+    /// token on every platform.
+    private static func participant(in bytes: [UInt8], after dollarIndex: Int) -> ParticipantID? {
+        let start = dollarIndex + 1
+        let end = start + tokenLength - 1
+        guard end <= bytes.count else { return nil }
+        for offset in 0..<(tokenLength - 1) {
+            let byte = bytes[start + offset]
+            let fits = hyphens.contains(offset) ? byte == hyphen : isHexDigit(byte)
+            guard fits else { return nil }
+        }
+        return ParticipantID(uuidString: String(decoding: bytes[start..<end], as: UTF8.self))
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default:
+            false
+        }
+    }
+}

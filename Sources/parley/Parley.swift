@@ -1,10 +1,14 @@
 import ArgumentParser
+import GameCatalog
 
 @main
 struct Parley: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parley",
         abstract: "A multiplayer turn-based game server.",
+        discussion: "Games hosted: " + GameCatalog.standard.ids.compactMap { id in
+            (try? GameCatalog.standard.game(id)).map { "\(id) (\($0.variants.map(\.id).joined(separator: ", ")))" }
+        }.joined(separator: "; ") + ".",
         version: "0.1.0"
     )
 }

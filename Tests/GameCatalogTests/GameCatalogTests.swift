@@ -1,0 +1,34 @@
+import GameCatalog
+import GameRules
+import Testing
+
+@Suite struct GameCatalogTests {
+    let catalog = GameCatalog.standard
+
+    @Test func listsBothGames() throws {
+        #expect(catalog.ids == ["battleship", "icecream"])
+        #expect(try catalog.game("battleship").variant.id == "seed")
+        #expect(try catalog.game("battleship", variant: "classic").variant.id == "classic")
+        #expect(try catalog.game("icecream").variants.map(\.id) == ["group", "solo"])
+    }
+
+    @Test func unknownGamesAndVariantsAreRefused() {
+        #expect(throws: RuleViolation(.unknownGame, "There is no game \"chess\"; this server has battleship, icecream.")) {
+            try catalog.game("chess")
+        }
+        #expect(throws: RuleViolation(.unknownVariant, "Battleship has no variant \"salvo\"; it has seed, classic.")) {
+            try catalog.game("battleship", variant: "salvo")
+        }
+    }
+
+    @Test func aURLMetAloneIsReadInTheVariantItNames() throws {
+        let classic = try QueryString.items(in: "?Variant=classic&Hidden=0")
+        #expect(try catalog.game("battleship", for: classic).variant.id == "classic")
+        let original = try QueryString.items(in: "www.shinobicontrols.com/battleship?Ship_Location=0&Ship_Location=1&Is_Complete=1")
+        let seed = try catalog.game("battleship", for: original)
+        #expect(seed.variant.id == "seed")
+        // The page for the original URL, as the guesser may see it: the ships stay hidden.
+        #expect(try seed.view(of: original, for: Seat(1)) == [QueryItem("Hidden", "0"), QueryItem("Is_Complete", "1")])
+        #expect(try catalog.game("icecream", for: QueryString.items(in: "?Base=base01")).variant.id == "group")
+    }
+}

@@ -8,15 +8,6 @@ public struct GameID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     public init(stringLiteral value: String) { self.rawValue = value }
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// One set of rules of a game: Battleship's `seed` (the original 3x3 board) or `classic`.

@@ -10,13 +10,4 @@ public struct InstallID: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public init(stringLiteral value: String) { self.rawValue = value }
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

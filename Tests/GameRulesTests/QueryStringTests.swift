@@ -1,3 +1,4 @@
+import Foundation
 import GameRules
 import Testing
 
@@ -44,5 +45,17 @@ import Testing
         let a = (0..<5).map { _ in first.next() }
         #expect(a == (0..<5).map { _ in second.next() })
         #expect(a != (0..<5).map { _ in other.next() })
+    }
+}
+
+@Suite struct IdentifierCodingTests {
+    @Test func namesAreCodedAsPlainStrings() throws {
+        let json = try JSONEncoder().encode([GameID("battleship"), GameID("x")])
+        #expect(String(decoding: json, as: UTF8.self) == #"["battleship","x"]"#)
+        let codes = try JSONDecoder().decode([RuleViolation.Code].self, from: Data(#"["not-your-turn"]"#.utf8))
+        #expect(codes == [.notYourTurn])
+        let seats = try JSONDecoder().decode([Seat].self, from: Data("[0,3]".utf8))
+        #expect(seats == [Seat(0), Seat(3)])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Seat].self, from: Data("[-1]".utf8)) }
     }
 }

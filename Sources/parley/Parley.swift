@@ -1,5 +1,6 @@
 import ArgumentParser
 import GameCatalog
+import Server
 
 @main
 struct Parley: AsyncParsableCommand {
@@ -9,6 +10,7 @@ struct Parley: AsyncParsableCommand {
         discussion: "Games hosted: " + GameCatalog.standard.ids.compactMap { id in
             (try? GameCatalog.standard.game(id)).map { "\(id) (\($0.variants.map(\.id).joined(separator: ", ")))" }
         }.joined(separator: "; ") + ".",
-        version: "0.1.0"
+        version: ParleyVersion.current,
+        subcommands: [Serve.self]
     )
 }

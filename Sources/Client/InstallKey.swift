@@ -1,0 +1,45 @@
+import Crypto
+import Foundation
+import Wire
+
+/// The key pair of one client install: made on first run, kept in a file only its user can
+/// read, and used to answer the server's challenge. The account is the SHA-256 of the public
+/// key, so a new install (a new key) is a new account.
+public struct InstallKey: Sendable {
+    let privateKey: P256.Signing.PrivateKey
+
+    public init() { privateKey = P256.Signing.PrivateKey() }
+
+    init(privateKey: P256.Signing.PrivateKey) { self.privateKey = privateKey }
+
+    /// Reads the key at `path`, or makes one and writes it there (mode 0600) when there is none.
+    public static func loadOrCreate(at path: String) throws -> InstallKey {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) {
+            let pem = try String(contentsOfFile: path, encoding: .utf8)
+            return InstallKey(privateKey: try P256.Signing.PrivateKey(pemRepresentation: pem))
+        }
+        let key = InstallKey()
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        guard manager.createFile(atPath: path, contents: Data(key.privateKey.pemRepresentation.utf8),
+                                 attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        return key
+    }
+
+    /// The public key as the `authenticate` frame carries it: X9.63, base64.
+    public var publicKey: String { privateKey.publicKey.x963Representation.base64EncodedString() }
+
+    /// The account this key stands for: SHA-256 of the X9.63 public key, lowercase hex.
+    public var account: String {
+        SHA256.hash(data: privateKey.publicKey.x963Representation).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The `authenticate` frame answering a challenge.
+    public func authenticate(_ challenge: ServerFrame.Challenge, name: String?) throws -> ClientFrame.Authenticate {
+        let signature = try privateKey.signature(for: Handshake.signedBytes(nonce: challenge.nonce))
+        return ClientFrame.Authenticate(
+            publicKey: publicKey, signature: signature.derRepresentation.base64EncodedString(), name: name)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Wire
+
+/// One authenticated connection to a Parley server. Requests are answered through
+/// `request(_:)`; everything nobody asked for (events, connection errors) arrives on `frames`.
+public final class ParleyConnection: Sendable {
+    /// Events and other unrequested frames, in the order the server sent them.
+    public let frames: AsyncStream<ServerFrame>
+    /// The account the server knows this install by.
+    public let account: String
+
+    private let outgoing: AsyncStream<ClientFrame>.Continuation
+    private let answers: PendingAnswers
+    private let task: Task<Void, Never>
+
+    private init(
+        frames: AsyncStream<ServerFrame>, account: String, outgoing: AsyncStream<ClientFrame>.Continuation,
+        answers: PendingAnswers, task: Task<Void, Never>
+    ) {
+        self.frames = frames
+        self.account = account
+        self.outgoing = outgoing
+        self.answers = answers
+        self.task = task
+    }
+
+    /// Sends `frame` and waits for the frame that answers it (by request id).
+    public func request(_ frame: ClientFrame) async throws -> ServerFrame {
+        guard let id = frame.requestID else { throw ConnectionError.notARequest(frame.type) }
+        return try await withCheckedThrowingContinuation { continuation in
+            answers.add(id, continuation)
+            if case .terminated = outgoing.yield(frame) {
+                answers.take(id)?.resume(throwing: ConnectionError.closed)
+            }
+        }
+    }
+
+    /// Sends a frame that has no answer, such as `ack`.
+    public func send(_ frame: ClientFrame) {
+        outgoing.yield(frame)
+    }
+
+    /// Closes the connection; pending requests fail with `ConnectionError.closed`.
+    public func close() {
+        outgoing.finish()
+        task.cancel()
+    }
+
+    /// Connects, answers the challenge with `key`, and returns once the server has welcomed
+    /// this install.
+    public static func open(
+        to endpoint: ServerEndpoint, key: InstallKey, name: String? = nil, logger: Logger
+    ) async throws -> ParleyConnection {
+        let (frames, inbox) = AsyncStream<ServerFrame>.makeStream()
+        let (outgoingFrames, outgoing) = AsyncStream<ClientFrame>.makeStream()
+        let answers = PendingAnswers()
+        let (welcomes, welcomed) = AsyncThrowingStream<String, any Error>.makeStream()
+        let session = ClientSession(inbox: inbox, outgoing: outgoingFrames, answers: answers)
+        let task = Task {
+            do {
+                try await endpoint.connect(logger: logger) { inbound, outbound, _ in
+                    try await session.run(inbound: inbound, outbound: outbound, key: key, name: name, welcomed: welcomed)
+                }
+                welcomed.finish(throwing: ConnectionError.closed)
+            } catch {
+                welcomed.finish(throwing: error)
+            }
+            session.finish()
+        }
+        var iterator = welcomes.makeAsyncIterator()
+        guard let account = try await iterator.next() else { throw ConnectionError.closed }
+        return ParleyConnection(frames: frames, account: account, outgoing: outgoing, answers: answers, task: task)
+    }
+}
+
+/// Why a connection could not do what was asked.
+public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    case closed
+    case refused(ErrorFrame)
+    case notARequest(String)
+    case unexpected(String)
+
+    public var description: String {
+        switch self {
+        case .closed: "the connection closed"
+        case let .refused(error): "the server refused: \(error.reason) (\(error.code))"
+        case let .notARequest(type): "a \(type) frame has no answer to wait for"
+        case let .unexpected(detail): "the server sent something unexpected: \(detail)"
+        }
+    }
+}

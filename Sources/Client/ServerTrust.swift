@@ -1,0 +1,101 @@
+import Crypto
+import NIOCore
+import NIOSSL
+import Wire
+
+/// Which server certificate a client accepts.
+public enum ServerTrust: Sendable, Hashable {
+    /// Exactly the certificate whose DER has this SHA-256, the one the server printed at start.
+    /// Its name, issuer and dates are not checked: the pin says everything.
+    case pinned(CertificateFingerprint)
+    /// Any certificate that chains to a root in this PEM file and names the server (for a
+    /// self-made certificate, its own `tls/certificate.pem` is such a file).
+    case certificateAuthority(path: String)
+
+    /// The client side of TLS for one connection. For a pin, `presented` is the certificate the
+    /// server showed the probe (`CertificateProbe`), already checked against the pin.
+    func tlsConfiguration(presented: NIOSSLCertificate?) throws(ServerTrustError) -> TLSConfiguration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        // After the WebSocket closing handshake nothing is left to protect, yet when both ends
+        // close at once the client sometimes waited TLS's default 5 s for a close_notify.
+        tls.shutdownTimeout = .seconds(1)
+        switch self {
+        case .pinned:
+            guard let presented else { preconditionFailure("a pinned connection is probed first") }
+            // The pinned certificate as the only root: the handshake then succeeds only with
+            // a chain that ends in it, that is, only with the holder of its key. Names are
+            // not checked, because the pin, not the name, identifies the server.
+            tls.trustRoots = .certificates([presented])
+            tls.certificateVerification = .noHostnameVerification
+        case let .certificateAuthority(path):
+            let roots: [NIOSSLCertificate]
+            do {
+                roots = try NIOSSLCertificate.fromPEMFile(path)
+            } catch {
+                throw .unreadableAuthority(path, "\(error)")
+            }
+            guard !roots.isEmpty else { throw .unreadableAuthority(path, "no certificate in the file") }
+            tls.trustRoots = .certificates(roots)
+            tls.certificateVerification = .fullVerification
+        }
+        return tls
+    }
+}
+
+extension CertificateFingerprint {
+    /// The fingerprint of a certificate as the server computes it: SHA-256 of its DER.
+    init(of certificate: NIOSSLCertificate) throws {
+        self.init(sha256Digest: SHA256.hash(data: try certificate.toDERBytes()))
+    }
+}
+
+/// Why a client did not trust, or could not reach, a server. The message says which server,
+/// and for a pin both fingerprints, so a person can tell a typo from an impostor.
+public struct ServerTrustError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Reason: Hashable, Sendable {
+        case pinMismatch(server: String, pinned: CertificateFingerprint, presented: CertificateFingerprint)
+        case noCertificate(server: String, detail: String)
+        case unreadableAuthority(path: String, detail: String)
+        case rejected(server: String, detail: String)
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    static func pinMismatch(_ server: String, pinned: CertificateFingerprint, presented: CertificateFingerprint) -> Self {
+        Self(.pinMismatch(server: server, pinned: pinned, presented: presented))
+    }
+
+    static func noCertificate(_ server: String, _ detail: String) -> Self {
+        Self(.noCertificate(server: server, detail: detail))
+    }
+
+    static func unreadableAuthority(_ path: String, _ detail: String) -> Self {
+        Self(.unreadableAuthority(path: path, detail: detail))
+    }
+
+    static func rejected(_ server: String, _ detail: String) -> Self {
+        Self(.rejected(server: server, detail: detail))
+    }
+
+    /// Whether the server presented a certificate other than the pinned one.
+    public var isPinMismatch: Bool {
+        if case .pinMismatch = reason { true } else { false }
+    }
+
+    public var description: String {
+        switch reason {
+        case let .pinMismatch(server, pinned, presented):
+            "\(server) presented the certificate with SHA-256 \(presented), not the pinned \(pinned); not connecting"
+        case let .noCertificate(server, detail):
+            "\(server) did not present a TLS certificate: \(detail)"
+        case let .unreadableAuthority(path, detail):
+            "cannot read trusted certificates from \(path): \(detail)"
+        case let .rejected(server, detail):
+            "the TLS handshake with \(server) failed: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Wire
+
+/// What handling one request decided. The server stores `events` durably first; only then does
+/// it send `replies` to the requester and the conversation entries in `notify` to every member
+/// online, each rendered for that member (`Engine.event(conversation:seq:for:)`).
+public struct Decision: Sendable {
+    public var events: [EngineEvent] = []
+    public var replies: [ServerFrame] = []
+    public var notify: [EntryReference] = []
+
+    public init() {}
+
+    static func reply(_ frame: ServerFrame) -> Decision {
+        var decision = Decision()
+        decision.replies = [frame]
+        return decision
+    }
+}
+
+/// A conversation entry to deliver to every member.
+public struct EntryReference: Hashable, Sendable {
+    public let conversation: String
+    public let seq: Int
+}

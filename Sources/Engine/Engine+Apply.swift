@@ -1,0 +1,97 @@
+import GameRules
+import Transcript
+
+/// The one place the engine's state changes: live decisions and the replay at start both go
+/// through `apply`, so a restarted server holds exactly what it held before.
+extension Engine {
+    /// Replays a stored event. Throws when the event does not fit the state, which means the
+    /// log is not this engine's (or its games changed incompatibly).
+    public mutating func apply(_ event: EngineEvent) throws(EngineError) {
+        try apply(event, match: nil)
+    }
+
+    /// `match` is the session's match after an accepted move when the caller has it at hand,
+    /// which spares decoding the state again.
+    mutating func apply(_ event: EngineEvent, match: AnyMatch?) throws(EngineError) {
+        switch event {
+        case let .conversationCreated(id, invite, _):
+            conversations[id] = ConversationState(id: id, invite: invite)
+            invites[invite] = id
+        case let .joined(id, seq, account):
+            try append(.joined(account), seq: seq, to: id)
+            conversations[id]?.members.append(account)
+            if conversations[id]?.everyone.contains(account) == false {
+                conversations[id]?.everyone.append(account)
+                rebuildDirectories(of: id)
+            }
+        case let .left(id, seq, account):
+            try append(.left(account), seq: seq, to: id)
+            conversations[id]?.members.removeAll { $0 == account }
+        case let .renamed(account, name):
+            names[account] = name
+        case let .accepted(move):
+            try applyAccepted(move, match: match)
+        }
+    }
+
+    private mutating func applyAccepted(_ move: AcceptedMove, match prepared: AnyMatch?) throws(EngineError) {
+        guard let conversation = conversations[move.conversation] else { throw .corrupt("unknown conversation") }
+        var session: SessionState
+        if let existing = conversation.sessions[move.session] {
+            session = existing
+        } else {
+            let game = try Self.corruptOnViolation { () throws(RuleViolation) in
+                try catalog.game(move.game, variant: move.variant)
+            }
+            session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0)
+        }
+        if move.seat == session.seats.count { session.seats.append(move.sender) }
+        guard session.seats.indices.contains(move.seat), session.seats[move.seat] == move.sender else {
+            throw .corrupt("seat \(move.seat) of session \(move.session.uuidString) is not the sender's")
+        }
+        let game = session.game
+        if let prepared {
+            session.match = prepared
+        } else {
+            session.match = try Self.corruptOnViolation { () throws(RuleViolation) in
+                try game.restoreMatch(
+                    state: QueryString.items(in: move.state), lastMover: Seat(move.seat), moveCount: move.moveCount)
+            }
+        }
+        session.lastSeq = move.seq
+        let entry = MessageEntry(
+            move: move,
+            views: Dictionary(uniqueKeysWithValues: session.seats.indices.map {
+                ($0, QueryString.format(session.match.state(for: Seat($0))))
+            }),
+            spectatorView: QueryString.format(session.match.state(for: nil)),
+            seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
+            prompt: session.match.prompt)
+        conversations[move.conversation]?.sessions[move.session] = session
+        try append(.message(entry), seq: move.seq, to: move.conversation)
+        sent[move.sender, default: [:]][move.request] = EntryReference(conversation: move.conversation, seq: move.seq)
+    }
+
+    private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {
+        guard let state = conversations[conversation] else { throw .corrupt("unknown conversation \(conversation)") }
+        guard seq == state.lastSeq + 1 else { throw .corrupt("seq \(seq) after \(state.lastSeq) in \(conversation)") }
+        conversations[conversation]?.log.append(LogEntry(seq: seq, kind: kind))
+    }
+
+    private mutating func rebuildDirectories(of conversation: String) {
+        guard let everyone = conversations[conversation]?.everyone else { return }
+        conversations[conversation]?.directories = Dictionary(uniqueKeysWithValues: everyone.map { viewer in
+            (viewer, identifiers.directory(for: InstallID(rawValue: viewer.rawValue), members: everyone))
+        })
+    }
+
+    private static func corruptOnViolation<T>(_ body: () throws(RuleViolation) -> T) throws(EngineError) -> T {
+        do { return try body() } catch { throw .corrupt(error.reason) }
+    }
+}
+
+extension EngineError {
+    static func corrupt(_ detail: String) -> Self {
+        Self("corrupt-log", "The stored events do not fit together: \(detail).")
+    }
+}

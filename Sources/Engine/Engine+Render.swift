@@ -1,0 +1,68 @@
+import GameRules
+import Transcript
+import Wire
+
+/// Each member's view of a conversation entry: their own identifiers, the state as their
+/// seat may see it, and a URL of this server.
+extension Engine {
+    /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none.
+    public func event(conversation id: String, seq: Int, for viewer: AccountID) -> Event? {
+        guard let conversation = conversations[id], let entry = conversation.entry(seq) else { return nil }
+        switch entry.kind {
+        case let .joined(account):
+            return Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer))
+        case let .left(account):
+            return Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer))
+        case let .message(message):
+            return render(message, in: conversation, for: viewer)
+        }
+    }
+
+    private func render(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) -> Event? {
+        let move = entry.move
+        let seat = entry.seats.firstIndex(of: viewer)
+        let query = seat.flatMap { entry.views[$0] } ?? entry.spectatorView
+        let texts = move.texts
+        let original = Message(
+            game: move.game,
+            url: "\(configuration.publicURL)/g/\(move.game)\(query)",
+            session: move.session,
+            layout: TemplateLayout(
+                caption: texts.caption, subcaption: texts.subcaption,
+                trailingCaption: texts.trailingCaption, trailingSubcaption: texts.trailingSubcaption),
+            summaryText: texts.summary,
+            accessibilityLabel: texts.accessibilityLabel,
+            sender: participant(move.sender, seenBy: move.sender))
+        guard let from = conversation.directories[move.sender], let to = conversation.directories[viewer],
+            let message = try? original.translated(from: from, to: to)
+        else { return nil }
+        let pid = { (seat: Seat) in participant(entry.seats[seat.index], seenBy: viewer) }
+        let status = GameStatus(
+            session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
+            turn: turnInfo(entry.turn, seats: entry.seats, for: viewer), outcome: outcomeInfo(entry.outcome, pid),
+            prompt: entry.prompt)
+        return Event(conversation: conversation.id, seq: move.seq, kind: .message, message: message, status: status)
+    }
+
+    private func turnInfo(_ turn: Turn, seats: [AccountID], for viewer: AccountID) -> TurnInfo {
+        let seated = seats.map { participant($0, seenBy: viewer) }
+        switch turn {
+        case let .seat(seat) where seat.index < seats.count:
+            return TurnInfo(kind: .player, participants: [seated[seat.index]])
+        case .seat:
+            // A seat nobody holds yet: any member without a seat may take it.
+            return TurnInfo(kind: .anyoneExcept, participants: seated)
+        case let .anyoneExcept(seat):
+            return TurnInfo(kind: .anyoneExcept, participants: seat.index < seats.count ? [seated[seat.index]] : [])
+        case .anyone:
+            return TurnInfo(kind: .anyone)
+        case .nobody:
+            return TurnInfo(kind: .nobody)
+        }
+    }
+
+    private func outcomeInfo(_ outcome: Outcome, _ pid: (Seat) -> ParticipantID) -> OutcomeInfo {
+        guard case let .finished(winners, losers) = outcome else { return OutcomeInfo(finished: false) }
+        return OutcomeInfo(finished: true, winners: winners.sorted().map(pid), losers: losers.sorted().map(pid))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GameRules
+import Transcript
+import Wire
+
+/// A game message: checked against its session's authoritative state, then stored and relayed.
+extension Engine {
+    mutating func send(
+        _ request: ClientFrame.Send, by account: AccountID, now: Date, random: inout some RandomNumberGenerator
+    ) -> Decision {
+        guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
+            return reject(request, EngineError.unknownConversation(request.conversation).frame)
+        }
+        if let earlier = sent[account]?[request.id], earlier.conversation == conversation.id,
+            case let .message(entry)? = conversation.entry(earlier.seq)?.kind
+        {
+            // The same message again, after a dropped connection: the first answer, nothing applied.
+            return .reply(.accepted(.init(id: request.id, conversation: conversation.id, seq: earlier.seq,
+                                          session: entry.move.session.uuidString)))
+        }
+        guard request.url.utf8.count <= configuration.maxURLLength else {
+            return reject(request, EngineError.urlTooLong(configuration.maxURLLength).frame)
+        }
+        var session: SessionState
+        do {
+            session = try openSession(for: request, in: conversation, random: &random)
+        } catch let refusal as Refusal {
+            return reject(request, refusal.frame, current: refusal.staleSeq.flatMap {
+                event(conversation: conversation.id, seq: $0, for: account)
+            })
+        } catch {
+            preconditionFailure("openSession throws only refusals")
+        }
+        let seat = session.seat(of: account) ?? Seat(session.seats.count)
+        let mover = participant(account, seenBy: account).token
+        let step: AnyStep
+        do {
+            step = try session.match.propose(QueryString.items(in: request.url), by: seat, mover: mover)
+        } catch {
+            return reject(request, ErrorFrame(error))
+        }
+        let move = AcceptedMove(
+            conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id,
+            game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
+            request: request.id, state: QueryString.format(session.match.trueState),
+            moveCount: session.match.moveCount, texts: step.texts, at: now)
+        conversations[conversation.id]?.sessions[session.id] = session
+        do { try apply(.accepted(move), match: session.match) } catch {
+            preconditionFailure("a decided move must apply: \(error)")
+        }
+        var decision = Decision()
+        decision.events = [.accepted(move)]
+        decision.replies = [.accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
+                                            session: session.id.uuidString))]
+        decision.notify = [EntryReference(conversation: conversation.id, seq: move.seq)]
+        return decision
+    }
+
+    /// The session a message continues, checked to be current, or a new one.
+    private func openSession(
+        for request: ClientFrame.Send, in conversation: ConversationState, random: inout some RandomNumberGenerator
+    ) throws(Refusal) -> SessionState {
+        guard let sessionID = request.session else {
+            do {
+                let game = try catalog.game(GameID(rawValue: request.game), variant: request.variant)
+                return SessionState(
+                    id: Session(UUID.random(using: &random)), game: game, match: game.newMatch(), seats: [], lastSeq: 0)
+            } catch {
+                throw Refusal(frame: ErrorFrame(error))
+            }
+        }
+        guard let id = Session(uuidString: sessionID), let session = conversation.sessions[id] else {
+            throw Refusal(frame: EngineError.unknownSession(sessionID).frame)
+        }
+        guard session.game.id.rawValue == request.game else {
+            throw Refusal(frame: EngineError.wrongGame(session: session.game.id, sent: request.game).frame)
+        }
+        guard let basedOn = request.basedOn else { throw Refusal(frame: EngineError.basedOnRequired.frame) }
+        guard basedOn == session.lastSeq else {
+            throw Refusal(frame: EngineError.stale(basedOn: basedOn, current: session.lastSeq).frame,
+                          staleSeq: session.lastSeq)
+        }
+        return session
+    }
+
+    private func reject(_ request: ClientFrame.Send, _ error: ErrorFrame, current: Event? = nil) -> Decision {
+        .reply(.rejected(.init(id: request.id, error: error, current: current)))
+    }
+}
+
+/// Why a send was refused; a stale one names the session's current message.
+struct Refusal: Error {
+    let frame: ErrorFrame
+    var staleSeq: Int? = nil
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GameCatalog
+import GameRules
+import Transcript
+import Wire
+
+/// The server's authority, as a pure value: conversations, their members and logs, game
+/// sessions and the idempotency of sends. It does no I/O. Each request becomes a `Decision`
+/// whose events the server stores before it says anything; on start the server replays the
+/// stored events through `apply(_:)` to rebuild the same state.
+public struct Engine: Sendable {
+    public var configuration: EngineConfiguration
+    let catalog: GameCatalog
+    let identifiers: ParticipantIdentifiers
+
+    var conversations: [String: ConversationState] = [:]
+    var invites: [String: String] = [:]
+    var names: [AccountID: String] = [:]
+    /// Accepted sends by account and client message id.
+    var sent: [AccountID: [String: EntryReference]] = [:]
+
+    public init(configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers) {
+        self.configuration = configuration
+        self.catalog = catalog
+        self.identifiers = identifiers
+    }
+
+    /// Handles one frame from an authenticated account. `random` makes conversation ids,
+    /// invite codes and session ids; `now` stamps what is stored.
+    public mutating func handle(
+        _ frame: ClientFrame, from account: AccountID, now: Date, random: inout some RandomNumberGenerator
+    ) -> Decision {
+        switch frame {
+        case .authenticate:
+            return .reply(.error(ErrorFrame(code: "already-authenticated", reason: "This connection is already authenticated.")))
+        case let .create(request):
+            return create(request, by: account, random: &random)
+        case let .join(request):
+            return join(request, by: account)
+        case let .list(request):
+            let summaries = conversations.values.filter { $0.members.contains(account) }
+                .sorted { $0.id < $1.id }.map { summary(of: $0, for: account) }
+            return .reply(.conversations(.init(id: request.id, conversations: summaries)))
+        case let .leave(request):
+            return leave(request, by: account)
+        case let .rename(request):
+            return rename(request, by: account)
+        case let .send(request):
+            return send(request, by: account, now: now, random: &random)
+        case let .ack(request):
+            if let conversation = conversations[request.conversation], conversation.members.contains(account) {
+                conversations[request.conversation]?.acknowledged[account] = min(max(request.seq, 0), conversation.lastSeq)
+            }
+            return Decision()
+        case let .resume(request):
+            return resume(request, by: account)
+        }
+    }
+
+    /// The display name an account chose, if any.
+    public func name(of account: AccountID) -> String? { names[account] }
+
+    /// The conversations an account is a member of.
+    public func conversations(of account: AccountID) -> [String] {
+        conversations.values.filter { $0.members.contains(account) }.map(\.id).sorted()
+    }
+
+    /// The current members of a conversation.
+    public func members(of conversation: String) -> [AccountID] {
+        conversations[conversation]?.members ?? []
+    }
+}

@@ -1,0 +1,15 @@
+/// The settings the engine's decisions depend on.
+public struct EngineConfiguration: Sendable {
+    /// The base of every state URL handed out, such as `https://localhost:8443`.
+    public var publicURL: String
+    public var maxParticipants: Int
+    public var maxURLLength: Int
+    public var maxNameLength: Int
+
+    public init(publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 2048, maxNameLength: Int = 40) {
+        self.publicURL = publicURL
+        self.maxParticipants = maxParticipants
+        self.maxURLLength = maxURLLength
+        self.maxNameLength = maxNameLength
+    }
+}

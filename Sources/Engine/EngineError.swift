@@ -1,0 +1,54 @@
+import GameRules
+import Wire
+
+/// Refusals of the engine's own, beside the games' `RuleViolation`s. They reach the client
+/// as an `ErrorFrame` with the same code and reason.
+public struct EngineError: Error, Hashable, Sendable {
+    public let code: String
+    public let reason: String
+
+    init(_ code: String, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var frame: ErrorFrame { ErrorFrame(code: code, reason: reason) }
+
+    static func unknownConversation(_ id: String) -> Self {
+        Self("unknown-conversation", "You are not a member of a conversation \(id).")
+    }
+
+    static let unknownInvite = Self("unknown-invite", "No conversation has that invite code.")
+
+    static func conversationFull(_ limit: Int) -> Self {
+        Self("conversation-full", "The conversation already has \(limit) participants, its limit.")
+    }
+
+    static func unknownSession(_ id: String) -> Self {
+        Self("unknown-session", "This conversation has no session \(id).")
+    }
+
+    static func wrongGame(session: GameID, sent: String) -> Self {
+        Self("wrong-game", "This session is a game of \(session), not \(sent).")
+    }
+
+    static let basedOnRequired = Self(
+        "based-on-required", "A message that continues a session names the seq of the message it answers (basedOn).")
+
+    static func stale(basedOn: Int, current: Int) -> Self {
+        Self("stale", "The message answers event \(basedOn), but the session has moved on to event \(current); "
+            + "start again from the current message.")
+    }
+
+    static func urlTooLong(_ limit: Int) -> Self {
+        Self("url-too-long", "The URL is longer than \(limit) characters.")
+    }
+
+    static func badName(_ limit: Int) -> Self {
+        Self("bad-name", "A name is 1 to \(limit) characters, without control characters.")
+    }
+}
+
+extension ErrorFrame {
+    init(_ error: EngineError) { self.init(code: error.code, reason: error.reason) }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import GameRules
+import Transcript
+
+/// What the engine stores: every change to the server's state is one of these, written to the
+/// log before anyone hears of it, and replayed in order on the next start.
+public enum EngineEvent: Codable, Hashable, Sendable {
+    case conversationCreated(conversation: String, invite: String, creator: AccountID)
+    case joined(conversation: String, seq: Int, account: AccountID)
+    case left(conversation: String, seq: Int, account: AccountID)
+    case renamed(account: AccountID, name: String)
+    case accepted(AcceptedMove)
+
+    /// The conversation the event belongs to; `nil` for server-wide ones.
+    public var conversation: String? {
+        switch self {
+        case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _),
+            let .left(conversation, _, _):
+            conversation
+        case .renamed: nil
+        case let .accepted(move): move.conversation
+        }
+    }
+}
+
+/// An accepted game message with the true state after it, hidden information included.
+public struct AcceptedMove: Codable, Hashable, Sendable {
+    public var conversation: String
+    public var seq: Int
+    public var session: Session
+    public var game: GameID
+    public var variant: String
+    public var sender: AccountID
+    public var seat: Int
+    /// The client's id for the message, so that sending it again finds this.
+    public var request: String
+    /// The true state after the move, as query items in the game's format.
+    public var state: String
+    public var moveCount: Int
+    /// Written with the sender's own identifier for themselves as the mover's token.
+    public var texts: StepTexts
+    public var at: Date
+}

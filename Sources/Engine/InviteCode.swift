@@ -1,0 +1,37 @@
+/// Invite codes: 20 characters of Crockford's base32 (100 random bits), shown in groups of
+/// four (`7K2Q-…`) and read back whatever the case, dashes or look-alike letters.
+enum InviteCode {
+    private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+
+    static func make(using random: inout some RandomNumberGenerator) -> String {
+        let characters = (0..<20).map { _ in alphabet[Int(random.next() % 32)] }
+        return stride(from: 0, to: 20, by: 4).map { String(characters[$0..<$0 + 4]) }.joined(separator: "-")
+    }
+
+    /// The code as it was made, from what a person typed.
+    static func normalized(_ typed: String) -> String {
+        let cleaned = typed.uppercased().compactMap { character -> Character? in
+            switch character {
+            case "O": "0"
+            case "I", "L": "1"
+            case "-", " ": nil
+            default: character
+            }
+        }
+        guard cleaned.count == 20 else { return typed }
+        return stride(from: 0, to: 20, by: 4).map { String(cleaned[$0..<$0 + 4]) }.joined(separator: "-")
+    }
+}
+
+import Foundation
+
+extension UUID {
+    /// A version-4 UUID from the given generator, so tests can repeat the ids they see.
+    static func random(using random: inout some RandomNumberGenerator) -> UUID {
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

@@ -1,0 +1,79 @@
+import Hummingbird
+import HummingbirdTLS
+import HummingbirdWebSocket
+import Logging
+import ServiceLifecycle
+
+/// What the server does with one WebSocket connection on `GET /ws`, once upgraded: read
+/// frames from `inbound` (reassembled with `inbound.messages(maxSize:)`), write to `outbound`.
+/// `context.request` is the upgrade request (its headers and query); `context.logger` is the
+/// connection's logger. Returning closes the connection normally; throwing closes it with
+/// 1011 and is logged, and never affects other connections. The relay is one of these.
+public typealias WebSocketConnectionHandler = @Sendable (
+    WebSocketInboundStream, WebSocketOutboundWriter, WebSocketRouterContext<BasicWebSocketRequestContext>
+) async throws -> Void
+
+/// The whole server, as production runs it and tests start it: HTTPS and WebSocket on one
+/// port, with TLS wrapping the WebSocket upgrade server.
+///
+/// Routes: `GET /health` answers 200 `ok`; `GET /ws` upgrades to a WebSocket handled by
+/// `webSocketHandler`, with frames limited to `configuration.limits.frameBytes`.
+///
+/// - Parameters:
+///   - services: long-lived pieces (the relay) that run alongside the server: started before
+///     it, stopped after it, in the order given and its reverse.
+///   - onServerRunning: called once the socket is bound, with the port actually bound (tests
+///     ask for port 0) and the certificate's fingerprint.
+/// - Throws: `ServerIdentityError` when the TLS identity cannot be read or made.
+public func buildApplication(
+    configuration: ServerConfiguration,
+    logger: Logger,
+    services: [any Service] = [],
+    webSocketHandler: @escaping WebSocketConnectionHandler,
+    onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let identity = try ServerIdentity.load(for: configuration)
+    if identity.isNew {
+        logger.notice("Made a self-signed certificate for this server", metadata: [
+            "certificate": "\(identity.certificatePath)", "sha256": "\(identity.fingerprint)",
+        ])
+    }
+
+    let router = Router()
+    router.get("/health") { _, _ in "ok" }
+
+    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    webSocketRouter.ws("/ws") { inbound, outbound, context in
+        do {
+            try await webSocketHandler(inbound, outbound, context)
+        } catch is CancellationError {
+            // The server is shutting down; the connection closes with it.
+        } catch {
+            // One connection's failure is that connection's alone: log it, close it, and
+            // leave the error's text out of the close frame, which the peer reads.
+            context.logger.warning("WebSocket connection failed", metadata: ["error": "\(error)"])
+            try? await outbound.close(.unexpectedServerError, reason: "internal error")
+        }
+    }
+
+    let fingerprint = identity.fingerprint
+    let host = configuration.host
+    return Application(
+        router: router,
+        server: try .tls(
+            .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter,
+                configuration: .init(ws: .init(maxFrameSize: configuration.limits.frameBytes))
+            ),
+            tlsConfiguration: identity.tlsConfiguration
+        ),
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "Parley"),
+        services: services,
+        onServerRunning: { channel in
+            let running = RunningServer(host: host, port: channel.localAddress?.port ?? configuration.port, fingerprint: fingerprint)
+            logger.info("Parley listening on \(running.url) (certificate SHA-256 \(fingerprint))")
+            await onServerRunning(running)
+        },
+        logger: logger
+    )
+}

@@ -1,0 +1,99 @@
+import Configuration
+import Foundation
+
+/// Turns the layered settings into a checked `ServerConfiguration`. Every read goes through
+/// one helper per type, so that a wrong type or an out-of-range value from any layer becomes a
+/// `ConfigurationError` naming the key, instead of a silent fall back to the default (which is
+/// what swift-configuration's non-throwing getters would do).
+struct ConfigurationReading {
+    private let reader: ConfigReader
+    private let gameIDs: [String]
+
+    init(_ reader: ConfigReader, gameIDs: [String]) {
+        self.reader = reader
+        self.gameIDs = gameIDs
+    }
+
+    func configuration() async throws(ConfigurationError) -> ServerConfiguration {
+        var result = ServerConfiguration()
+        result.host = try await text("server.host") ?? result.host
+        result.port = try await number("server.port", in: 0...65535, otherwise: "is not a port (1-65535, or 0 for any free port)") ?? result.port
+        result.publicURL = try await url("server.publicURL") ?? result.publicURL
+        result.dataDirectory = try await text("data.directory") ?? result.dataDirectory
+        result.tls = try await tlsFiles() ?? result.tls
+
+        var limits = result.limits
+        limits.frameBytes = try await number("limits.frameBytes", in: 1024...(1 << 24)) ?? limits.frameBytes
+        limits.urlLength = try await number("limits.urlLength", in: 1...(1 << 20)) ?? limits.urlLength
+        limits.textLength = try await number("limits.textLength", in: 1...(1 << 20)) ?? limits.textLength
+        limits.messagesPerSecond = try await number("limits.messagesPerSecond", in: 1...100_000) ?? limits.messagesPerSecond
+        limits.burst = try await number("limits.burst", in: 1...100_000) ?? limits.burst
+        result.limits = limits
+
+        result.maxParticipants = try await number("conversations.maxParticipants", in: 2...10_000) ?? result.maxParticipants
+        for game in gameIDs {
+            // A day is far longer than any turn; the bound catches minutes typed as milliseconds.
+            if let seconds = try await number("timeouts.\(game)", in: 1...86_400) {
+                result.turnTimeouts[game] = .seconds(seconds)
+            }
+        }
+        if let token = try await text("admin.token", secret: true) {
+            guard token.count >= 16 else { throw .invalid("admin.token", "must be at least 16 characters, so it cannot be guessed") }
+            result.adminToken = token
+        }
+        return result
+    }
+
+    private func tlsFiles() async throws(ConfigurationError) -> ServerConfiguration.TLSFiles? {
+        let certificate = try await text("tls.certificate")
+        let key = try await text("tls.key")
+        switch (certificate, key) {
+        case let (certificate?, key?): return .init(certificate: certificate, key: key)
+        case (nil, nil): return nil
+        case (_?, nil): throw .invalid("tls.key", "is required when tls.certificate is set")
+        case (nil, _?): throw .invalid("tls.certificate", "is required when tls.key is set")
+        }
+    }
+
+    private func url(_ key: String) async throws(ConfigurationError) -> String? {
+        guard let value = try await text(key) else { return nil }
+        guard let components = URLComponents(string: value), ["http", "https"].contains(components.scheme?.lowercased()),
+              components.host?.isEmpty == false, components.query == nil, components.fragment == nil
+        else {
+            throw .invalid(key, "\"\(value)\" is not an https:// address such as https://games.example.org:8443")
+        }
+        return value
+    }
+
+    private func text(_ key: String, secret: Bool = false) async throws(ConfigurationError) -> String? {
+        let value: String?
+        do {
+            value = try await reader.fetchString(forKey: ConfigKey(key), isSecret: secret)
+        } catch {
+            throw .invalid(key, "expected text")
+        }
+        if let value, value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .invalid(key, "must not be empty")
+        }
+        return value
+    }
+
+    private func number(_ key: String, in range: ClosedRange<Int>, otherwise problem: String? = nil) async throws(ConfigurationError) -> Int? {
+        let value: Int?
+        do {
+            value = try await reader.fetchInt(forKey: ConfigKey(key))
+        } catch {
+            throw .invalid(key, "expected a whole number\(try await foundText(key))")
+        }
+        if let value, !range.contains(value) {
+            throw .invalid(key, "\(value) \(problem ?? "is out of range (\(range.lowerBound)-\(range.upperBound))")")
+        }
+        return value
+    }
+
+    /// What was found instead, when it can be read as text (environment variables always can).
+    private func foundText(_ key: String) async throws(ConfigurationError) -> String {
+        guard let found = try? await reader.fetchString(forKey: ConfigKey(key)) else { return "" }
+        return ", not \"\(found)\""
+    }
+}

@@ -1,0 +1,43 @@
+import Engine
+import Foundation
+import Hummingbird
+import Logging
+import Storage
+import StorageSQLite
+
+/// The whole Parley server, built by one function so that tests run exactly what
+/// `parley serve` runs: the SQLite event log in the data folder (or the log given), the
+/// participant-identifier secret, the relay rebuilt from the log, and the TLS application
+/// with the relay behind `/ws`.
+public func buildParleyServer(
+    configuration: ServerConfiguration,
+    logger: Logger,
+    eventLog: (any EventLog)? = nil,
+    onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    let log = try eventLog ?? SQLiteEventLog(folder: URL(fileURLWithPath: configuration.dataDirectory))
+    let relay = try await Relay.start(
+        configuration: EngineConfiguration(
+            publicURL: configuration.publicBaseURL(),
+            maxParticipants: configuration.maxParticipants,
+            maxURLLength: configuration.limits.urlLength),
+        secret: ServerSecret.loadOrCreate(in: configuration.dataDirectory),
+        log: log, logger: logger)
+    let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
+    return try buildApplication(
+        configuration: configuration, logger: logger, services: [relay],
+        webSocketHandler: { inbound, outbound, context in
+            try await connection.serve(inbound: inbound, outbound: outbound, logger: context.logger)
+        },
+        onServerRunning: { running in
+            // With port 0 the state URLs can name the port only once it is bound.
+            await relay.setPublicURL(configuration.publicBaseURL(port: running.port))
+            await onServerRunning(running)
+        })
+}
+
+/// The version the server announces in its challenge and `parley --version` prints.
+public enum ParleyVersion {
+    public static let current = "0.1.0"
+}

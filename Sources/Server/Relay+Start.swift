@@ -1,0 +1,34 @@
+import Engine
+import Foundation
+import GameCatalog
+import Logging
+import ServiceLifecycle
+import Storage
+import Transcript
+import Wire
+
+extension Relay: Service {}
+
+extension Relay {
+    /// A relay whose engine holds everything `log` holds: every stored event is replayed, in
+    /// order, before the first connection is served.
+    static func start(
+        configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, logger: Logger
+    ) async throws -> Relay {
+        var engine = Engine(
+            configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
+        var position: Int64 = 0
+        var count = 0
+        while true {
+            let page = try await log.records(after: position, limit: 1000)
+            guard let last = page.last else { break }
+            for record in page {
+                try engine.apply(WireJSON.decode(EngineEvent.self, from: record.payload))
+            }
+            position = last.position
+            count += page.count
+        }
+        logger.info("Replayed the event log", metadata: ["events": "\(count)"])
+        return Relay(engine: engine, log: log, logger: logger)
+    }
+}

@@ -1,0 +1,126 @@
+import Engine
+import Foundation
+import Logging
+import ServiceLifecycle
+import Storage
+import Transcript
+import Wire
+
+/// The authoritative relay: one pipeline through which every request of every connection
+/// passes, in order. It takes what has queued up, lets the engine decide each request, stores
+/// all the batch's events in one append (group commit), and only then sends the replies and
+/// relays the events, each rendered for its recipient. So nothing is heard of before it is
+/// durable, and one slow disk write serves many moves.
+public actor Relay {
+    private var engine: Engine
+    private let log: any EventLog
+    private let logger: Logger
+    private var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
+    private var nextConnection = 0
+    private var pending: [Command] = []
+    private var wakeUp: CheckedContinuation<Void, Never>?
+    private var generator = SystemRandomNumberGenerator()
+
+    struct Command {
+        let frame: ClientFrame
+        let account: AccountID
+        /// The connection that answers go to; `nil` for requests made on a connection's behalf
+        /// whose answers nobody waits for (the name given when authenticating).
+        let connection: Int?
+    }
+
+    /// A relay over `engine`, whose state must already hold everything in `log`.
+    init(engine: Engine, log: any EventLog, logger: Logger) {
+        self.engine = engine
+        self.log = log
+        self.logger = logger
+    }
+
+    /// Registers a connection of `account`; frames for it are yielded to `outbox`.
+    func connect(_ account: AccountID, outbox: AsyncStream<ServerFrame>.Continuation) -> Int {
+        nextConnection += 1
+        outboxes[account, default: [:]][nextConnection] = outbox
+        return nextConnection
+    }
+
+    func disconnect(_ account: AccountID, connection: Int) {
+        outboxes[account]?[connection] = nil
+        if outboxes[account]?.isEmpty == true { outboxes[account] = nil }
+    }
+
+    func setPublicURL(_ url: String) {
+        engine.configuration.publicURL = url
+    }
+
+    /// How many connections are authenticated now.
+    public var connectionCount: Int { outboxes.values.reduce(0) { $0 + $1.count } }
+
+    func submit(_ frame: ClientFrame, from account: AccountID, connection: Int?) {
+        pending.append(Command(frame: frame, account: account, connection: connection))
+        wake()
+    }
+
+    /// The pipeline; runs until its task is cancelled or the server shuts down gracefully.
+    public func run() async {
+        await cancelWhenGracefulShutdown {
+            await withTaskCancellationHandler {
+                await self.pipeline()
+            } onCancel: {
+                Task { await self.wake() }
+            }
+        }
+    }
+
+    private func wake() {
+        wakeUp?.resume()
+        wakeUp = nil
+    }
+
+    private func pipeline() async {
+        while !Task.isCancelled {
+            if pending.isEmpty {
+                await withCheckedContinuation { wakeUp = $0 }
+                continue
+            }
+            let batch = pending
+            pending = []
+            await process(batch)
+        }
+    }
+
+    private func process(_ batch: [Command]) async {
+        let now = Date()
+        let decisions = batch.map { command in
+            engine.handle(command.frame, from: command.account, now: now, random: &generator)
+        }
+        let events = decisions.flatMap(\.events)
+        if !events.isEmpty {
+            do {
+                let records = try events.map { event in
+                    NewLogRecord(stream: event.conversation ?? "", payload: try WireJSON.encode(event))
+                }
+                _ = try await log.append(records)
+            } catch {
+                // The engine has moved ahead of the disk; going on would tell players of moves
+                // a restart forgets. Stop here, and let the restart replay what was stored.
+                logger.critical("The event log failed; stopping", metadata: ["error": "\(error)"])
+                fatalError("the event log failed: \(error)")
+            }
+        }
+        for (command, decision) in zip(batch, decisions) {
+            if let connection = command.connection, let outbox = outboxes[command.account]?[connection] {
+                for reply in decision.replies { outbox.yield(reply) }
+            }
+            for reference in decision.notify { relay(reference) }
+        }
+    }
+
+    private func relay(_ reference: EntryReference) {
+        for member in engine.members(of: reference.conversation) {
+            guard let connections = outboxes[member],
+                let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member)
+            else { continue }
+            for outbox in connections.values { outbox.yield(.event(event)) }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HummingbirdWebSocket
+import Logging
+import Transcript
+import Wire
+
+/// One WebSocket connection to the relay: the challenge and its answer, then frames in both
+/// directions until either side closes. Whatever goes wrong here closes this connection only.
+struct RelayConnection {
+    let relay: Relay
+    let limits: ServerLimits
+    let serverName: String
+
+    func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger) async throws {
+        let nonce = Authenticator.makeNonce()
+        try await write(.challenge(.init(nonce: nonce, server: serverName)), to: outbound)
+        var messages = inbound.messages(maxSize: limits.frameBytes).makeAsyncIterator()
+        guard let first = try await messages.next() else { return }
+        guard case let .text(text) = first,
+            case let .authenticate(frame)? = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)),
+            let account = Authenticator.account(for: frame, nonce: nonce)
+        else {
+            try await write(.error(ErrorFrame(code: "unauthenticated",
+                reason: "The first frame must be an authenticate frame signing this connection's challenge.")), to: outbound)
+            try await outbound.close(.policyViolation, reason: "unauthenticated")
+            return
+        }
+        let (outbox, continuation) = AsyncStream<ServerFrame>.makeStream()
+        let connection = await relay.connect(account, outbox: continuation)
+        defer { Task { await relay.disconnect(account, connection: connection) } }
+        if let name = frame.name {
+            await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)
+        }
+        continuation.yield(.welcome(.init(account: account.rawValue, name: frame.name)))
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await frame in outbox { try await write(frame, to: outbound) }
+            }
+            var flooded = false
+            defer { continuation.finish() }
+            var limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
+            while let message = try await messages.next() {
+                switch limiter.admit(at: .now) {
+                case .allowed: break
+                case .refused:
+                    continuation.yield(.error(ErrorFrame(code: "rate-limited",
+                        reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")))
+                    continue
+                case .flooding:
+                    logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])
+                    continuation.yield(.error(ErrorFrame(code: "rate-limited",
+                        reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
+                    flooded = true
+                }
+                if flooded { break }
+                guard case let .text(text) = message,
+                    let frame = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8))
+                else {
+                    continuation.yield(.error(ErrorFrame(code: "malformed-frame",
+                        reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
+                    continue
+                }
+                await relay.submit(frame, from: account, connection: connection)
+            }
+            // Whatever was queued for the client goes out before the close.
+            continuation.finish()
+            try await group.waitForAll()
+            if flooded { try await outbound.close(.policyViolation, reason: "rate limit") }
+        }
+    }
+
+    private func write(_ frame: ServerFrame, to outbound: WebSocketOutboundWriter) async throws {
+        let data = try WireJSON.encode(frame)
+        try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+    }
+}

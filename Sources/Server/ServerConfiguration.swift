@@ -1,0 +1,70 @@
+/// Everything a server needs to know before it starts. The defaults are the ones in the
+/// repository's `config.json`; `ServerConfigurationLoader` layers that file, environment
+/// variables and flags over them. Tests build one directly (port 0, a temporary data folder).
+///
+/// Each property names the configuration key it comes from.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// `server.host`: the address to listen on.
+    public var host: String
+    /// `server.port`: the port to listen on; 0 asks the system for a free one.
+    public var port: Int
+    /// `server.publicURL`: how players reach this server, when that differs from
+    /// `https://localhost:PORT` (behind a proxy, on a real host name). See `publicBaseURL`.
+    public var publicURL: String?
+    /// `data.directory`: where the database and the self-made TLS identity live; a relative
+    /// path is relative to the working directory.
+    public var dataDirectory: String
+    /// `tls.certificate` and `tls.key`: a configured certificate; `nil` lets the server make
+    /// its own under `dataDirectory/tls/`.
+    public var tls: TLSFiles?
+    /// `limits.*`: what one connection may send.
+    public var limits: ServerLimits
+    /// `conversations.maxParticipants`: the largest conversation.
+    public var maxParticipants: Int
+    /// `timeouts.GAME` (seconds): how long a player may take over a turn, per game id.
+    public var turnTimeouts: [String: Duration]
+    /// `admin.token`: the bearer token of the admin API; `nil` turns the admin API off.
+    public var adminToken: String?
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8443,
+        publicURL: String? = nil,
+        dataDirectory: String = "data",
+        tls: TLSFiles? = nil,
+        limits: ServerLimits = ServerLimits(),
+        maxParticipants: Int = 32,
+        turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
+        adminToken: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.publicURL = publicURL
+        self.dataDirectory = dataDirectory
+        self.tls = tls
+        self.limits = limits
+        self.maxParticipants = maxParticipants
+        self.turnTimeouts = turnTimeouts
+        self.adminToken = adminToken
+    }
+
+    /// The base of every state URL the server hands out, without a trailing slash. `port` is
+    /// the port actually bound, which differs from `self.port` when that is 0.
+    public func publicBaseURL(port boundPort: Int? = nil) -> String {
+        if let publicURL {
+            return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        }
+        return "https://localhost:\(boundPort ?? port)"
+    }
+
+    /// The paths of a configured certificate chain and its private key, both PEM.
+    public struct TLSFiles: Sendable, Equatable {
+        public var certificate: String
+        public var key: String
+
+        public init(certificate: String, key: String) {
+            self.certificate = certificate
+            self.key = key
+        }
+    }
+}

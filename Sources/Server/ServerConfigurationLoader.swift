@@ -1,0 +1,105 @@
+import Configuration
+import Foundation
+import GameCatalog
+
+/// Reads a `ServerConfiguration` from, strongest first:
+///
+/// 1. flags (`parley serve --host --port --data`), given as `overrides`;
+/// 2. environment variables: `PARLEY_` followed by the key in upper case, with `_` between
+///    its parts and between the words of a camelCase part: `server.port` is
+///    `PARLEY_SERVER_PORT`, `limits.frameBytes` is `PARLEY_LIMITS_FRAME_BYTES`,
+///    `server.publicURL` is `PARLEY_SERVER_PUBLIC_URL`, `admin.token` is `PARLEY_ADMIN_TOKEN`;
+/// 3. a JSON file: `file` (`--config PATH`), else `defaultFile` (./config.json) if it exists;
+/// 4. the built-in defaults, `ServerConfiguration()`, which equal the repository's config.json.
+///
+/// Only `PARLEY_` variables are read, so an unrelated `SERVER_PORT` in the environment does not
+/// move the server.
+public struct ServerConfigurationLoader: Sendable {
+    /// The settings that `parley serve` takes as flags.
+    public struct Overrides: Sendable, Equatable {
+        public var host: String?
+        public var port: Int?
+        public var dataDirectory: String?
+
+        public init(host: String? = nil, port: Int? = nil, dataDirectory: String? = nil) {
+            self.host = host
+            self.port = port
+            self.dataDirectory = dataDirectory
+        }
+    }
+
+    public static let environmentPrefix = "PARLEY_"
+
+    /// A file that must exist (`--config`); `nil` falls back to `defaultFile` if present.
+    public var file: String?
+    public var defaultFile: String
+    public var environment: [String: String]
+    public var overrides: Overrides
+    /// The games whose `timeouts.GAME` are read: the standard catalog's unless given.
+    public var gameIDs: [String]
+
+    public init(
+        file: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        overrides: Overrides = Overrides(),
+        gameIDs: [String]? = nil,
+        defaultFile: String = "config.json"
+    ) {
+        self.file = file
+        self.environment = environment
+        self.overrides = overrides
+        self.gameIDs = gameIDs ?? GameCatalog.standard.ids.map(\.rawValue)
+        self.defaultFile = defaultFile
+    }
+
+    public func load() async throws(ConfigurationError) -> ServerConfiguration {
+        var providers: [any ConfigProvider] = [flagProvider(), environmentProvider()]
+        if let fileProvider = try await fileProvider() {
+            providers.append(fileProvider)
+        }
+        return try await ConfigurationReading(ConfigReader(providers: providers), gameIDs: gameIDs).configuration()
+    }
+
+    private func flagProvider() -> InMemoryProvider {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        if let host = overrides.host { values[["server", "host"]] = ConfigValue(.string(host), isSecret: false) }
+        if let port = overrides.port { values[["server", "port"]] = ConfigValue(.int(port), isSecret: false) }
+        if let data = overrides.dataDirectory {
+            values[["data", "directory"]] = ConfigValue(.string(data), isSecret: false)
+        }
+        return InMemoryProvider(name: "flags", values: values)
+    }
+
+    /// The `PARLEY_` variables with the prefix taken off, so that swift-configuration's own
+    /// key encoding (`server.port` → `SERVER_PORT`) finds them.
+    private func environmentProvider() -> EnvironmentVariablesProvider {
+        var variables: [String: String] = [:]
+        for (name, value) in environment where name.hasPrefix(Self.environmentPrefix) {
+            variables[String(name.dropFirst(Self.environmentPrefix.count))] = value
+        }
+        return EnvironmentVariablesProvider(environmentVariables: variables, secretsSpecifier: .specific(["ADMIN_TOKEN"]))
+    }
+
+    private func fileProvider() async throws(ConfigurationError) -> (any ConfigProvider)? {
+        let path: String
+        if let file {
+            path = file
+        } else if FileManager.default.fileExists(atPath: defaultFile) {
+            path = defaultFile
+        } else {
+            return nil
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(path, "does not exist")
+        }
+        guard !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadable(path, "cannot be read")
+        }
+        do {
+            return try await FileProvider<JSONSnapshot>(filePath: .init(path))
+        } catch {
+            throw .unreadable(path, "is not a JSON object of settings (\(error))")
+        }
+    }
+}

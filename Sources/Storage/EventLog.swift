@@ -1,0 +1,37 @@
+/// The durable, append-only log that the server's events are stored in before anyone is told
+/// of them, and replayed from when the server starts.
+///
+/// A log knows nothing of games or of what events mean: it keeps opaque payloads in named
+/// streams and orders them by one position that increases across the whole log. Every
+/// backend passes the same behaviour suite (`StorageTests`), so the server can be tested
+/// against ``InMemoryEventLog`` and run against SQLite.
+///
+/// All methods are safe to call from many tasks at once.
+public protocol EventLog: Sendable {
+    /// Stores `records`, in order, all or nothing, and returns them with the positions the log
+    /// gave them. When this returns, the records are as durable as the backend promises (for
+    /// SQLite, see its `Durability`); when it throws, none of them was stored.
+    ///
+    /// Appending `[]` stores nothing and returns `[]`. Cancelling the calling task does not
+    /// abandon an append once called: the caller may have been the last to know of events
+    /// that the engine has already decided, so they are stored (or refused) all the same.
+    func append(_ records: [NewLogRecord]) async throws(LogError) -> [LogRecord]
+
+    /// At most `limit` records whose position is greater than `position`, in position order.
+    /// Replay reads the whole log in pages: start after 0, then after the last position of
+    /// each page, until a page comes back empty. A `limit` below 1 returns `[]`.
+    func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord]
+
+    /// As ``records(after:limit:)``, but only the records of one stream.
+    func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord]
+
+    /// The position of the last record appended, or 0 when the log is empty.
+    func lastPosition() async throws(LogError) -> Int64
+
+    /// How much the log holds, for the admin view and metrics.
+    func statistics() async throws(LogError) -> LogStatistics
+
+    /// Releases the store. Every later call throws ``LogError/closed``; closing again does
+    /// nothing.
+    func close() async
+}

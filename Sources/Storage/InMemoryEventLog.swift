@@ -1,0 +1,78 @@
+/// An ``EventLog`` that keeps its records in memory and loses them when released.
+///
+/// For unit tests only: it stores nothing durably, so a server running on it forgets every
+/// conversation when it stops. It behaves as the durable backends do (positions, paging,
+/// payload limit, closing), which the shared behaviour suite checks.
+public actor InMemoryEventLog: EventLog {
+    private let limit: PayloadLimit
+    private var stored: [LogRecord] = []
+    private var storedBytes: Int64 = 0
+    private var isClosed = false
+
+    public init(limit: PayloadLimit = .standard) {
+        self.limit = limit
+    }
+
+    public func append(_ records: [NewLogRecord]) throws(LogError) -> [LogRecord] {
+        try checkOpen()
+        // Checked in full before anything is kept, so a refused batch leaves no trace.
+        var placed: [LogRecord] = []
+        placed.reserveCapacity(records.count)
+        var position = stored.last?.position ?? 0
+        for record in records {
+            try limit.check(record)
+            position += 1
+            placed.append(record.placed(at: position))
+        }
+        stored.append(contentsOf: placed)
+        storedBytes += placed.reduce(0) { $0 + Self.size(of: $1) }
+        return placed
+    }
+
+    public func records(after position: Int64, limit: Int) throws(LogError) -> [LogRecord] {
+        try checkOpen()
+        guard limit > 0 else { return [] }
+        return Array(stored[firstIndex(after: position)...].prefix(limit))
+    }
+
+    public func records(in stream: String, after position: Int64, limit: Int) throws(LogError) -> [LogRecord] {
+        try checkOpen()
+        guard limit > 0 else { return [] }
+        return Array(stored[firstIndex(after: position)...].lazy.filter { $0.stream == stream }.prefix(limit))
+    }
+
+    public func lastPosition() throws(LogError) -> Int64 {
+        try checkOpen()
+        return stored.last?.position ?? 0
+    }
+
+    public func statistics() throws(LogError) -> LogStatistics {
+        try checkOpen()
+        return LogStatistics(recordCount: Int64(stored.count), byteCount: storedBytes)
+    }
+
+    public func close() {
+        isClosed = true
+        stored = []
+        storedBytes = 0
+    }
+
+    private func checkOpen() throws(LogError) {
+        if isClosed { throw LogError.closed }
+    }
+
+    /// Positions are 1, 2, 3… with no gaps here, but a binary search keeps this correct
+    /// without relying on that.
+    private func firstIndex(after position: Int64) -> Int {
+        var low = 0, high = stored.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stored[middle].position <= position { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func size(of record: LogRecord) -> Int64 {
+        Int64(record.stream.utf8.count + record.payload.count)
+    }
+}

@@ -1,0 +1,58 @@
+import GRDB
+import Storage
+
+/// The shape of a Parley event log inside SQLite, and how to tell one from any other file.
+enum LogSchema {
+    /// Written into the database header (`PRAGMA application_id`) when the log is created, so a
+    /// Parley log is recognised without guessing from its tables. "PRLY" in ASCII.
+    static let applicationID: Int32 = 0x5052_4C59
+
+    static let table = "log_record"
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: log_record") { db in
+            // AUTOINCREMENT, so a position is never given twice even if the last records were
+            // ever deleted: replaying clients remember positions.
+            try db.execute(sql: """
+                CREATE TABLE log_record (
+                    position INTEGER PRIMARY KEY AUTOINCREMENT,
+                    stream TEXT NOT NULL,
+                    payload BLOB NOT NULL
+                );
+                CREATE INDEX log_record_stream ON log_record (stream, position);
+                PRAGMA application_id = \(applicationID);
+                """)
+        }
+        return migrator
+    }
+
+    /// Refuses, before GRDB switches the journal to WAL or migrates anything, a database that
+    /// some other program owns: opening it must not change it. Accepts a Parley log, an empty
+    /// database (a new file), and one whose creation was cut short after GRDB made its
+    /// bookkeeping table but before our migration committed.
+    static func verifyOwnership(of db: Database, at path: String) throws {
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if id == applicationID { return }
+        let tables = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        if tables.isEmpty { return }
+        if tables == ["grdb_migrations"], try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 {
+            return
+        }
+        let detail = id == 0
+            ? "it is a SQLite database with other tables (\(tables.prefix(5).joined(separator: ", ")))"
+            : "it is a SQLite database of another application (application id \(id))"
+        throw LogError.notALog(path, detail)
+    }
+
+    /// Migrates a new log, and refuses one written by a newer Parley whose records this
+    /// version might misread.
+    static func migrate(_ pool: DatabasePool, at path: String) throws {
+        let migrator = migrator
+        if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+            throw LogError.corrupt(path, "it was written by a newer version of Parley.")
+        }
+        try migrator.migrate(pool)
+    }
+}

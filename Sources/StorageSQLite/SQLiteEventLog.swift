@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import Storage
+import Synchronization
+
+/// The embedded, durable ``EventLog``: one SQLite file in WAL mode, through a GRDB
+/// `DatabasePool` so that replays and stream reads run beside appends instead of behind them.
+///
+/// Each append is one write transaction. The file carries Parley's application id, so a file
+/// that is not a Parley log is refused with ``LogError/Code/notALog`` and left untouched.
+public final class SQLiteEventLog: EventLog {
+    /// The file, for error messages and for measuring the log on disk.
+    public let path: String
+    private let limit: PayloadLimit
+    /// nil once closed. A lock rather than an actor: calls only read the reference and then
+    /// go straight to GRDB, which does its own scheduling.
+    private let pool: Mutex<DatabasePool?>
+
+    /// Opens the log at `path`, creating the file and its parent folders when missing.
+    public init(path: String, durability: Durability = .full, limit: PayloadLimit = .standard) throws(LogError) {
+        self.path = path
+        self.limit = limit
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw LogError.ioFailure(path, "cannot create its folder: \(error.localizedDescription)")
+            }
+            var configuration = Configuration()
+            configuration.label = "Parley.EventLog"
+            // Waits, rather than failing at once, while an operator's sqlite3 shell or a
+            // backup briefly holds the write lock.
+            configuration.busyMode = .timeout(5)
+            configuration.prepareDatabase { db in try LogSchema.verifyOwnership(of: db, at: path) }
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.writeWithoutTransaction { try durability.apply(to: $0) }
+            try LogSchema.migrate(pool, at: path)
+            self.pool = Mutex(pool)
+        } catch {
+            throw LogError(error, at: path)
+        }
+    }
+
+    /// Opens the log in `folder`, with the conventional file name.
+    public convenience init(folder: URL, durability: Durability = .full, limit: PayloadLimit = .standard) throws(LogError) {
+        try self.init(path: folder.appendingPathComponent("events.sqlite").path, durability: durability, limit: limit)
+    }
+
+    public func append(_ records: [NewLogRecord]) async throws(LogError) -> [LogRecord] {
+        let pool = try openPool()
+        if records.isEmpty { return [] }
+        let limit = self.limit
+        // An unstructured task, so that cancelling the caller (a player disconnecting) does not
+        // abandon an append GRDB has already begun: once asked, the log stores or refuses.
+        let write = Task { try await pool.write { db in try Self.insert(records, limit: limit, into: db) } }
+        do {
+            return try await write.value
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    public func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        try await fetch(
+            "SELECT position, stream, payload FROM log_record WHERE position > ? ORDER BY position LIMIT ?",
+            [position, limit], limit: limit)
+    }
+
+    public func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        try await fetch(
+            "SELECT position, stream, payload FROM log_record WHERE stream = ? AND position > ? ORDER BY position LIMIT ?",
+            [stream, position, limit], limit: limit)
+    }
+
+    public func lastPosition() async throws(LogError) -> Int64 {
+        let pool = try openPool()
+        do {
+            return try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT max(position) FROM log_record") ?? 0 }
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    public func statistics() async throws(LogError) -> LogStatistics {
+        let pool = try openPool()
+        do {
+            let count = try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT count(*) FROM log_record") ?? 0 }
+            // The write-ahead log holds recent appends until a checkpoint copies them into
+            // the main file, so both count as the log's size on disk.
+            let bytes = [path, path + "-wal"].reduce(Int64(0)) { total, file in
+                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size]) as? NSNumber
+                return total + (size?.int64Value ?? 0)
+            }
+            return LogStatistics(recordCount: count, byteCount: bytes)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    public func close() async {
+        guard let pool = pool.withLock({ pool in defer { pool = nil }; return pool }) else { return }
+        // GRDB closes the writer before the readers, and SQLite folds the write-ahead log
+        // into the main file only when the last connection closes, which a read-only reader
+        // cannot do: without this checkpoint, every record would stay in the -wal file after
+        // a clean shutdown. It waits for the writes in progress; if a read holds it back the
+        // WAL stays, which is safe, as the next open reads it.
+        _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        // Should closing fail, the connections still close when the pool is released.
+        try? pool.close()
+    }
+
+    func openPool() throws(LogError) -> DatabasePool {
+        guard let pool = pool.withLock({ $0 }) else { throw LogError.closed }
+        return pool
+    }
+
+    /// An access that lost a race with `close()` fails inside GRDB as a misuse; the caller
+    /// should hear that the log is closed, which is what happened.
+    func failure(_ error: any Error) -> LogError {
+        if pool.withLock({ $0 == nil }) { return .closed }
+        return LogError(error, at: path)
+    }
+
+    private func fetch(_ sql: String, _ arguments: StatementArguments, limit: Int) async throws(LogError) -> [LogRecord] {
+        let pool = try openPool()
+        guard limit > 0 else { return [] }
+        do {
+            return try await pool.read { db in
+                try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                    LogRecord(position: row[0], stream: row[1], payload: row[2])
+                }
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Runs inside the append's transaction: a record over the limit throws after the ones
+    /// before it were inserted, and the rollback removes them, so a batch is all or nothing
+    /// because of the transaction and not merely because of the order of the checks.
+    private static func insert(_ records: [NewLogRecord], limit: PayloadLimit, into db: Database) throws -> [LogRecord] {
+        let statement = try db.cachedStatement(sql: "INSERT INTO log_record (stream, payload) VALUES (?, ?)")
+        return try records.map { record in
+            try limit.check(record)
+            try statement.execute(arguments: [record.stream, record.payload])
+            return record.placed(at: db.lastInsertedRowID)
+        }
+    }
+}

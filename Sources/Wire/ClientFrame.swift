@@ -1,0 +1,123 @@
+/// Every frame a client sends: a JSON object whose `type` names the frame and whose other
+/// keys are that frame's fields (see docs/PROTOCOL.md). Requests carry an `id` chosen by the
+/// client; the server's answer to a request carries the same `id`.
+public enum ClientFrame: Hashable, Sendable {
+    case authenticate(Authenticate)
+    case create(Create)
+    case join(Join)
+    case list(List)
+    case leave(Leave)
+    case rename(Rename)
+    case send(Send)
+    case ack(Ack)
+    case resume(Resume)
+
+    /// The answer to the server's `challenge`: the install's P-256 public key and its
+    /// signature of the challenge.
+    public struct Authenticate: Codable, Hashable, Sendable {
+        public var v: ProtocolVersion
+        /// The public key, ANSI X9.63 (uncompressed, 65 bytes), base64.
+        public var publicKey: String
+        /// ECDSA P-256 SHA-256 over `"parley-auth-v1:" + nonce` (the nonce's base64 text), DER, base64.
+        public var signature: String
+        public var name: String?
+
+        public init(v: ProtocolVersion = .current, publicKey: String, signature: String, name: String? = nil) {
+            self.v = v
+            self.publicKey = publicKey
+            self.signature = signature
+            self.name = name
+        }
+    }
+
+    /// Open a new conversation; the answer is a `conversation` frame with its invite code.
+    public struct Create: Codable, Hashable, Sendable {
+        public var id: String
+        public init(id: String) { self.id = id }
+    }
+
+    public struct Join: Codable, Hashable, Sendable {
+        public var id: String
+        public var invite: String
+        public init(id: String, invite: String) {
+            self.id = id
+            self.invite = invite
+        }
+    }
+
+    public struct List: Codable, Hashable, Sendable {
+        public var id: String
+        public init(id: String) { self.id = id }
+    }
+
+    public struct Leave: Codable, Hashable, Sendable {
+        public var id: String
+        public var conversation: String
+        public init(id: String, conversation: String) {
+            self.id = id
+            self.conversation = conversation
+        }
+    }
+
+    /// Set the name the other participants see.
+    public struct Rename: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    /// A game message: the proposed next state of a session, or the first state of a new one.
+    public struct Send: Codable, Hashable, Sendable {
+        /// The client's message id. Sending the same id again gets the first answer again and
+        /// never applies the message twice.
+        public var id: String
+        public var conversation: String
+        public var game: String
+        /// For a new session: the game's variant; `nil` for its default.
+        public var variant: String?
+        /// The session to continue; `nil` opens a new one.
+        public var session: String?
+        /// The `seq` of the session's message this one answers; required with `session`.
+        public var basedOn: Int?
+        /// The proposed state: any URL whose query is the state (`?Base=base01`).
+        public var url: String
+
+        public init(
+            id: String, conversation: String, game: String, variant: String? = nil,
+            session: String? = nil, basedOn: Int? = nil, url: String
+        ) {
+            self.id = id
+            self.conversation = conversation
+            self.game = game
+            self.variant = variant
+            self.session = session
+            self.basedOn = basedOn
+            self.url = url
+        }
+    }
+
+    /// Everything up to `seq` in the conversation has arrived; the server may forget it.
+    public struct Ack: Codable, Hashable, Sendable {
+        public var conversation: String
+        public var seq: Int
+        public init(conversation: String, seq: Int) {
+            self.conversation = conversation
+            self.seq = seq
+        }
+    }
+
+    /// Send every event of the conversation after `after`, then a `synced` frame.
+    public struct Resume: Codable, Hashable, Sendable {
+        public var id: String
+        public var conversation: String
+        public var after: Int
+        public init(id: String, conversation: String, after: Int) {
+            self.id = id
+            self.conversation = conversation
+            self.after = after
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Transcript
+
+/// One numbered entry of a conversation, as one member sees it. Every member receives every
+/// event once, in `seq` order; identifiers in it are that member's own.
+public struct Event: Codable, Hashable, Sendable {
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// A game message: `message` and `status` are set.
+        case message
+        /// Someone joined: `participant`.
+        case joined
+        /// Someone left: `participant`.
+        case left
+    }
+
+    public var conversation: String
+    public var seq: Int
+    public var kind: Kind
+    public var message: Message?
+    public var status: GameStatus?
+    public var participant: ParticipantInfo?
+
+    public init(
+        conversation: String, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
+        participant: ParticipantInfo? = nil
+    ) {
+        self.conversation = conversation
+        self.seq = seq
+        self.kind = kind
+        self.message = message
+        self.status = status
+        self.participant = participant
+    }
+}
+
+/// A member as another member knows them.
+public struct ParticipantInfo: Codable, Hashable, Sendable {
+    public var id: ParticipantID
+    public var name: String?
+    public init(id: ParticipantID, name: String?) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// A conversation as one member sees it.
+public struct ConversationSummary: Codable, Hashable, Sendable {
+    public var conversation: String
+    public var invite: String
+    /// The member's own identifier in this conversation.
+    public var you: ParticipantID
+    public var members: [ParticipantInfo]
+    public var lastSeq: Int
+    public init(conversation: String, invite: String, you: ParticipantID, members: [ParticipantInfo], lastSeq: Int) {
+        self.conversation = conversation
+        self.invite = invite
+        self.you = you
+        self.members = members
+        self.lastSeq = lastSeq
+    }
+}

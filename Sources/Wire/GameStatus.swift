@@ -1,0 +1,63 @@
+import Transcript
+
+/// Where a session stands after a message: whose turn, and whether it is over.
+public struct GameStatus: Codable, Hashable, Sendable {
+    public var session: String
+    public var game: String
+    public var variant: String
+    public var moves: Int
+    public var turn: TurnInfo
+    public var outcome: OutcomeInfo
+    /// What the next player is asked to do, such as "Add some scoops".
+    public var prompt: String?
+
+    public init(
+        session: String, game: String, variant: String, moves: Int, turn: TurnInfo, outcome: OutcomeInfo,
+        prompt: String?
+    ) {
+        self.session = session
+        self.game = game
+        self.variant = variant
+        self.moves = moves
+        self.turn = turn
+        self.outcome = outcome
+        self.prompt = prompt
+    }
+}
+
+/// Who may move: `player` (the one in `participants`), `anyoneExcept` (any member but those
+/// in `participants`), `anyone`, or `nobody` (the game is over).
+public struct TurnInfo: Codable, Hashable, Sendable {
+    public enum Kind: String, Codable, Hashable, Sendable {
+        case player, anyoneExcept, anyone, nobody
+    }
+
+    public var kind: Kind
+    public var participants: [ParticipantID]
+
+    public init(kind: Kind, participants: [ParticipantID] = []) {
+        self.kind = kind
+        self.participants = participants
+    }
+
+    public func allows(_ participant: ParticipantID) -> Bool {
+        switch kind {
+        case .player: participants.contains(participant)
+        case .anyoneExcept: !participants.contains(participant)
+        case .anyone: true
+        case .nobody: false
+        }
+    }
+}
+
+public struct OutcomeInfo: Codable, Hashable, Sendable {
+    public var finished: Bool
+    public var winners: [ParticipantID]
+    public var losers: [ParticipantID]
+
+    public init(finished: Bool, winners: [ParticipantID] = [], losers: [ParticipantID] = []) {
+        self.finished = finished
+        self.winners = winners
+        self.losers = losers
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Logging
+import Server
+
+/// `parley serve`: runs the server until SIGINT or SIGTERM (Ctrl-C), which Hummingbird's
+/// service lifecycle turns into a graceful shutdown.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the game server over HTTPS and WebSocket.",
+        discussion: """
+            Settings come from, strongest first: these flags; environment variables named \
+            PARLEY_ and the key in upper case (PARLEY_SERVER_PORT, PARLEY_LIMITS_FRAME_BYTES, \
+            PARLEY_ADMIN_TOKEN); the JSON file (--config, else ./config.json if present); the \
+            built-in defaults, which equal the repository's config.json.
+
+            Without tls.certificate and tls.key the server makes its own certificate under \
+            DATA/tls/ on the first start and prints its SHA-256 fingerprint; clients pin that \
+            fingerprint or trust DATA/tls/certificate.pem.
+            """
+    )
+
+    @Option(help: ArgumentHelp("A JSON settings file.", valueName: "path"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("The address to listen on (server.host).", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("The port to listen on, 0 for any free one (server.port).", valueName: "port"))
+    var port: Int?
+
+    @Option(help: ArgumentHelp("The data folder (data.directory).", valueName: "path"))
+    var data: String?
+
+    func run() async throws {
+        let logger = Logger(label: "parley")
+        let loader = ServerConfigurationLoader(
+            file: config,
+            overrides: .init(host: host, port: port, dataDirectory: data)
+        )
+        let configuration = try await loader.load()
+        let app = try await buildParleyServer(configuration: configuration, logger: logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,61 @@
+import Client
+import HummingbirdWSClient
+import Logging
+import Server
+import Testing
+import Wire
+
+/// One connection's trouble stays that connection's.
+@Suite(.timeLimit(.minutes(1)))
+struct ConnectionFailureTests {
+    struct HandlerFailure: Error {}
+
+    @Test func aFailingHandlerClosesOnlyItsConnection() async throws {
+        let folder = try TemporaryFolder()
+        let failing: WebSocketConnectionHandler = { inbound, outbound, context in
+            var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+            if case .text("fail") = try await messages.next() { throw HandlerFailure() }
+            try await outbound.write(.text("still here"))
+        }
+        try await withServer(testConfiguration(folder), handler: failing) { server in
+            let endpoint = ServerEndpoint(host: "127.0.0.1", port: server.port, trust: .pinned(server.fingerprint))
+            let closed = try await endpoint.connect(logger: quietLogger) { inbound, outbound, _ in
+                try await outbound.write(.text("fail"))
+                for try await _ in inbound {}
+            }
+            #expect(closed?.closeCode == .unexpectedServerError)
+
+            let reply = Recorded<WebSocketMessage?>(nil)
+            try await endpoint.connect(logger: quietLogger) { inbound, outbound, _ in
+                try await outbound.write(.text("hello"))
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                let message = try await messages.next()
+                reply.update { $0 = message }
+            }
+            #expect(reply.value == .text("still here"))
+        }
+    }
+
+    @Test func aFrameOverTheLimitClosesTheConnectionAsTooLarge() async throws {
+        let folder = try TemporaryFolder()
+        var configuration = testConfiguration(folder)
+        configuration.limits.frameBytes = 1024
+        try await withServer(configuration) { server in
+            let endpoint = ServerEndpoint(host: "127.0.0.1", port: server.port, trust: .pinned(server.fingerprint))
+            let closed = try await endpoint.connect(logger: quietLogger) { inbound, outbound, _ in
+                try await outbound.write(.text(String(repeating: "x", count: 2000)))
+                for try await _ in inbound {}
+            }
+            #expect(closed?.closeCode == .messageTooLarge)
+        }
+    }
+
+    @Test func theStartLineNamesTheAddressAndTheFingerprint() async throws {
+        let folder = try TemporaryFolder()
+        let lines = Recorded<[String]>([])
+        let logger = Logger(label: "start") { _ in CapturingLogHandler(lines: lines) }
+        let server = try await withServer(testConfiguration(folder), logger: logger) { $0 }
+        let expected = "Parley listening on https://127.0.0.1:\(server.port) (certificate SHA-256 \(server.fingerprint))"
+        #expect(lines.value.contains(expected))
+    }
+}

@@ -1,0 +1,128 @@
+import Client
+import Foundation
+import Hummingbird
+import Logging
+import Server
+import ServiceLifecycle
+import Wire
+
+/// A real Parley server on 127.0.0.1 with a free port and its own data folder, built by the
+/// function production uses, for the length of `body`.
+enum LiveServer {
+    static func temporaryDirectory() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func with<T: Sendable>(
+        dataDirectory: String? = nil,
+        limits: ServerLimits = ServerLimits(),
+        _ body: @Sendable (RunningServer) async throws -> T
+    ) async throws -> T {
+        var logger = Logger(label: "parley-test")
+        logger.logLevel = .warning
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory ?? temporaryDirectory())
+        configuration.limits = limits
+        let (started, running) = AsyncStream<RunningServer>.makeStream()
+        let app = try await buildParleyServer(configuration: configuration, logger: logger) { server in
+            running.yield(server)
+        }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
+            group.addTask {
+                try await serviceGroup.run()
+                return nil
+            }
+            var iterator = started.makeAsyncIterator()
+            guard let server = await iterator.next() else { throw ConnectionError.closed }
+            let result = try await body(server)
+            await serviceGroup.triggerGracefulShutdown()
+            for try await _ in group {}
+            return result
+        }
+    }
+}
+
+/// One client install connected to a live server, with a reader of its unrequested frames.
+final class Player: Sendable {
+    let connection: ParleyConnection
+    let key: InstallKey
+    private let reader: FrameReader
+
+    init(connection: ParleyConnection, key: InstallKey) {
+        self.connection = connection
+        self.key = key
+        reader = FrameReader(connection.frames)
+    }
+
+    static func connect(to server: RunningServer, key: InstallKey = InstallKey(), name: String? = nil) async throws -> Player {
+        let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
+        let connection = try await ParleyConnection.open(to: endpoint, key: key, name: name, logger: Logger(label: "player"))
+        return Player(connection: connection, key: key)
+    }
+
+    /// The next unrequested frame that `matching` accepts, skipping others; fails after 10 s.
+    func next(_ matching: @escaping @Sendable (ServerFrame) -> Bool) async throws -> ServerFrame {
+        try await reader.next(matching)
+    }
+
+    /// The next event of kind `.message`.
+    func nextMessage() async throws -> Event {
+        let frame = try await next { if case let .event(event) = $0 { event.kind == .message } else { false } }
+        guard case let .event(event) = frame else { throw ConnectionError.unexpected("\(frame)") }
+        return event
+    }
+
+    func request(_ frame: ClientFrame) async throws -> ServerFrame { try await connection.request(frame) }
+}
+
+/// Collects a connection's frames as they come, and hands them out one at a time to whoever
+/// waits, with a deadline so that a missing frame fails a test instead of hanging it.
+actor FrameReader {
+    private var buffer: [ServerFrame] = []
+    private var closed = false
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    init(_ frames: AsyncStream<ServerFrame>) {
+        Task { [weak self] in
+            for await frame in frames { await self?.receive(frame) }
+            await self?.close()
+        }
+    }
+
+    private func receive(_ frame: ServerFrame) {
+        buffer.append(frame)
+        wake()
+    }
+
+    private func close() {
+        closed = true
+        wake()
+    }
+
+    private func wake() {
+        waiter?.resume()
+        waiter = nil
+    }
+
+    func next(_ matching: @Sendable (ServerFrame) -> Bool) async throws -> ServerFrame {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            if let index = buffer.firstIndex(where: matching) {
+                let frame = buffer[index]
+                buffer.removeFirst(index + 1)
+                return frame
+            }
+            buffer.removeAll()
+            if closed { throw ConnectionError.closed }
+            guard ContinuousClock.now < deadline else { throw ConnectionError.unexpected("no matching frame within 10 s") }
+            let timer = Task { [weak self] in
+                try? await Task.sleep(until: deadline)
+                await self?.wake()
+            }
+            await withCheckedContinuation { waiter = $0 }
+            timer.cancel()
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Client
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Server
+import Testing
+import Wire
+
+/// Bad input gets a typed error and changes nothing; one connection's trouble is its own.
+@Suite struct RelayAbuseTests {
+    /// Opens a raw WebSocket and hands `body` the stream of text frames and the writer.
+    static func raw(
+        _ server: RunningServer,
+        _ body: @escaping @Sendable (inout WebSocketInboundMessageStream.AsyncIterator, WebSocketOutboundWriter) async throws -> Void
+    ) async throws {
+        let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
+        try await endpoint.connect(logger: Logger(label: "raw")) { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            try await body(&messages, outbound)
+        }
+    }
+
+    static func frame(_ messages: inout WebSocketInboundMessageStream.AsyncIterator) async throws -> ServerFrame? {
+        guard case let .text(text)? = try await messages.next() else { return nil }
+        return try WireJSON.decode(ServerFrame.self, from: Data(text.utf8))
+    }
+
+    @Test func aConnectionThatDoesNotAuthenticateIsRefusedAndClosed() async throws {
+        try await LiveServer.with { server in
+            try await Self.raw(server) { messages, outbound in
+                guard case .challenge? = try await Self.frame(&messages) else { throw ConnectionError.unexpected("no challenge") }
+                try await outbound.write(.text(#"{"type":"list","id":"1"}"#))
+                #expect(try await Self.frame(&messages) == .error(ErrorFrame(code: "unauthenticated",
+                    reason: "The first frame must be an authenticate frame signing this connection's challenge.")))
+                #expect(try await messages.next() == nil, "the server closes the connection")
+            }
+            // A signature over another nonce fails the same way.
+            try await Self.raw(server) { messages, outbound in
+                guard case .challenge? = try await Self.frame(&messages) else { throw ConnectionError.unexpected("no challenge") }
+                let forged = try InstallKey().authenticate(.init(nonce: "not the nonce", server: "x"), name: nil)
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(ClientFrame.authenticate(forged)), as: UTF8.self)))
+                guard case let .error(error)? = try await Self.frame(&messages) else { throw ConnectionError.unexpected("no error") }
+                #expect(error.code == "unauthenticated")
+            }
+        }
+    }
+
+    @Test func malformedFramesGetAnErrorAndTheConnectionGoesOn() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server)
+            try await Self.raw(server) { messages, outbound in
+                guard case let .challenge(challenge)? = try await Self.frame(&messages) else { return }
+                let key = InstallKey()
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(
+                    ClientFrame.authenticate(key.authenticate(challenge, name: nil))), as: UTF8.self)))
+                guard case .welcome? = try await Self.frame(&messages) else { throw ConnectionError.unexpected("no welcome") }
+                for garbage in ["not json", #"{"type":"teleport","id":"1"}"#, #"{"type":"join"}"#, "[]"] {
+                    try await outbound.write(.text(garbage))
+                    guard case let .error(error)? = try await Self.frame(&messages) else { throw ConnectionError.unexpected("no error") }
+                    #expect(error.code == "malformed-frame")
+                }
+                try await outbound.write(.text(#"{"type":"list","id":"ok"}"#))
+                #expect(try await Self.frame(&messages) == .conversations(.init(id: "ok", conversations: [])))
+            }
+            // Another connection was never disturbed.
+            guard case .conversation = try await amber.request(.create(.init(id: "c"))) else {
+                throw ConnectionError.unexpected("amber's connection broke")
+            }
+        }
+    }
+
+    @Test func aFloodIsRefusedThenClosedWithoutHarmingOthers() async throws {
+        try await LiveServer.with(limits: ServerLimits(messagesPerSecond: 5, burst: 5)) { server in
+            let amber = try await Player.connect(to: server)
+            try await Self.raw(server) { messages, outbound in
+                guard case let .challenge(challenge)? = try await Self.frame(&messages) else { return }
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(
+                    ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
+                for index in 0..<40 { try? await outbound.write(.text(#"{"type":"list","id":"\#(index)"}"#)) }
+                var codes: [String] = []
+                while let frame = try? await Self.frame(&messages) {
+                    if case let .error(error) = frame { codes.append(error.code) }
+                }
+                #expect(codes.contains("rate-limited"))
+                #expect(codes.count < 40, "the connection was closed before answering every frame")
+            }
+            guard case .conversations = try await amber.request(.list(.init(id: "l"))) else {
+                throw ConnectionError.unexpected("amber's connection broke")
+            }
+        }
+    }
+}

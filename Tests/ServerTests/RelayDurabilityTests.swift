@@ -1,0 +1,82 @@
+import Client
+import Foundation
+import Server
+import Testing
+import Wire
+
+/// What survives a restart of the server and a drop of a client.
+@Suite struct RelayDurabilityTests {
+    @Test func aGameGoesOnAfterTheServerRestartsWithNothingLost() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        let amberKey = InstallKey()
+        let benKey = InstallKey()
+        let (conversation, lastSeen) = try await LiveServer.with(dataDirectory: folder) { server in
+            let amber = try await Player.connect(to: server, key: amberKey)
+            let ben = try await Player.connect(to: server, key: benKey)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            _ = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "icecream", url: "?Base=base02")))
+            let bens = try await ben.nextMessage()
+            _ = try await RelayGameTests.send(ben, replyingTo: bens, adding: "Scoops=scoops04")
+            _ = try await amber.nextMessage()
+            return (conversation, try await amber.nextMessage())
+        }
+        // A new server process over the same data folder: same log, same secret, same ids.
+        try await LiveServer.with(dataDirectory: folder) { server in
+            let amber = try await Player.connect(to: server, key: amberKey)
+            let ben = try await Player.connect(to: server, key: benKey)
+            let replay = try await ben.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+            #expect(replay == .synced(.init(id: "r", conversation: conversation, lastSeq: 4)))
+            var missed: [Event] = []
+            _ = try await amber.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+            for _ in 1...4 {
+                let frame = try await amber.next { if case .event = $0 { true } else { false } }
+                if case let .event(event) = frame { missed.append(event) }
+            }
+            #expect(missed.map(\.seq) == [1, 2, 3, 4])
+            // The same message, with the same identifiers; only the port of its URL is new.
+            var again = try #require(missed.last)
+            #expect(again.message?.url.hasSuffix("/g/icecream?Base=base02&Scoops=scoops04") == true)
+            again.message?.url = lastSeen.message?.url ?? ""
+            #expect(again == lastSeen)
+            let finished = try await RelayGameTests.send(amber, replyingTo: try #require(missed.last), adding: "Topping=topping09")
+            guard case .accepted = finished else { throw ConnectionError.unexpected("\(finished)") }
+            var end = try await ben.nextMessage()
+            while end.seq < 5 { end = try await ben.nextMessage() }
+            #expect(end.status?.outcome.finished == true && end.seq == 5)
+        }
+    }
+
+    @Test func aDroppedClientResumesWithExactlyWhatItMissed() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server)
+            let benKey = InstallKey()
+            var ben = try await Player.connect(to: server, key: benKey)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            _ = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")))
+            let first = try await ben.nextMessage()
+            ben.connection.send(.ack(.init(conversation: conversation, seq: first.seq)))
+            ben.connection.close()
+
+            // While Ben is away, Amber builds on alone.
+            var ambers = try await amber.nextMessage()
+            _ = try await RelayGameTests.send(amber, replyingTo: ambers, adding: "Scoops=scoops01")
+            ambers = try await amber.nextMessage()
+
+            ben = try await Player.connect(to: server, key: benKey)
+            let synced = try await ben.request(.resume(.init(id: "r", conversation: conversation, after: first.seq)))
+            #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: ambers.seq)))
+            let missed = try await ben.nextMessage()
+            #expect(missed.seq == first.seq + 1 && missed.message?.url.hasSuffix("?Base=base01&Scoops=scoops01") == true)
+
+            // The same message sent twice is applied once, and answered the same both times.
+            let resend = ClientFrame.send(.init(id: "again", conversation: conversation, game: "icecream",
+                                                session: missed.message?.session?.uuidString, basedOn: missed.seq,
+                                                url: (missed.message?.url ?? "") + "&Topping=topping01"))
+            let once = try await ben.request(resend)
+            let twice = try await ben.request(resend)
+            #expect(once == twice)
+            guard case let .accepted(accepted) = once else { throw ConnectionError.unexpected("\(once)") }
+            #expect(accepted.seq == missed.seq + 1)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Server
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ServerConfigurationLoaderTests {
+    /// A loader that sees only what the test gives it: no process environment, and no
+    /// ./config.json unless the test writes one.
+    func loader(
+        json: String? = nil, in folder: borrowing TemporaryFolder,
+        environment: [String: String] = [:], flags: ServerConfigurationLoader.Overrides = .init()
+    ) throws -> ServerConfigurationLoader {
+        var file: String?
+        if let json {
+            file = folder.file("settings.json")
+            try Data(json.utf8).write(to: URL(fileURLWithPath: file!))
+        }
+        return ServerConfigurationLoader(
+            file: file, environment: environment, overrides: flags, defaultFile: folder.file("absent.json"))
+    }
+
+    func failure(_ loader: ServerConfigurationLoader) async -> ConfigurationError? {
+        await #expect(throws: ConfigurationError.self) { try await loader.load() }
+    }
+
+    @Test func withNothingSetTheDefaultsApply() async throws {
+        let folder = try TemporaryFolder()
+        let configuration = try await loader(in: folder).load()
+        #expect(configuration == ServerConfiguration())
+        #expect(configuration.port == 8443)
+        #expect(configuration.limits.frameBytes == 65536)
+        #expect(configuration.turnTimeouts["battleship"] == .seconds(300))
+        #expect(configuration.adminToken == nil)
+        #expect(configuration.publicBaseURL() == "https://localhost:8443")
+    }
+
+    @Test func theRepositorysConfigFileHoldsTheBuiltInDefaults() async throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let file = repository.appendingPathComponent("config.json").path
+        let configuration = try await ServerConfigurationLoader(file: file, environment: [:]).load()
+        #expect(configuration == ServerConfiguration())
+    }
+
+    @Test func theJSONFileOverridesTheDefaults() async throws {
+        let folder = try TemporaryFolder()
+        let json = """
+            {"server": {"host": "0.0.0.0", "port": 9000, "publicURL": "https://games.example.org"},
+             "data": {"directory": "/var/lib/parley"},
+             "tls": {"certificate": "/etc/parley/cert.pem", "key": "/etc/parley/key.pem"},
+             "limits": {"frameBytes": 4096, "burst": 5},
+             "conversations": {"maxParticipants": 4},
+             "timeouts": {"icecream": 90},
+             "admin": {"token": "0123456789abcdef0123"}}
+            """
+        let configuration = try await loader(json: json, in: folder).load()
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.port == 9000)
+        #expect(configuration.publicBaseURL(port: 1234) == "https://games.example.org")
+        #expect(configuration.dataDirectory == "/var/lib/parley")
+        #expect(configuration.tls == .init(certificate: "/etc/parley/cert.pem", key: "/etc/parley/key.pem"))
+        #expect(configuration.limits == ServerLimits(frameBytes: 4096, burst: 5))
+        #expect(configuration.maxParticipants == 4)
+        #expect(configuration.turnTimeouts == ["battleship": .seconds(300), "icecream": .seconds(90)])
+        #expect(configuration.adminToken == "0123456789abcdef0123")
+    }
+
+    @Test func environmentVariablesBeatTheFile() async throws {
+        let folder = try TemporaryFolder()
+        let environment = [
+            "PARLEY_SERVER_PORT": "9100", "PARLEY_LIMITS_FRAME_BYTES": "8192",
+            "PARLEY_SERVER_PUBLIC_URL": "https://env.example.org:9100",
+            // Without the prefix a variable is someone else's.
+            "SERVER_HOST": "10.0.0.1",
+        ]
+        let json = #"{"server": {"port": 9000, "host": "0.0.0.0"}, "limits": {"frameBytes": 4096}}"#
+        let configuration = try await loader(json: json, in: folder, environment: environment).load()
+        #expect(configuration.port == 9100)
+        #expect(configuration.limits.frameBytes == 8192)
+        #expect(configuration.publicURL == "https://env.example.org:9100")
+        #expect(configuration.host == "0.0.0.0")
+    }
+
+    @Test func flagsBeatEnvironmentVariables() async throws {
+        let folder = try TemporaryFolder()
+        let environment = ["PARLEY_SERVER_PORT": "9100", "PARLEY_SERVER_HOST": "10.0.0.1", "PARLEY_DATA_DIRECTORY": "env"]
+        let flags = ServerConfigurationLoader.Overrides(host: "::1", port: 9200, dataDirectory: "flags")
+        let configuration = try await loader(
+            json: #"{"server": {"port": 9000}}"#, in: folder, environment: environment, flags: flags
+        ).load()
+        #expect(configuration.host == "::1")
+        #expect(configuration.port == 9200)
+        #expect(configuration.dataDirectory == "flags")
+    }
+
+    @Test func aPortOutOfRangeNamesTheKeyFromEveryLayer() async throws {
+        let folder = try TemporaryFolder()
+        let expected = "server.port: 70000 is not a port (1-65535, or 0 for any free port)"
+        #expect(await failure(try loader(json: #"{"server": {"port": 70000}}"#, in: folder))?.description == expected)
+        #expect(await failure(try loader(in: folder, environment: ["PARLEY_SERVER_PORT": "70000"]))?.description == expected)
+        #expect(await failure(try loader(in: folder, flags: .init(port: 70000)))?.description == expected)
+    }
+
+    @Test func aValueOfTheWrongTypeNamesTheKey() async throws {
+        let folder = try TemporaryFolder()
+        let json = await failure(try loader(json: #"{"limits": {"burst": "many"}}"#, in: folder))
+        #expect(json?.key == "limits.burst")
+        let environment = await failure(try loader(in: folder, environment: ["PARLEY_SERVER_PORT": "eighty"]))
+        #expect(environment?.description == #"server.port: expected a whole number, not "eighty""#)
+        let text = await failure(try loader(json: #"{"server": {"host": 8}}"#, in: folder))
+        #expect(text?.key == "server.host")
+    }
+
+    @Test(arguments: [
+        (#"{"limits": {"messagesPerSecond": -1}}"#, "limits.messagesPerSecond"),
+        (#"{"conversations": {"maxParticipants": 1}}"#, "conversations.maxParticipants"),
+        (#"{"timeouts": {"battleship": 0}}"#, "timeouts.battleship"),
+        (#"{"server": {"publicURL": "games.example.org"}}"#, "server.publicURL"),
+        (#"{"tls": {"certificate": "/etc/cert.pem"}}"#, "tls.key"),
+        (#"{"admin": {"token": "short"}}"#, "admin.token"),
+        (#"{"data": {"directory": ""}}"#, "data.directory"),
+    ])
+    func aBadSettingNamesItsKey(json: String, key: String) async throws {
+        let folder = try TemporaryFolder()
+        let error = await failure(try loader(json: json, in: folder))
+        #expect(error?.key == key)
+        #expect(error?.description.hasPrefix("\(key): ") == true)
+    }
+
+    @Test func aMissingOrMalformedFileIsNamed() async throws {
+        let folder = try TemporaryFolder()
+        let missing = ServerConfigurationLoader(file: folder.file("nope.json"), environment: [:])
+        #expect(await failure(missing)?.description == "configuration file \(folder.file("nope.json")): does not exist")
+        let malformed = await failure(try loader(json: #"{"server": "#, in: folder))
+        #expect(malformed?.description.hasPrefix("configuration file \(folder.file("settings.json")):") == true)
+        #expect(malformed?.key == nil)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+import Foundation
+import Storage
+import StorageSQLite
+
+/// The backends every behaviour test runs against. A new backend (Postgres) is one more case.
+enum Backend: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with a new, empty log, then closes it and removes whatever it left on disk,
+    /// whether `body` succeeded or not.
+    func withLog(limit: PayloadLimit = .standard, _ body: (any EventLog) async throws -> Void) async throws {
+        switch self {
+        case .inMemory:
+            let log = InMemoryEventLog(limit: limit)
+            try await closing(log, body)
+        case .sqlite:
+            try await withTemporaryFolder { folder in
+                let log = try SQLiteEventLog(folder: folder, limit: limit)
+                try await closing(log, body)
+            }
+        }
+    }
+
+    private func closing(_ log: any EventLog, _ body: (any EventLog) async throws -> Void) async throws {
+        do {
+            try await body(log)
+        } catch {
+            await log.close()
+            throw error
+        }
+        await log.close()
+    }
+}
+
+/// A fresh folder under the system's temporary directory, removed after `body`.
+func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parley-storage-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
+}
+
+extension NewLogRecord {
+    /// A record whose payload is `text` in UTF-8, to keep tables of records readable.
+    init(_ stream: String, _ text: String) {
+        self.init(stream: stream, payload: Data(text.utf8))
+    }
+}

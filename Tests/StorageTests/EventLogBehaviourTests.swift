@@ -1,0 +1,176 @@
+import Foundation
+import Storage
+import Testing
+
+/// What every ``EventLog`` backend must do. Each test runs once per ``Backend``.
+///
+/// The closures say `log throws in` because Swift infers a closure's `throws` before it
+/// expands the macros inside, so a `try` found only within `#expect` would not count.
+@Suite("EventLog behaviour")
+struct EventLogBehaviourTests {
+    @Test(arguments: Backend.allCases)
+    func anEmptyLogHasNothing(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            #expect(try await log.lastPosition() == 0)
+            #expect(try await log.records(after: 0, limit: 10).isEmpty)
+            #expect(try await log.statistics().recordCount == 0)
+            #expect(try await log.append([]).isEmpty)
+            #expect(try await log.lastPosition() == 0)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func positionsStartAtOneAndIncreaseAcrossStreamsAndBatches(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let first = try await log.append([.init("a", "1"), .init("b", "2"), .init("a", "3")])
+            let second = try await log.append([.init("", "4")])
+            let third = try await log.append([.init("b", "5"), .init("c", "6")])
+            #expect((first + second + third).map(\.position) == [1, 2, 3, 4, 5, 6])
+            #expect(try await log.lastPosition() == 6)
+            let statistics = try await log.statistics()
+            #expect(statistics.recordCount == 6)
+            #expect(statistics.byteCount > 0)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func appendReturnsWhatIsReadBack(backend: Backend) async throws {
+        let batch: [NewLogRecord] = [
+            .init("conversation-1", #"{"type":"created"}"#),
+            .init(stream: "", payload: Data()),
+            .init(stream: "conversation-ü ☃", payload: Data((0...255).map { UInt8($0) })),
+            .init(stream: "conversation-1", payload: Data(repeating: 0, count: 3)),
+        ]
+        try await backend.withLog { log throws in
+            let appended = try await log.append(batch)
+            #expect(appended.map { NewLogRecord(stream: $0.stream, payload: $0.payload) } == batch)
+            #expect(try await log.records(after: 0, limit: 100) == appended)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func readingAStreamGivesOnlyItsRecordsInOrder(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let all = try await log.append((1...12).map { .init(["a", "b", "", "ab"][$0 % 4], "\($0)") })
+            for stream in ["a", "b", "", "ab"] {
+                let expected = all.filter { $0.stream == stream }
+                #expect(try await log.records(in: stream, after: 0, limit: 100) == expected)
+            }
+            #expect(try await log.records(in: "A", after: 0, limit: 100).isEmpty)
+            #expect(try await log.records(in: "a", after: 4, limit: 1).map(\.position) == [8])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func pagingWithAfterAndLimitReplaysEverythingOnce(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            for batch in 0..<5 {
+                _ = try await log.append((0..<5).map { .init("s\($0 % 2)", "\(batch)-\($0)") })
+            }
+            var replayed: [LogRecord] = [], pages: [Int] = [], after: Int64 = 0
+            while case let page = try await log.records(after: after, limit: 10), !page.isEmpty {
+                pages.append(page.count)
+                replayed += page
+                after = page.last!.position
+            }
+            #expect(pages == [10, 10, 5])
+            #expect(replayed.map(\.position) == Array(1...25))
+            #expect(try await log.records(after: 20, limit: 3).map(\.position) == [21, 22, 23])
+            #expect(try await log.records(after: 25, limit: 3).isEmpty)
+            #expect(try await log.records(after: 3, limit: 0).isEmpty)
+            #expect(try await log.records(in: "s1", after: 12, limit: 2).map(\.position) == [14, 17])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aBatchWithAnOversizedPayloadStoresNothing(backend: Backend) async throws {
+        try await backend.withLog(limit: PayloadLimit(maximumBytes: 16)) { log throws in
+            _ = try await log.append([.init("a", "before")])
+            let fits = NewLogRecord(stream: "a", payload: Data(repeating: 1, count: 16))
+            let tooLarge = NewLogRecord(stream: "a", payload: Data(repeating: 2, count: 17))
+            let error = await #expect(throws: LogError.self) {
+                try await log.append([fits, fits, tooLarge, fits])
+            }
+            #expect(error?.code == .payloadTooLarge)
+            #expect(try await log.lastPosition() == 1)
+            #expect(try await log.records(after: 0, limit: 10).count == 1)
+            #expect(try await log.append([fits]).map(\.position) == [2])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aClosedLogRefusesEverything(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            _ = try await log.append([.init("a", "1")])
+            await log.close()
+            await log.close()
+            for attempt in [
+                { _ = try await log.append([.init("a", "2")]) },
+                { _ = try await log.append([]) },
+                { _ = try await log.records(after: 0, limit: 10) },
+                { _ = try await log.records(in: "a", after: 0, limit: 10) },
+                { _ = try await log.lastPosition() },
+                { _ = try await log.statistics() },
+            ] as [() async throws -> Void] {
+                await #expect(throws: LogError.closed) { try await attempt() }
+            }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func cancellingTheCallerDoesNotAbandonAnAppend(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let caller = Task { try await log.append([.init("a", "1"), .init("a", "2")]) }
+            caller.cancel()
+            #expect(try await caller.value.map(\.position) == [1, 2])
+            #expect(try await log.lastPosition() == 2)
+        }
+    }
+
+    /// A server shutting down closes the log while players' appends are still arriving: each
+    /// must either be stored or be told the log is closed, never fail otherwise or crash.
+    @Test(arguments: Backend.allCases)
+    func appendsRacingCloseEitherSucceedOrSeeClosed(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let outcomes = await withTaskGroup(of: LogError?.self) { group in
+                for task in 0..<30 {
+                    group.addTask {
+                        if task == 10 { await log.close() }
+                        do throws(LogError) {
+                            _ = try await log.append([.init("s", "\(task)")])
+                            return nil
+                        } catch {
+                            return error
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.allSatisfy { $0 == nil || $0 == .closed }, "\(outcomes.compactMap { $0 })")
+            #expect(outcomes.contains(.closed))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func concurrentAppendsGetUniquePositionsAndLoseNothing(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let batches = try await withThrowingTaskGroup(of: [LogRecord].self) { group in
+                for task in 0..<50 {
+                    group.addTask {
+                        try await log.append((0..<4).map { .init("task-\(task)", "\(task).\($0)") })
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for batch in batches {
+                #expect(batch.map(\.position) == batch.map(\.position).sorted())
+                #expect(batch.map { String(decoding: $0.payload, as: UTF8.self) }
+                    == (0..<4).map { "\(batch[0].stream.dropFirst(5)).\($0)" })
+            }
+            let positions = batches.flatMap { $0.map(\.position) }
+            #expect(Set(positions).count == 200)
+            #expect(try await log.lastPosition() == 200)
+            #expect(try await log.records(after: 0, limit: 1000) == batches.flatMap { $0 }.sorted { $0.position < $1.position })
+        }
+    }
+}

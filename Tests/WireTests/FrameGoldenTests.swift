@@ -1,0 +1,96 @@
+import Foundation
+import GameRules
+import Testing
+import Transcript
+import Wire
+
+/// Every frame either side sends, frozen as JSON in `Golden/`: encoding gives those bytes, and
+/// decoding them gives the value back. Run with `PARLEY_RECORD_GOLDEN=1` to rewrite the files
+/// after a deliberate change to the wire (and say so in docs/PROTOCOL.md).
+@Suite struct FrameGoldenTests {
+    static let amber = ParticipantID(uuidString: "0E7B2C9A-3D4F-8A1B-9C2D-3E4F5A6B7C8D")!
+    static let ben = ParticipantID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+    static let conversation = "5D3C1A2B-0000-4000-8000-00000000C0DE"
+    static let session = Session(uuidString: "9A1B2C3D-4E5F-4A6B-8C7D-8E9FA0B1C2D3")!
+
+    static let message = Event(
+        conversation: conversation, seq: 6, kind: .message,
+        message: Message(
+            game: "icecream", url: "https://localhost:8443/g/icecream?Base=base01&Scoops=scoops02", session: session,
+            layout: TemplateLayout(caption: "I added some scoops"),
+            summaryText: "\(ben.token) added scoops", accessibilityLabel: "Ice cream: waffle cone with chocolate scoops.",
+            sender: ben),
+        status: GameStatus(
+            session: session.uuidString, game: "icecream", variant: "group", moves: 2,
+            turn: TurnInfo(kind: .anyoneExcept, participants: [ben]), outcome: OutcomeInfo(finished: false),
+            prompt: "Finish with a topping"))
+
+    static let summary = ConversationSummary(
+        conversation: conversation, invite: "7K2Q-M9XA-44RT-P0ZC-H1BB", you: amber,
+        members: [ParticipantInfo(id: amber, name: "Amber"), ParticipantInfo(id: ben, name: nil)], lastSeq: 6)
+
+    static let clientFrames: [(String, ClientFrame)] = [
+        ("client-authenticate", .authenticate(.init(publicKey: "BPubKey==", signature: "MEUCSig==", name: "Amber"))),
+        ("client-create", .create(.init(id: "r1"))),
+        ("client-join", .join(.init(id: "r2", invite: "7K2Q-M9XA-44RT-P0ZC-H1BB"))),
+        ("client-list", .list(.init(id: "r3"))),
+        ("client-leave", .leave(.init(id: "r4", conversation: conversation))),
+        ("client-rename", .rename(.init(id: "r5", name: "Amber"))),
+        ("client-send-new", .send(.init(id: "m1", conversation: conversation, game: "battleship", variant: "classic",
+                                         url: "?Variant=classic&Ship=0-carrier-A1-h"))),
+        ("client-send-reply", .send(.init(id: "m2", conversation: conversation, game: "icecream",
+                                           session: session.uuidString, basedOn: 6,
+                                           url: "https://localhost:8443/g/icecream?Base=base01&Scoops=scoops02&Topping=topping07"))),
+        ("client-ack", .ack(.init(conversation: conversation, seq: 6))),
+        ("client-resume", .resume(.init(id: "r6", conversation: conversation, after: 4))),
+    ]
+
+    static let serverFrames: [(String, ServerFrame)] = [
+        ("server-challenge", .challenge(.init(nonce: "q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq80=", server: "parley 0.1.0"))),
+        ("server-welcome", .welcome(.init(account: "3f9a0c", name: "Amber"))),
+        ("server-conversation", .conversation(.init(id: "r1", conversation: summary))),
+        ("server-conversations", .conversations(.init(id: "r3", conversations: [summary]))),
+        ("server-done", .done(.init(id: "r4"))),
+        ("server-accepted", .accepted(.init(id: "m2", conversation: conversation, seq: 7, session: session.uuidString))),
+        ("server-rejected-stale", .rejected(.init(id: "m2", error: ErrorFrame(code: "stale",
+            reason: "The message answers event 5, but the session has moved on to event 6; start again from the current message."),
+            current: message))),
+        ("server-error", .error(ErrorFrame(code: "malformed-frame", reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md."))),
+        ("server-event-message", .event(message)),
+        ("server-event-joined", .event(Event(conversation: conversation, seq: 2, kind: .joined,
+                                             participant: ParticipantInfo(id: ben, name: "Ben")))),
+        ("server-synced", .synced(.init(id: "r6", conversation: conversation, lastSeq: 6))),
+    ]
+
+    @Test(arguments: clientFrames.map { $0.0 })
+    func clientFrame(_ name: String) throws {
+        let frame = try #require(Self.clientFrames.first { $0.0 == name }?.1)
+        try Self.check(name, frame)
+        #expect(try WireJSON.decode(ClientFrame.self, from: GoldenFile.data(name)) == frame)
+    }
+
+    @Test(arguments: serverFrames.map { $0.0 })
+    func serverFrame(_ name: String) throws {
+        let frame = try #require(Self.serverFrames.first { $0.0 == name }?.1)
+        try Self.check(name, frame)
+        #expect(try WireJSON.decode(ServerFrame.self, from: GoldenFile.data(name)) == frame)
+    }
+
+    @Test func unknownTypesAndMissingFieldsAreRefused() {
+        #expect(throws: DecodingError.self) { try WireJSON.decode(ClientFrame.self, from: Data(#"{"type":"teleport"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try WireJSON.decode(ClientFrame.self, from: Data(#"{"type":"join","id":"1"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try WireJSON.decode(ServerFrame.self, from: Data(#"{"id":"1"}"#.utf8)) }
+    }
+
+    static func check(_ name: String, _ value: some Encodable) throws {
+        let encoded = try WireJSON.encode(value)
+        if ProcessInfo.processInfo.environment["PARLEY_RECORD_GOLDEN"] == "1" {
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+            try encoded.write(to: folder.appendingPathComponent("\(name).json"))
+            Issue.record("recorded Golden/\(name).json; run again without PARLEY_RECORD_GOLDEN")
+            return
+        }
+        let golden = try GoldenFile.data(name)
+        #expect(encoded == golden, "\(GoldenFile.text(encoded))")
+    }
+}

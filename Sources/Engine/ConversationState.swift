@@ -1,3 +1,4 @@
+import Foundation
 import GameRules
 import Transcript
 
@@ -38,6 +39,9 @@ struct SessionState: Sendable {
     var seats: [AccountID]
     /// The seq of the session's newest message.
     var lastSeq: Int
+    /// When the turn's clock started: the newest message, or `nil` once a timeout passed the
+    /// turn on (a skipped turn is not timed again until someone moves).
+    var clockStarted: Date?
 
     func seat(of account: AccountID) -> Seat? {
         seats.firstIndex(of: account).map(Seat.init)
@@ -48,6 +52,7 @@ struct SessionState: Sendable {
 struct LogEntry: Sendable {
     enum Kind: Sendable {
         case message(MessageEntry)
+        case timeout(TimeoutEntry)
         case joined(AccountID)
         case left(AccountID)
     }
@@ -66,5 +71,17 @@ struct MessageEntry: Sendable {
     let seats: [AccountID]
     let turn: Turn
     let outcome: Outcome
+    let prompt: String?
+}
+
+/// A turn that ran out: who was late (when a seat held by someone was), and the session after.
+struct TimeoutEntry: Sendable {
+    let session: Session
+    let game: AnyGame
+    let late: AccountID?
+    let seats: [AccountID]
+    let turn: Turn
+    let outcome: Outcome
+    let moveCount: Int
     let prompt: String?
 }

@@ -7,6 +7,8 @@ public struct Decision: Sendable {
     public var events: [EngineEvent] = []
     public var replies: [ServerFrame] = []
     public var notify: [EntryReference] = []
+    /// Turn deadlines that the accepted moves started; the server times them.
+    public var deadlines: [TurnDeadline] = []
 
     public init() {}
 

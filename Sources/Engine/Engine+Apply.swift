@@ -31,6 +31,8 @@ extension Engine {
             names[account] = name
         case let .accepted(move):
             try applyAccepted(move, match: match)
+        case let .timedOut(conversation, seq, session, _):
+            try applyTimeout(in: conversation, seq: seq, session: session)
         }
     }
 
@@ -43,7 +45,7 @@ extension Engine {
             let game = try Self.corruptOnViolation { () throws(RuleViolation) in
                 try catalog.game(move.game, variant: move.variant)
             }
-            session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0)
+            session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, clockStarted: nil)
         }
         if move.seat == session.seats.count { session.seats.append(move.sender) }
         guard session.seats.indices.contains(move.seat), session.seats[move.seat] == move.sender else {
@@ -59,6 +61,7 @@ extension Engine {
             }
         }
         session.lastSeq = move.seq
+        session.clockStarted = move.at
         let entry = MessageEntry(
             move: move,
             views: Dictionary(uniqueKeysWithValues: session.seats.indices.map {
@@ -70,6 +73,27 @@ extension Engine {
         conversations[move.conversation]?.sessions[move.session] = session
         try append(.message(entry), seq: move.seq, to: move.conversation)
         sent[move.sender, default: [:]][move.request] = EntryReference(conversation: move.conversation, seq: move.seq)
+    }
+
+    private mutating func applyTimeout(in conversation: String, seq: Int, session id: Session) throws(EngineError) {
+        guard var session = conversations[conversation]?.sessions[id] else {
+            throw .corrupt("a timeout in unknown session \(id.uuidString)")
+        }
+        let late: AccountID?
+        do {
+            switch try session.match.timeOut() {
+            case let .forfeited(seat): late = session.seats.indices.contains(seat.index) ? session.seats[seat.index] : nil
+            case let .skipped(after: seat): late = seat.flatMap { session.seats.indices.contains($0.index) ? session.seats[$0.index] : nil }
+            }
+        } catch {
+            throw .corrupt("a timeout in a finished session \(id.uuidString)")
+        }
+        session.clockStarted = nil
+        conversations[conversation]?.sessions[id] = session
+        let entry = TimeoutEntry(
+            session: id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,
+            outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt)
+        try append(.timeout(entry), seq: seq, to: conversation)
     }
 
     private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {

@@ -15,6 +15,14 @@ extension Engine {
             return Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer))
         case let .message(message):
             return render(message, in: conversation, for: viewer)
+        case let .timeout(timeout):
+            let pid = { (seat: Seat) in participant(timeout.seats[seat.index], seenBy: viewer) }
+            let status = GameStatus(
+                session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
+                moves: timeout.moveCount, turn: turnInfo(timeout.turn, seats: timeout.seats, for: viewer),
+                outcome: outcomeInfo(timeout.outcome, seats: timeout.seats, pid), prompt: timeout.prompt)
+            return Event(conversation: id, seq: seq, kind: .timeout, status: status,
+                         participant: timeout.late.map { info($0, seenBy: viewer) })
         }
     }
 
@@ -39,7 +47,7 @@ extension Engine {
         let pid = { (seat: Seat) in participant(entry.seats[seat.index], seenBy: viewer) }
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
-            turn: turnInfo(entry.turn, seats: entry.seats, for: viewer), outcome: outcomeInfo(entry.outcome, pid),
+            turn: turnInfo(entry.turn, seats: entry.seats, for: viewer), outcome: outcomeInfo(entry.outcome, seats: entry.seats, pid),
             prompt: entry.prompt)
         return Event(conversation: conversation.id, seq: move.seq, kind: .message, message: message, status: status)
     }
@@ -61,8 +69,11 @@ extension Engine {
         }
     }
 
-    private func outcomeInfo(_ outcome: Outcome, _ pid: (Seat) -> ParticipantID) -> OutcomeInfo {
+    /// Seats nobody holds (a guesser who never came) are left out of the lists.
+    private func outcomeInfo(_ outcome: Outcome, seats: [AccountID], _ pid: (Seat) -> ParticipantID) -> OutcomeInfo {
         guard case let .finished(winners, losers) = outcome else { return OutcomeInfo(finished: false) }
-        return OutcomeInfo(finished: true, winners: winners.sorted().map(pid), losers: losers.sorted().map(pid))
+        let held = { (seat: Seat) in seat.index < seats.count }
+        return OutcomeInfo(
+            finished: true, winners: winners.sorted().filter(held).map(pid), losers: losers.sorted().filter(held).map(pid))
     }
 }

@@ -53,6 +53,11 @@ extension Engine {
         decision.replies = [.accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
                                             session: session.id.uuidString))]
         decision.notify = [EntryReference(conversation: conversation.id, seq: move.seq)]
+        if let session = conversations[conversation.id]?.sessions[session.id],
+            let deadline = deadline(of: session, in: conversation.id)
+        {
+            decision.deadlines = [deadline]
+        }
         return decision
     }
 
@@ -64,7 +69,8 @@ extension Engine {
             do {
                 let game = try catalog.game(GameID(rawValue: request.game), variant: request.variant)
                 return SessionState(
-                    id: Session(UUID.random(using: &random)), game: game, match: game.newMatch(), seats: [], lastSeq: 0)
+                    id: Session(UUID.random(using: &random)), game: game, match: game.newMatch(), seats: [], lastSeq: 0,
+                    clockStarted: nil)
             } catch {
                 throw Refusal(frame: ErrorFrame(error))
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The settings the engine's decisions depend on.
 public struct EngineConfiguration: Sendable {
     /// The base of every state URL handed out, such as `https://localhost:8443`.
@@ -5,9 +7,15 @@ public struct EngineConfiguration: Sendable {
     public var maxParticipants: Int
     public var maxURLLength: Int
     public var maxNameLength: Int
+    /// How long a player may take over a turn, by game id; a game not named has no deadline.
+    public var turnTimeouts: [String: TimeInterval]
 
-    public init(publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 2048, maxNameLength: Int = 40) {
+    public init(
+        publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 2048, maxNameLength: Int = 40,
+        turnTimeouts: [String: TimeInterval] = [:]
+    ) {
         self.publicURL = publicURL
+        self.turnTimeouts = turnTimeouts
         self.maxParticipants = maxParticipants
         self.maxURLLength = maxURLLength
         self.maxNameLength = maxNameLength

@@ -10,6 +10,8 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case left(conversation: String, seq: Int, account: AccountID)
     case renamed(account: AccountID, name: String)
     case accepted(AcceptedMove)
+    /// Nobody moved in a session before its deadline; the game's timeout rule applied.
+    case timedOut(conversation: String, seq: Int, session: Session, at: Date)
 
     /// The conversation the event belongs to; `nil` for server-wide ones.
     public var conversation: String? {
@@ -19,6 +21,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
             conversation
         case .renamed: nil
         case let .accepted(move): move.conversation
+        case let .timedOut(conversation, _, _, _): conversation
         }
     }
 }

@@ -16,8 +16,10 @@ public struct AnyGame: Sendable {
     public func newMatch() -> AnyMatch { AnyMatch(box: Self.open(base)) }
 
     /// A session restored from its true state, as stored.
-    public func restoreMatch(state: [QueryItem], lastMover: Seat?, moveCount: Int) throws(RuleViolation) -> AnyMatch {
-        try AnyMatch(box: Self.open(base, state: state, lastMover: lastMover, moveCount: moveCount))
+    public func restoreMatch(
+        state: [QueryItem], lastMover: Seat?, moveCount: Int, forfeited: Seat? = nil
+    ) throws(RuleViolation) -> AnyMatch {
+        try AnyMatch(box: Self.open(base, state: state, lastMover: lastMover, moveCount: moveCount, forfeited: forfeited))
     }
 
     /// Decodes `items` and writes them back in Parley's format as `viewer` may see them: what
@@ -31,10 +33,11 @@ public struct AnyGame: Sendable {
     }
 
     private static func open<G: Game>(
-        _ game: G, state: [QueryItem], lastMover: Seat?, moveCount: Int
+        _ game: G, state: [QueryItem], lastMover: Seat?, moveCount: Int, forfeited: Seat?
     ) throws(RuleViolation) -> any MatchBox {
         let decoded = try game.decode(state)
-        return GameMatchBox(match: Match(game: game, state: decoded, lastMover: lastMover, moveCount: moveCount))
+        return GameMatchBox(match: Match(
+            game: game, state: decoded, lastMover: lastMover, moveCount: moveCount, forfeited: forfeited))
     }
 
     private static func view<G: Game>(_ game: G, _ items: [QueryItem], _ viewer: Seat?) throws(RuleViolation) -> [QueryItem] {
@@ -62,6 +65,9 @@ public struct AnyMatch: Sendable {
 
     public func checkMayMove(_ seat: Seat) throws(RuleViolation) { try box.checkMayMove(seat) }
 
+    /// See `Match.timeOut()`.
+    public mutating func timeOut() throws(RuleViolation) -> TimeoutResult { try box.timeOut() }
+
     /// Plays the one move by `seat` that leads to the proposed state.
     public mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
         try box.propose(items, by: seat, mover: mover)
@@ -87,6 +93,7 @@ private protocol MatchBox: Sendable {
     var trueState: [QueryItem] { get }
     func state(for viewer: Seat?) -> [QueryItem]
     func checkMayMove(_ seat: Seat) throws(RuleViolation)
+    mutating func timeOut() throws(RuleViolation) -> TimeoutResult
     mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep
 }
 
@@ -106,6 +113,8 @@ private struct GameMatchBox<G: Game>: MatchBox {
     }
 
     func checkMayMove(_ seat: Seat) throws(RuleViolation) { try match.checkMayMove(seat) }
+
+    mutating func timeOut() throws(RuleViolation) -> TimeoutResult { try match.timeOut() }
 
     mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
         try match.checkMayMove(seat)

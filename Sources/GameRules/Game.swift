@@ -50,12 +50,16 @@ public protocol Game: Sendable {
     func prompt(in state: State) -> String?
     /// The refusal for `seat` moving out of turn; games may say more than the default.
     func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation
+    /// What a turn's timeout does; `.forfeit` unless the game says otherwise.
+    var timeoutRule: TimeoutRule { get }
 }
 
 extension Game {
     public static func variant(of items: [QueryItem]) -> String? { nil }
 
     public func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation { .notYourTurn }
+
+    public var timeoutRule: TimeoutRule { .forfeit }
 
     public static var defaultVariant: Variant { variants[0] }
 

@@ -6,16 +6,40 @@ public struct Match<G: Game>: Sendable {
     public private(set) var state: G.State
     public private(set) var lastMover: Seat?
     public private(set) var moveCount: Int
+    /// The seat that ran out of time and forfeited the game, if one did.
+    public private(set) var forfeited: Seat?
 
-    public init(game: G, state: G.State? = nil, lastMover: Seat? = nil, moveCount: Int = 0) {
+    public init(game: G, state: G.State? = nil, lastMover: Seat? = nil, moveCount: Int = 0, forfeited: Seat? = nil) {
         self.game = game
         self.state = state ?? game.initialState
         self.lastMover = lastMover
         self.moveCount = moveCount
+        self.forfeited = forfeited
     }
 
-    public var turn: Turn { game.turnPolicy(in: state).turn(after: lastMover) }
-    public var outcome: Outcome { game.outcome(of: state) }
+    public var turn: Turn {
+        forfeited == nil ? game.turnPolicy(in: state).turn(after: lastMover) : .nobody
+    }
+
+    public var outcome: Outcome {
+        guard let forfeited else { return game.outcome(of: state) }
+        // In a two-seat game the other seat wins; in a larger one nobody does.
+        let winners: Set<Seat> = game.variant.seats.upperBound == 2 ? [Seat(1 - forfeited.index)] : []
+        return .finished(winners: winners, losers: [forfeited])
+    }
+
+    /// Nobody moved in time: the game's `timeoutRule` decides. A forfeit ends the game with the
+    /// seat to move losing; a skip forgets who moved last, so anyone may make the next move.
+    public mutating func timeOut() throws(RuleViolation) -> TimeoutResult {
+        guard !outcome.isFinished else { throw .gameOver }
+        if game.timeoutRule == .forfeit, case let .seat(late) = turn {
+            forfeited = late
+            return .forfeited(late)
+        }
+        let late = lastMover
+        lastMover = nil
+        return .skipped(after: late)
+    }
 
     /// Plays `move` by `seat` and returns the step it made.
     @discardableResult

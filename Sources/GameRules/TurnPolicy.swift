@@ -63,3 +63,18 @@ public enum Turn: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// What happens when nobody moves before a turn's deadline.
+public enum TimeoutRule: Hashable, Sendable {
+    /// The seat to move loses the game (two-player Battleship).
+    case forfeit
+    /// The turn passes: whoever moved last may move again too (the Ice Cream builder).
+    case skip
+}
+
+/// What a timeout did.
+public enum TimeoutResult: Hashable, Sendable {
+    case forfeited(Seat)
+    /// The turn passed; `after` is who had moved last.
+    case skipped(after: Seat?)
+}

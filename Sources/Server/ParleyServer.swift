@@ -21,7 +21,10 @@ public func buildParleyServer(
         configuration: EngineConfiguration(
             publicURL: configuration.publicBaseURL(),
             maxParticipants: configuration.maxParticipants,
-            maxURLLength: configuration.limits.urlLength),
+            maxURLLength: configuration.limits.urlLength,
+            turnTimeouts: configuration.turnTimeouts.mapValues { duration in
+                Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            }),
         secret: ServerSecret.loadOrCreate(in: configuration.dataDirectory),
         log: log, logger: logger)
     let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")

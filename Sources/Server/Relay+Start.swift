@@ -29,6 +29,8 @@ extension Relay {
             count += page.count
         }
         logger.info("Replayed the event log", metadata: ["events": "\(count)"])
-        return Relay(engine: engine, log: log, logger: logger)
+        let relay = Relay(engine: engine, log: log, logger: logger)
+        for deadline in engine.deadlines() { await relay.schedule(deadline) }
+        return relay
     }
 }

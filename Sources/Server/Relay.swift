@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Logging
+import GameRules
 import ServiceLifecycle
 import Storage
 import Transcript
@@ -21,12 +22,14 @@ public actor Relay {
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var generator = SystemRandomNumberGenerator()
 
-    struct Command {
-        let frame: ClientFrame
-        let account: AccountID
-        /// The connection that answers go to; `nil` for requests made on a connection's behalf
-        /// whose answers nobody waits for (the name given when authenticating).
-        let connection: Int?
+    private var timers: [Session: Task<Void, Never>] = [:]
+
+    enum Command {
+        /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
+        /// connection's behalf whose answers nobody waits for (the name given on authenticating).
+        case frame(ClientFrame, account: AccountID, connection: Int?)
+        /// A turn's deadline has passed.
+        case deadline(TurnDeadline)
     }
 
     /// A relay over `engine`, whose state must already hold everything in `log`.
@@ -56,7 +59,7 @@ public actor Relay {
     public var connectionCount: Int { outboxes.values.reduce(0) { $0 + $1.count } }
 
     func submit(_ frame: ClientFrame, from account: AccountID, connection: Int?) {
-        pending.append(Command(frame: frame, account: account, connection: connection))
+        pending.append(.frame(frame, account: account, connection: connection))
         wake()
     }
 
@@ -69,6 +72,12 @@ public actor Relay {
                 Task { await self.wake() }
             }
         }
+        stopTimers()
+    }
+
+    private func stopTimers() {
+        for timer in timers.values { timer.cancel() }
+        timers = [:]
     }
 
     private func wake() {
@@ -91,7 +100,12 @@ public actor Relay {
     private func process(_ batch: [Command]) async {
         let now = Date()
         let decisions = batch.map { command in
-            engine.handle(command.frame, from: command.account, now: now, random: &generator)
+            switch command {
+            case let .frame(frame, account, _):
+                engine.handle(frame, from: account, now: now, random: &generator)
+            case let .deadline(deadline):
+                engine.timeOut(deadline, now: now)
+            }
         }
         let events = decisions.flatMap(\.events)
         if !events.isEmpty {
@@ -108,11 +122,29 @@ public actor Relay {
             }
         }
         for (command, decision) in zip(batch, decisions) {
-            if let connection = command.connection, let outbox = outboxes[command.account]?[connection] {
+            if case let .frame(_, account, connection?) = command, let outbox = outboxes[account]?[connection] {
                 for reply in decision.replies { outbox.yield(reply) }
             }
             for reference in decision.notify { relay(reference) }
+            for deadline in decision.deadlines { schedule(deadline) }
         }
+    }
+
+    /// Times a session's turn, replacing the timer of its previous turn.
+    func schedule(_ deadline: TurnDeadline) {
+        timers[deadline.session]?.cancel()
+        timers[deadline.session] = Task { [weak self] in
+            let wait = deadline.at.timeIntervalSinceNow
+            if wait > 0 { try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)))) }
+            guard !Task.isCancelled else { return }
+            await self?.expire(deadline)
+        }
+    }
+
+    private func expire(_ deadline: TurnDeadline) {
+        timers[deadline.session] = nil
+        pending.append(.deadline(deadline))
+        wake()
     }
 
     private func relay(_ reference: EntryReference) {

@@ -10,6 +10,9 @@ public struct Event: Codable, Hashable, Sendable {
         case joined
         /// Someone left: `participant`.
         case left
+        /// Nobody moved in time: `status` is the session after the game's timeout rule (a
+        /// forfeit ends it; a skip lets anyone move next), `participant` who was late, if known.
+        case timeout
     }
 
     public var conversation: String

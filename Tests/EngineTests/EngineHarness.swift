@@ -17,9 +17,10 @@ struct EngineHarness {
 
     static let secret = Array("a server secret for the engine tests".utf8)
 
-    init(maxParticipants: Int = 32) {
+    init(maxParticipants: Int = 32, turnTimeouts: [String: TimeInterval] = [:]) {
         engine = Engine(
-            configuration: EngineConfiguration(publicURL: "https://parley.test", maxParticipants: maxParticipants),
+            configuration: EngineConfiguration(
+                publicURL: "https://parley.test", maxParticipants: maxParticipants, turnTimeouts: turnTimeouts),
             catalog: .standard, identifiers: ParticipantIdentifiers(secret: Self.secret))
     }
 
@@ -31,6 +32,18 @@ struct EngineHarness {
     mutating func nextID() -> String {
         requests += 1
         return "r\(requests)"
+    }
+
+    /// Delivers what a decision notifies to every member, as the server does.
+    mutating func deliver(_ decision: Decision) {
+        log += decision.events
+        for reference in decision.notify {
+            for member in engine.members(of: reference.conversation) {
+                if let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member) {
+                    inbox[member, default: []].append(.event(event))
+                }
+            }
+        }
     }
 
     /// Handles a frame; returns the replies to the sender. Events go to the log and every

@@ -80,3 +80,23 @@ import Testing
         #expect(match.moveCount == 1)
     }
 }
+
+@Suite struct CatalogTimeoutTests {
+    @Test func battleshipForfeitsToTheOtherPlayer() throws {
+        var match = try GameCatalog.standard.game("battleship", variant: "classic").newMatch()
+        _ = try match.propose(QueryString.items(in: "?Variant=classic&" + OutcomeTests.fleet(seat: 0)), by: Seat(0), mover: "$A")
+        #expect(try match.timeOut() == .forfeited(Seat(1)))
+        #expect(match.outcome == .finished(winners: [Seat(0)], losers: [Seat(1)]))
+        #expect(match.turn == .nobody)
+    }
+
+    @Test func iceCreamSkipsTheTurn() throws {
+        var match = try GameCatalog.standard.game("icecream").newMatch()
+        _ = try match.propose([QueryItem("Base", "base01")], by: Seat(0), mover: "$A")
+        #expect(match.turn == .anyoneExcept(Seat(0)))
+        #expect(try match.timeOut() == .skipped(after: Seat(0)))
+        #expect(match.turn == .anyone && match.outcome == .inProgress)
+        _ = try match.propose([QueryItem("Base", "base01"), QueryItem("Scoops", "scoops01")], by: Seat(0), mover: "$A")
+        #expect(match.moveCount == 2)
+    }
+}

@@ -82,3 +82,45 @@ struct CountTo5: Game {
         }
     }
 }
+
+@Suite struct TimeoutTests {
+    @Test func aForfeitEndsTheGameWithTheSeatToMoveLosing() throws {
+        var match = Match(game: try CountTo5(variant: "three"))
+        try match.play(1, by: Seat(0), mover: "$A")
+        #expect(try match.timeOut() == .forfeited(Seat(1)))
+        #expect(match.turn == .nobody)
+        #expect(match.outcome == .finished(winners: [], losers: [Seat(1)]), "three seats: nobody wins a forfeit")
+        #expect(throws: RuleViolation.gameOver) { try match.timeOut() }
+        #expect(throws: RuleViolation.gameOver) { try match.play(1, by: Seat(1), mover: "$B") }
+    }
+
+    @Test func aSkipForgetsTheLastMover() throws {
+        struct Patient: Game {
+            static let id: GameID = "patient"
+            static let name = "Patient"
+            static let variants = [Variant(id: "any", name: "Any", summary: "", seats: 1...4)]
+            let variant = Patient.defaultVariant
+            init(variant: String) throws(RuleViolation) {}
+            var initialState: Int { 0 }
+            var timeoutRule: TimeoutRule { .skip }
+            func decode(_ items: [QueryItem]) throws(RuleViolation) -> Int { 0 }
+            func encode(_ state: Int) -> [QueryItem] { [] }
+            func turnPolicy(in state: Int) -> TurnPolicy { .anyoneButLastMover }
+            func apply(_ move: Int, by seat: Seat, to state: Int) throws(RuleViolation) -> Int { state + move }
+            func inferMove(from current: Int, to proposed: Int, by seat: Seat) throws(RuleViolation) -> Int { proposed - current }
+            func outcome(of state: Int) -> Outcome { .inProgress }
+            func view(of state: Int, for viewer: Seat?) -> Int { state }
+            func texts(for move: Int, by seat: Seat, mover: String, from before: Int, to after: Int) -> StepTexts {
+                StepTexts(caption: "", summary: "", accessibilityLabel: "")
+            }
+            func prompt(in state: Int) -> String? { nil }
+        }
+        var match = Match(game: try Patient(variant: "any"))
+        try match.play(1, by: Seat(2), mover: "$C")
+        #expect(match.turn == .anyoneExcept(Seat(2)))
+        #expect(try match.timeOut() == .skipped(after: Seat(2)))
+        #expect(match.turn == .anyone && match.outcome == .inProgress)
+        try match.play(1, by: Seat(2), mover: "$C")
+    }
+
+}

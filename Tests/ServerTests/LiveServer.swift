@@ -18,12 +18,14 @@ enum LiveServer {
     static func with<T: Sendable>(
         dataDirectory: String? = nil,
         limits: ServerLimits = ServerLimits(),
+        turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
         _ body: @Sendable (RunningServer) async throws -> T
     ) async throws -> T {
         var logger = Logger(label: "parley-test")
         logger.logLevel = .warning
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory ?? temporaryDirectory())
         configuration.limits = limits
+        configuration.turnTimeouts = turnTimeouts
         let (started, running) = AsyncStream<RunningServer>.makeStream()
         let app = try await buildParleyServer(configuration: configuration, logger: logger) { server in
             running.yield(server)

@@ -33,6 +33,9 @@ public struct IceCreamGame: Game {
         return variant.id == "solo" ? .anyone : .anyoneButLastMover
     }
 
+    /// Nobody loses an ice cream by being slow: the turn passes, even back to the last builder.
+    public var timeoutRule: TimeoutRule { .skip }
+
     public func outOfTurn(_ seat: Seat, in state: IceCream) -> RuleViolation {
         turnPolicy(in: state) == .anyoneButLastMover ? .stepTwice : .notYourTurn
     }

@@ -1,0 +1,45 @@
+import Foundation
+import GameRules
+import Transcript
+
+/// A session's turn deadline: when it passes and nobody has moved since `basedOn`, the game's
+/// timeout rule applies (a forfeit in Battleship, a skipped turn in the Ice Cream builder).
+public struct TurnDeadline: Hashable, Sendable {
+    public let conversation: String
+    public let session: Session
+    public let basedOn: Int
+    public let at: Date
+}
+
+extension Engine {
+    /// Every running session's deadline, for a server that has just started.
+    public func deadlines() -> [TurnDeadline] {
+        conversations.values.flatMap { conversation in
+            conversation.sessions.values.compactMap { deadline(of: $0, in: conversation.id) }
+        }
+    }
+
+    func deadline(of session: SessionState, in conversation: String) -> TurnDeadline? {
+        guard let started = session.clockStarted, !session.match.outcome.isFinished,
+            let timeout = configuration.turnTimeouts[session.game.id.rawValue]
+        else { return nil }
+        return TurnDeadline(conversation: conversation, session: session.id, basedOn: session.lastSeq, at: started + timeout)
+    }
+
+    /// The deadline `deadline` has passed. Nothing happens if someone moved since, the game is
+    /// over, or the deadline is early.
+    public mutating func timeOut(_ deadline: TurnDeadline, now: Date) -> Decision {
+        guard let conversation = conversations[deadline.conversation],
+            let session = conversation.sessions[deadline.session],
+            let current = self.deadline(of: session, in: conversation.id),
+            current.basedOn == deadline.basedOn, current.at <= now
+        else { return Decision() }
+        let event = EngineEvent.timedOut(
+            conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id, at: now)
+        do { try apply(event) } catch { preconditionFailure("a decided timeout must apply: \(error)") }
+        var decision = Decision()
+        decision.events = [event]
+        decision.notify = [EntryReference(conversation: conversation.id, seq: conversation.lastSeq + 1)]
+        return decision
+    }
+}

@@ -1,0 +1,64 @@
+import Engine
+import Foundation
+import GameCatalog
+import Testing
+import Transcript
+import Wire
+
+@Suite struct EngineTimeoutTests {
+    @Test func aGuesserWhoNeverComesForfeitsAtTheDeadline() throws {
+        var harness = EngineHarness(turnTimeouts: ["battleship": 300])
+        let created = harness.create(by: "amber")
+        harness.join(created.invite, by: "ben")
+        let placed = harness.handle(.send(.init(id: "p", conversation: created.conversation, game: "battleship",
+                                                url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
+        #expect(placed.first?.isAccepted == true)
+        let deadlines = harness.engine.deadlines()
+        let deadline = try #require(deadlines.first)
+        #expect(deadlines.count == 1 && deadline.at == harness.clock + 300 && deadline.basedOn == 3)
+
+        // Early, nothing happens; on time, the guesser's seat forfeits and Amber wins.
+        #expect(harness.engine.timeOut(deadline, now: deadline.at - 1).events.isEmpty)
+        let decision = harness.engine.timeOut(deadline, now: deadline.at)
+        #expect(decision.events.count == 1)
+        harness.deliver(decision)
+        let event = try #require(harness.events(of: "ben").last)
+        #expect(event.kind == .timeout && event.seq == 4 && event.participant == nil)
+        #expect(event.status?.outcome == OutcomeInfo(finished: true, winners: [harness.id(of: "amber", seenBy: "ben")]))
+        #expect(event.status?.turn.kind == .nobody)
+        #expect(harness.engine.deadlines().isEmpty)
+        #expect(harness.engine.timeOut(deadline, now: deadline.at + 1).events.isEmpty, "a deadline fires once")
+
+        // Too late to guess, and a restart replays the forfeit.
+        let shown = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        #expect(harness.reply(to: shown, with: "Shot=4", by: "ben")?.rejection?.code == "game-over")
+        var restarted = Engine(configuration: harness.engine.configuration, catalog: .standard,
+                               identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
+        for stored in harness.log { try restarted.apply(stored) }
+        #expect(restarted.event(conversation: created.conversation, seq: 4, for: "ben") == event)
+        #expect(restarted.deadlines().isEmpty)
+    }
+
+    @Test func aMoveInTimeStopsTheClockAndStartsTheNext() throws {
+        var harness = EngineHarness(turnTimeouts: ["icecream": 600])
+        let created = harness.create(by: "amber")
+        harness.join(created.invite, by: "ben")
+        harness.start("icecream", url: "?Base=base01", in: created.conversation, by: "amber")
+        let first = try #require(harness.engine.deadlines().first)
+        let shown = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        #expect(harness.reply(to: shown, with: "Scoops=scoops01", by: "ben")?.isAccepted == true)
+        #expect(harness.engine.timeOut(first, now: first.at + 1).events.isEmpty, "an old deadline is void")
+        let second = try #require(harness.engine.deadlines().first)
+        #expect(second.basedOn == 4)
+
+        // The Ice Cream builder skips: anyone may add the topping, Ben too, and no new clock runs.
+        let decision = harness.engine.timeOut(second, now: second.at)
+        harness.deliver(decision)
+        let event = try #require(harness.events(of: "amber").last)
+        #expect(event.kind == .timeout && event.participant?.id == harness.id(of: "ben", seenBy: "amber"))
+        #expect(event.status?.turn.kind == .anyone && event.status?.outcome.finished == false)
+        #expect(harness.engine.deadlines().isEmpty)
+        let bens = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        #expect(harness.reply(to: bens, with: "Topping=topping02", by: "ben")?.isAccepted == true)
+    }
+}

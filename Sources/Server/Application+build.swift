@@ -17,7 +17,9 @@ public typealias WebSocketConnectionHandler = @Sendable (
 /// port, with TLS wrapping the WebSocket upgrade server.
 ///
 /// Routes: `GET /health` answers 200 `ok`; `GET /ws` upgrades to a WebSocket handled by
-/// `webSocketHandler`, with frames limited to `configuration.limits.frameBytes`.
+/// `webSocketHandler`. The WebSocket layer closes a connection (1009) only for a frame over
+/// four times `configuration.limits.frameBytes`; up to that, the relay answers an oversized
+/// frame with a `frame-too-large` error and the connection goes on.
 ///
 /// - Parameters:
 ///   - services: long-lived pieces (the relay) that run alongside the server: started before
@@ -63,7 +65,7 @@ public func buildApplication(
         server: try .tls(
             .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: configuration.limits.frameBytes))
+                configuration: .init(ws: .init(maxFrameSize: configuration.limits.frameBytes * 4))
             ),
             tlsConfiguration: identity.tlsConfiguration
         ),

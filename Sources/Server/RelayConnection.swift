@@ -14,7 +14,7 @@ struct RelayConnection {
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger) async throws {
         let nonce = Authenticator.makeNonce()
         try await write(.challenge(.init(nonce: nonce, server: serverName)), to: outbound)
-        var messages = inbound.messages(maxSize: limits.frameBytes).makeAsyncIterator()
+        var messages = inbound.messages(maxSize: limits.frameBytes * 4).makeAsyncIterator()
         guard let first = try await messages.next() else { return }
         guard case let .text(text) = first,
             case let .authenticate(frame)? = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)),
@@ -54,11 +54,22 @@ struct RelayConnection {
                     flooded = true
                 }
                 if flooded { break }
+                if case let .text(text) = message, text.utf8.count > limits.frameBytes {
+                    continuation.yield(.error(ErrorFrame(code: "frame-too-large",
+                        reason: "A frame may be at most \(limits.frameBytes) bytes; this one was dropped.")))
+                    continue
+                }
                 guard case let .text(text) = message,
                     let frame = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8))
                 else {
                     continuation.yield(.error(ErrorFrame(code: "malformed-frame",
                         reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
+                    continue
+                }
+                guard frame.longestText <= limits.textLength else {
+                    let refusal = ErrorFrame(code: "text-too-long",
+                        reason: "A text field may be at most \(limits.textLength) bytes.")
+                    continuation.yield(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
                     continue
                 }
                 await relay.submit(frame, from: account, connection: connection)

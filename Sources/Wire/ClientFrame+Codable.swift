@@ -64,3 +64,22 @@ extension ClientFrame: Codable {
         }
     }
 }
+
+extension ClientFrame {
+    /// The length in bytes of the longest text field other than a `send`'s `url` (which has a
+    /// limit of its own), for the server's `limits.textLength`.
+    public var longestText: Int {
+        let texts: [String?] = switch self {
+        case let .authenticate(frame): [frame.name, frame.publicKey, frame.signature]
+        case let .create(frame): [frame.id]
+        case let .join(frame): [frame.id, frame.invite]
+        case let .list(frame): [frame.id]
+        case let .leave(frame): [frame.id, frame.conversation]
+        case let .rename(frame): [frame.id, frame.name]
+        case let .send(frame): [frame.id, frame.conversation, frame.game, frame.variant, frame.session]
+        case let .ack(frame): [frame.conversation]
+        case let .resume(frame): [frame.id, frame.conversation]
+        }
+        return texts.map { $0?.utf8.count ?? 0 }.max() ?? 0
+    }
+}

@@ -90,3 +90,35 @@ import Wire
         }
     }
 }
+
+@Suite struct RelayLimitTests {
+    @Test func oversizedFramesLongTextsAndLongURLsAreRefusedAndTheConnectionGoesOn() async throws {
+        let limits = ServerLimits(frameBytes: 1024, urlLength: 200, textLength: 64)
+        try await LiveServer.with(limits: limits) { server in
+            try await RelayAbuseTests.raw(server) { messages, outbound in
+                guard case let .challenge(challenge)? = try await RelayAbuseTests.frame(&messages) else { return }
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(
+                    ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
+                guard case .welcome? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("no welcome") }
+
+                try await outbound.write(.text(#"{"type":"list","id":""# + String(repeating: "x", count: 2000) + #""}"#))
+                guard case let .error(tooLarge)? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("") }
+                #expect(tooLarge.code == "frame-too-large")
+
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(
+                    ClientFrame.rename(.init(id: "n", name: String(repeating: "y", count: 100)))), as: UTF8.self)))
+                guard case let .rejected(long)? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("") }
+                #expect(long.id == "n" && long.error.code == "text-too-long")
+
+                try await outbound.write(.text(#"{"type":"create","id":"c"}"#))
+                guard case let .conversation(created)? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("") }
+                guard case .event? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("") }
+                let send = ClientFrame.send(.init(id: "s", conversation: created.conversation.conversation, game: "icecream",
+                                                  url: "?Base=base01&pad=" + String(repeating: "z", count: 300)))
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(send), as: UTF8.self)))
+                guard case let .rejected(url)? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("") }
+                #expect(url.error == ErrorFrame(code: "url-too-long", reason: "The URL is longer than 200 characters."))
+            }
+        }
+    }
+}

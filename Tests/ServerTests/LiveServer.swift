@@ -128,3 +128,34 @@ actor FrameReader {
         }
     }
 }
+
+/// A live server whose stop the test chooses, for clients that must outlive it.
+final class ServerHandle: Sendable {
+    let server: RunningServer
+    private let stopper: @Sendable () async -> Void
+    private let task: Task<Void, any Error>
+
+    private init(server: RunningServer, stopper: @escaping @Sendable () async -> Void, task: Task<Void, any Error>) {
+        self.server = server
+        self.stopper = stopper
+        self.task = task
+    }
+
+    static func start(dataDirectory: String, port: Int = 0) async throws -> ServerHandle {
+        var logger = Logger(label: "parley-test")
+        logger.logLevel = .critical
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: dataDirectory)
+        let (started, running) = AsyncStream<RunningServer>.makeStream()
+        let app = try await buildParleyServer(configuration: configuration, logger: logger) { running.yield($0) }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let task = Task { try await group.run() }
+        var iterator = started.makeAsyncIterator()
+        guard let server = await iterator.next() else { throw ConnectionError.closed }
+        return ServerHandle(server: server, stopper: { await group.triggerGracefulShutdown() }, task: task)
+    }
+
+    func stop() async {
+        await stopper()
+        _ = try? await task.value
+    }
+}

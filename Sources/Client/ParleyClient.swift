@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import Wire
+
+/// A client that stays connected: it reconnects by itself after a drop (with growing pauses),
+/// catches up on every conversation it is in with `resume`, and hands out each conversation's
+/// events exactly once and in order. The terminal client and the bots stand on it.
+public actor ParleyClient {
+    /// What the client's user hears of.
+    public enum Update: Sendable, Hashable {
+        case online(account: String)
+        case offline(reason: String)
+        case event(Event)
+        case error(ErrorFrame)
+    }
+
+    public nonisolated let updates: AsyncStream<Update>
+    private let updatesIn: AsyncStream<Update>.Continuation
+    private let endpoint: ServerEndpoint
+    private let key: InstallKey
+    private let name: String?
+    private let logger: Logger
+    private var connection: ParleyConnection?
+    /// The newest seq handed out, per conversation.
+    private var delivered: [String: Int] = [:]
+    private var supervisor: Task<Void, Never>?
+    private var waitingForConnection: [CheckedContinuation<ParleyConnection, any Error>] = []
+
+    public init(endpoint: ServerEndpoint, key: InstallKey, name: String? = nil, logger: Logger) {
+        (updates, updatesIn) = AsyncStream<Update>.makeStream()
+        self.endpoint = endpoint
+        self.key = key
+        self.name = name
+        self.logger = logger
+    }
+
+    /// Connects, and keeps connecting after every drop until `stop()`.
+    public func start() {
+        guard supervisor == nil else { return }
+        supervisor = Task { await self.superviseConnection() }
+    }
+
+    public func stop() {
+        supervisor?.cancel()
+        supervisor = nil
+        connection?.close()
+        for waiting in waitingForConnection { waiting.resume(throwing: ConnectionError.closed) }
+        waitingForConnection = []
+        updatesIn.finish()
+    }
+
+    /// Sends a request on the current connection, waiting for one if the client is offline.
+    /// A `send` whose connection drops before its answer is sent again with the same id once
+    /// the client is back, which the server answers without applying it twice.
+    public func request(_ frame: ClientFrame) async throws -> ServerFrame {
+        while true {
+            let current = try await currentConnection()
+            do {
+                let answer = try await current.request(frame)
+                if case let .conversation(reply) = answer, delivered[reply.conversation.conversation] == nil {
+                    // A conversation new to this client: catch up on what happened before.
+                    let conversation = reply.conversation.conversation
+                    follow(conversation)
+                    _ = try await current.request(.resume(.init(id: UUID().uuidString, conversation: conversation, after: 0)))
+                }
+                return answer
+            } catch ConnectionError.closed where frame.isSafeToRepeat {
+                continue
+            }
+        }
+    }
+
+    /// Starts handing out a conversation's events, from the one after `seq`.
+    public func follow(_ conversation: String, after seq: Int = 0) {
+        if delivered[conversation] == nil { delivered[conversation] = seq }
+    }
+
+    private func currentConnection() async throws -> ParleyConnection {
+        if let connection { return connection }
+        guard supervisor != nil else { throw ConnectionError.closed }
+        return try await withCheckedThrowingContinuation { waitingForConnection.append($0) }
+    }
+
+    private func superviseConnection() async {
+        var pause = Duration.milliseconds(100)
+        while !Task.isCancelled {
+            do {
+                let opened = try await ParleyConnection.open(to: endpoint, key: key, name: name, logger: logger)
+                pause = .milliseconds(100)
+                try await serve(opened)
+            } catch {
+                if connection != nil || pause == .milliseconds(100) {
+                    updatesIn.yield(.offline(reason: "\(error)"))
+                }
+            }
+            connection = nil
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(5))
+        }
+    }
+
+    private func serve(_ opened: ParleyConnection) async throws {
+        connection = opened
+        updatesIn.yield(.online(account: opened.account))
+        for waiting in waitingForConnection { waiting.resume(returning: opened) }
+        waitingForConnection = []
+        // Catch up on every conversation this account is in, including ones joined elsewhere.
+        Task {
+            guard case let .conversations(list) = try await opened.request(.list(.init(id: UUID().uuidString))) else { return }
+            for summary in list.conversations {
+                let after = await self.startFollowing(summary.conversation)
+                _ = try await opened.request(.resume(.init(id: UUID().uuidString, conversation: summary.conversation, after: after)))
+            }
+        }
+        for await frame in opened.frames {
+            switch frame {
+            case let .event(event): deliver(event)
+            case let .error(error): updatesIn.yield(.error(error))
+            default: break
+            }
+        }
+        throw ConnectionError.closed
+    }
+
+    private func startFollowing(_ conversation: String) -> Int {
+        follow(conversation)
+        return delivered[conversation] ?? 0
+    }
+
+    /// Hands out the next event of a conversation; anything else is a repeat or early, and the
+    /// `resume` that follows every reconnect brings it in order.
+    private func deliver(_ event: Event) {
+        let last = delivered[event.conversation] ?? 0
+        guard event.seq == last + 1 else { return }
+        delivered[event.conversation] = event.seq
+        updatesIn.yield(.event(event))
+        if event.seq.isMultiple(of: 16) {
+            connection?.send(.ack(.init(conversation: event.conversation, seq: event.seq)))
+        }
+    }
+}
+
+extension ClientFrame {
+    /// Whether sending the frame again after a drop can do no harm: `send` carries its own id,
+    /// joining or listing twice changes nothing. A second `create` would open a second
+    /// conversation, so it is not repeated.
+    var isSafeToRepeat: Bool {
+        switch self {
+        case .send, .join, .list, .resume, .rename, .ack: true
+        case .create, .leave, .authenticate: false
+        }
+    }
+}

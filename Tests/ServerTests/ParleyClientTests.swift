@@ -1,0 +1,55 @@
+import Client
+import Foundation
+import Logging
+import Server
+import Testing
+import Wire
+
+/// The client library reconnects by itself and catches up, exactly once and in order.
+@Suite struct ParleyClientTests {
+    /// The next event, skipping other updates; `nil` if the client stops.
+    static func nextEvent(_ updates: inout AsyncStream<ParleyClient.Update>.AsyncIterator) async -> Event? {
+        while let update = await updates.next() {
+            if case let .event(event) = update { return event }
+        }
+        return nil
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aClientResumesAfterTheServerRestartsAndMissesNothing() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        var handle = try await ServerHandle.start(dataDirectory: folder)
+        let port = handle.server.port
+        let endpoint = ServerEndpoint(host: "127.0.0.1", port: port, trust: .pinned(handle.server.fingerprint))
+        let client = ParleyClient(endpoint: endpoint, key: InstallKey(), name: "Ben", logger: Logger(label: "ben"))
+        await client.start()
+        var updates = client.updates.makeAsyncIterator()
+
+        let amberKey = InstallKey()
+        let amber = try await Player.connect(to: handle.server, key: amberKey)
+        guard case let .conversation(created) = try await amber.request(.create(.init(id: "c"))) else { return }
+        let joined = try await client.request(.join(.init(id: "j", invite: created.conversation.invite)))
+        guard case .conversation = joined else { throw ConnectionError.unexpected("\(joined)") }
+        let conversation = created.conversation.conversation
+        _ = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")))
+
+        var seen: [Int] = []
+        while seen.last != 3, let event = await Self.nextEvent(&updates) { seen.append(event.seq) }
+        #expect(seen == [1, 2, 3])
+
+        // The server goes away; while it is down Ben's client waits; it comes back on the same port.
+        await handle.stop()
+        handle = try await ServerHandle.start(dataDirectory: folder, port: port)
+        let amberAgain = try await Player.connect(to: handle.server, key: amberKey)
+        let start = try await amberAgain.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+        guard case .synced = start else { throw ConnectionError.unexpected("\(start)") }
+        let last = try await amberAgain.nextMessage()
+        let more = try await RelayGameTests.send(amberAgain, replyingTo: last, adding: "Scoops=scoops03")
+        guard case .accepted = more else { throw ConnectionError.unexpected("\(more)") }
+
+        while seen.last != 4, let event = await Self.nextEvent(&updates) { seen.append(event.seq) }
+        #expect(seen == [1, 2, 3, 4], "each event once, in order, across the restart")
+        await client.stop()
+        await handle.stop()
+    }
+}

@@ -20,12 +20,27 @@ public struct ServerConfigurationLoader: Sendable {
         public var host: String?
         public var port: Int?
         public var dataDirectory: String?
+        /// Any other setting, by its key (`--set limits.frameBytes=1024`); a whole number is
+        /// read as a number, `true` and `false` as booleans, anything else as text.
+        public var settings: [String: String]
 
-        public init(host: String? = nil, port: Int? = nil, dataDirectory: String? = nil) {
+        public init(host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, settings: [String: String] = [:]) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
+            self.settings = settings
         }
+    }
+
+    /// Every key a setting can have, for checking `--set` flags.
+    public static func knownKeys(gameIDs: [String]? = nil) -> Set<String> {
+        let gameIDs = gameIDs ?? GameCatalog.standard.ids.map(\.rawValue)
+        let fixed: Set<String> = [
+            "server.host", "server.port", "server.publicURL", "data.directory", "tls.certificate", "tls.key",
+            "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst",
+            "conversations.maxParticipants", "admin.token",
+        ]
+        return fixed.union(gameIDs.map { "timeouts.\($0)" })
     }
 
     public static let environmentPrefix = "PARLEY_"
@@ -62,6 +77,17 @@ public struct ServerConfigurationLoader: Sendable {
 
     private func flagProvider() -> InMemoryProvider {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for (key, text) in overrides.settings {
+            let content: ConfigContent = if let number = Int(text) {
+                .int(number)
+            } else if let flag = Bool(text) {
+                .bool(flag)
+            } else {
+                .string(text)
+            }
+            values[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = ConfigValue(
+                content, isSecret: key == "admin.token")
+        }
         if let host = overrides.host { values[["server", "host"]] = ConfigValue(.string(host), isSecret: false) }
         if let port = overrides.port { values[["server", "port"]] = ConfigValue(.int(port), isSecret: false) }
         if let data = overrides.dataDirectory {

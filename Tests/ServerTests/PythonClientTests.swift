@@ -1,0 +1,41 @@
+import Foundation
+import Server
+import Testing
+
+/// A client in Python, written from docs/PROTOCOL.md alone, plays against the real server:
+/// the protocol document is enough to talk to Parley from another language.
+@Suite struct PythonClientTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aPythonClientAuthenticatesOpensAConversationAndSendsAMove() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Python/parley_client.py").path
+        let probe = try Self.run(["python3", "-c", "import websockets, cryptography"])
+        try #require(probe.status == 0, """
+            This test needs python3 with the websockets and cryptography packages \
+            (pip install websockets cryptography; .ci/run installs them): \(probe.output)
+            """)
+        try await LiveServer.with { server in
+            let result = try Self.run(["python3", script, String(server.port), server.fingerprint.description])
+            try #require(result.status == 0, "the Python client failed: \(result.output)")
+            let seen = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+            #expect(seen?["accepted"] as? String == "accepted")
+            #expect(seen?["kinds"] as? [String] == ["joined", "message"])
+            #expect(seen?["url"] as? String == "https://localhost:\(server.port)/g/icecream?Base=base03")
+            #expect(seen?["caption"] as? String == "Let's build an ice cream")
+            #expect(seen?["prompt"] as? String == "Add some scoops")
+        }
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

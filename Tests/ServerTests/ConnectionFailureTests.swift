@@ -36,6 +36,8 @@ struct ConnectionFailureTests {
         }
     }
 
+    /// Up to four times `limits.frameBytes` the relay answers with a `frame-too-large` error
+    /// (see RelayLimitTests); beyond that the WebSocket layer closes the connection.
     @Test func aFrameOverTheLimitClosesTheConnectionAsTooLarge() async throws {
         let folder = try TemporaryFolder()
         var configuration = testConfiguration(folder)
@@ -43,7 +45,7 @@ struct ConnectionFailureTests {
         try await withServer(configuration) { server in
             let endpoint = ServerEndpoint(host: "127.0.0.1", port: server.port, trust: .pinned(server.fingerprint))
             let closed = try await endpoint.connect(logger: quietLogger) { inbound, outbound, _ in
-                try await outbound.write(.text(String(repeating: "x", count: 2000)))
+                try await outbound.write(.text(String(repeating: "x", count: 5000)))
                 for try await _ in inbound {}
             }
             #expect(closed?.closeCode == .messageTooLarge)

@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Transcript", "Wire"]),
         .target(name: "Storage"),
+        .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
 
         // I/O at the edge.
         .target(
@@ -90,6 +91,8 @@ let package = Package(
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageSQLite"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

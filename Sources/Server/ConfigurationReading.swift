@@ -28,6 +28,7 @@ struct ConfigurationReading {
         limits.textLength = try await number("limits.textLength", in: 1...(1 << 20)) ?? limits.textLength
         limits.messagesPerSecond = try await number("limits.messagesPerSecond", in: 1...100_000) ?? limits.messagesPerSecond
         limits.burst = try await number("limits.burst", in: 1...100_000) ?? limits.burst
+        limits.outboxFrames = try await number("limits.outboxFrames", in: 16...10_000_000) ?? limits.outboxFrames
         result.limits = limits
 
         result.maxParticipants = try await number("conversations.maxParticipants", in: 2...10_000) ?? result.maxParticipants

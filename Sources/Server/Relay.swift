@@ -123,7 +123,7 @@ public actor Relay {
         }
         for (command, decision) in zip(batch, decisions) {
             if case let .frame(_, account, connection?) = command, let outbox = outboxes[account]?[connection] {
-                for reply in decision.replies { outbox.yield(reply) }
+                for reply in decision.replies { Self.deliver(reply, to: outbox) }
             }
             for reference in decision.notify { relay(reference) }
             for deadline in decision.deadlines { schedule(deadline) }
@@ -152,7 +152,14 @@ public actor Relay {
             guard let connections = outboxes[member],
                 let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member)
             else { continue }
-            for outbox in connections.values { outbox.yield(.event(event)) }
+            for outbox in connections.values { Self.deliver(.event(event), to: outbox) }
         }
+    }
+
+    /// Queues a frame for a connection; one whose queue is full is ended, which closes the
+    /// connection. Its client reconnects and resumes, so nothing is lost, and no reader, however
+    /// slow, makes the server hold more than `limits.outboxFrames` frames for it.
+    private static func deliver(_ frame: ServerFrame, to outbox: AsyncStream<ServerFrame>.Continuation) {
+        if case .dropped = outbox.yield(frame) { outbox.finish() }
     }
 }

@@ -25,7 +25,10 @@ struct RelayConnection {
             try await outbound.close(.policyViolation, reason: "unauthenticated")
             return
         }
-        let (outbox, continuation) = AsyncStream<ServerFrame>.makeStream()
+        // Bounded: a reader too slow for its share of frames is closed rather than let grow
+        // without end, and catches up with `resume` when it comes back.
+        let (outbox, continuation) = AsyncStream<ServerFrame>.makeStream(
+            bufferingPolicy: .bufferingOldest(limits.outboxFrames))
         let connection = await relay.connect(account, outbox: continuation)
         defer { Task { await relay.disconnect(account, connection: connection) } }
         if let name = frame.name {
@@ -36,6 +39,8 @@ struct RelayConnection {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await frame in outbox { try await write(frame, to: outbound) }
+                // The relay ends the outbox of a reader that fell too far behind.
+                try? await outbound.close(.goingAway, reason: "closing")
             }
             var flooded = false
             defer { continuation.finish() }

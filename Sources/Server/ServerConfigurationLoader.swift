@@ -37,7 +37,7 @@ public struct ServerConfigurationLoader: Sendable {
         let gameIDs = gameIDs ?? GameCatalog.standard.ids.map(\.rawValue)
         let fixed: Set<String> = [
             "server.host", "server.port", "server.publicURL", "data.directory", "tls.certificate", "tls.key",
-            "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst",
+            "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst", "limits.outboxFrames",
             "conversations.maxParticipants", "admin.token",
         ]
         return fixed.union(gameIDs.map { "timeouts.\($0)" })

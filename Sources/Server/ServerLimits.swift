@@ -10,18 +10,23 @@ public struct ServerLimits: Sendable, Equatable {
     public var messagesPerSecond: Int
     /// `limits.burst`: how many frames above that rate a connection may send at once.
     public var burst: Int
+    /// `limits.outboxFrames`: how many frames may wait for a slow reader before the server
+    /// closes its connection; the client reconnects and resumes, missing nothing.
+    public var outboxFrames: Int
 
     public init(
         frameBytes: Int = 65536,
         urlLength: Int = 2048,
         textLength: Int = 1024,
         messagesPerSecond: Int = 20,
-        burst: Int = 40
+        burst: Int = 40,
+        outboxFrames: Int = 4096
     ) {
         self.frameBytes = frameBytes
         self.urlLength = urlLength
         self.textLength = textLength
         self.messagesPerSecond = messagesPerSecond
         self.burst = burst
+        self.outboxFrames = outboxFrames
     }
 }

@@ -1,0 +1,39 @@
+import Engine
+import Foundation
+import GameCatalog
+import Logging
+@testable import Server
+import Storage
+import Testing
+import Transcript
+import Wire
+
+/// A reader too slow to take its frames is cut off at its outbox's bound, not held forever.
+@Suite struct RelayOutboxTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aFullOutboxEndsThatConnectionOnly() async throws {
+        let engine = Engine(configuration: EngineConfiguration(publicURL: "https://x"), catalog: .standard,
+                            identifiers: ParticipantIdentifiers(secret: Array(repeating: 7, count: 32)))
+        let relay = Relay(engine: engine, log: InMemoryEventLog(), logger: Logger(label: "relay"))
+        let pipeline = Task { await relay.run() }
+        defer { pipeline.cancel() }
+
+        let (slow, slowIn) = AsyncStream<ServerFrame>.makeStream(bufferingPolicy: .bufferingOldest(3))
+        let (fast, fastIn) = AsyncStream<ServerFrame>.makeStream(bufferingPolicy: .bufferingOldest(100))
+        let slowConnection = await relay.connect("slow", outbox: slowIn)
+        let fastConnection = await relay.connect("fast", outbox: fastIn)
+        for index in 0..<10 {
+            await relay.submit(.list(.init(id: "s\(index)")), from: "slow", connection: slowConnection)
+            await relay.submit(.list(.init(id: "f\(index)")), from: "fast", connection: fastConnection)
+        }
+        var fastAnswers: [String] = []
+        for await frame in fast {
+            fastAnswers.append(frame.requestID ?? "")
+            if fastAnswers.count == 10 { break }
+        }
+        var slowAnswers: [String] = []
+        for await frame in slow { slowAnswers.append(frame.requestID ?? "") }
+        #expect(slowAnswers == ["s0", "s1", "s2"], "the slow reader's outbox ended when it was full")
+        #expect(fastAnswers == (0..<10).map { "f\($0)" }, "the other connection got everything")
+    }
+}

@@ -98,6 +98,12 @@ extension Engine {
             lastSeq: conversation.lastSeq)
     }
 
+    /// The identifier from the conversation's cached directories when it has them, which spares
+    /// an HMAC per identifier on every event rendered.
+    func participant(_ subject: AccountID, seenBy viewer: AccountID, in conversation: ConversationState) -> ParticipantID {
+        conversation.directories[viewer]?.id(for: subject) ?? participant(subject, seenBy: viewer)
+    }
+
     func participant(_ subject: AccountID, seenBy viewer: AccountID) -> ParticipantID {
         identifiers.id(of: subject, seenBy: InstallID(rawValue: viewer.rawValue))
     }

@@ -16,10 +16,10 @@ extension Engine {
         case let .message(message):
             return render(message, in: conversation, for: viewer)
         case let .timeout(timeout):
-            let pid = { (seat: Seat) in participant(timeout.seats[seat.index], seenBy: viewer) }
+            let pid = { (seat: Seat) in participant(timeout.seats[seat.index], seenBy: viewer, in: conversation) }
             let status = GameStatus(
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
-                moves: timeout.moveCount, turn: turnInfo(timeout.turn, seats: timeout.seats, for: viewer),
+                moves: timeout.moveCount, turn: turnInfo(timeout.turn, seats: timeout.seats, for: viewer, in: conversation),
                 outcome: outcomeInfo(timeout.outcome, seats: timeout.seats, pid), prompt: timeout.prompt)
             return Event(conversation: id, seq: seq, kind: .timeout, status: status,
                          participant: timeout.late.map { info($0, seenBy: viewer) })
@@ -40,20 +40,20 @@ extension Engine {
                 trailingCaption: texts.trailingCaption, trailingSubcaption: texts.trailingSubcaption),
             summaryText: texts.summary,
             accessibilityLabel: texts.accessibilityLabel,
-            sender: participant(move.sender, seenBy: move.sender))
+            sender: participant(move.sender, seenBy: move.sender, in: conversation))
         guard let from = conversation.directories[move.sender], let to = conversation.directories[viewer],
             let message = try? original.translated(from: from, to: to)
         else { return nil }
-        let pid = { (seat: Seat) in participant(entry.seats[seat.index], seenBy: viewer) }
+        let pid = { (seat: Seat) in participant(entry.seats[seat.index], seenBy: viewer, in: conversation) }
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
-            turn: turnInfo(entry.turn, seats: entry.seats, for: viewer), outcome: outcomeInfo(entry.outcome, seats: entry.seats, pid),
+            turn: turnInfo(entry.turn, seats: entry.seats, for: viewer, in: conversation), outcome: outcomeInfo(entry.outcome, seats: entry.seats, pid),
             prompt: entry.prompt)
         return Event(conversation: conversation.id, seq: move.seq, kind: .message, message: message, status: status)
     }
 
-    private func turnInfo(_ turn: Turn, seats: [AccountID], for viewer: AccountID) -> TurnInfo {
-        let seated = seats.map { participant($0, seenBy: viewer) }
+    private func turnInfo(_ turn: Turn, seats: [AccountID], for viewer: AccountID, in conversation: ConversationState) -> TurnInfo {
+        let seated = seats.map { participant($0, seenBy: viewer, in: conversation) }
         switch turn {
         case let .seat(seat) where seat.index < seats.count:
             return TurnInfo(kind: .player, participants: [seated[seat.index]])

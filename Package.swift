@@ -39,6 +39,10 @@ let package = Package(
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
+        .target(
+            name: "Play",
+            dependencies: ["Client", "Wire", "Transcript", .product(name: "Logging", package: "swift-log")]
+        ),
 
         // I/O at the edge.
         .target(
@@ -78,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "GameCatalog", "Server", "Client",
+                "GameCatalog", "Server", "Client", "Play",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -96,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Client", "Engine", "GameCatalog", "Wire", "Transcript",
+                "Server", "Client", "Play", "Engine", "GameCatalog", "Wire", "Transcript",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -82,6 +82,11 @@ public struct ServerTrustError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// Whether the server presented a certificate other than the pinned one.
+    /// The fingerprint the server presented, when it was not the pinned one.
+    public var presented: CertificateFingerprint? {
+        if case let .pinMismatch(_, _, presented) = reason { presented } else { nil }
+    }
+
     public var isPinMismatch: Bool {
         if case .pinMismatch = reason { true } else { false }
     }

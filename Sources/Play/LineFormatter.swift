@@ -1,0 +1,52 @@
+import Transcript
+import Wire
+
+/// Events and answers as the plain lines of `parley play --lines`: one line each, names instead
+/// of identifiers, for scripts and screen readers.
+public enum LineFormatter {
+    public static func line(for event: Event, in book: PlayerBook) -> String {
+        let names = book.nameBook(for: event.conversation)
+        let prefix = "[\(book.number(of: event.conversation))] #\(event.seq)"
+        let who = event.participant.map { names.name(of: $0.id) } ?? "someone"
+        switch event.kind {
+        case .joined: return "\(prefix) \(who) joined"
+        case .left: return "\(prefix) \(who) left"
+        case .timeout:
+            let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
+            return "\(prefix) time is up for \(event.participant == nil ? "the next player" : who)\(status)"
+        case .message:
+            guard let message = event.message else { return "\(prefix) (an empty message)" }
+            let layout = message.layout
+            let texts = [layout.caption, layout.subcaption, layout.trailingCaption, layout.trailingSubcaption]
+                .compactMap { $0 }.map(names.resolve)
+            let status = event.status.map { turn($0, names: names, you: book.you(in: event.conversation)) }
+            let parts = [texts.joined(separator: " | ")] + [status, message.url].compactMap { $0 }
+            return "\(prefix) \(message.game) \(names.name(of: message.sender)): " + parts.joined(separator: " — ")
+        }
+    }
+
+    /// Whose turn it is, in words: "your turn", "Ben's turn", "anyone but Amber", "game over: Amber won".
+    public static func turn(_ status: GameStatus, names: NameBook, you: ParticipantID?) -> String {
+        if status.outcome.finished {
+            let winners = status.outcome.winners.map { names.name(of: $0) }
+            return winners.isEmpty ? "game over" : "game over: \(winners.joined(separator: " and ")) won"
+        }
+        let prompt = status.prompt.map { " (\($0))" } ?? ""
+        switch status.turn.kind {
+        case .player:
+            let player = status.turn.participants.first
+            return (player == you ? "your turn" : "\(player.map { names.name(of: $0) } ?? "someone")'s turn") + prompt
+        case .anyoneExcept:
+            let others = status.turn.participants.map { $0 == you ? "you" : names.name(of: $0) }
+            return "anyone but \(others.joined(separator: " and "))" + prompt
+        case .anyone: return "anyone's turn" + prompt
+        case .nobody: return "nobody's turn"
+        }
+    }
+
+    public static func line(for summary: ConversationSummary, in book: PlayerBook) -> String {
+        let names = book.nameBook(for: summary.conversation)
+        let members = summary.members.map { names.name(of: $0.id) }.joined(separator: ", ")
+        return "[\(book.number(of: summary.conversation))] \(summary.conversation) invite \(summary.invite) — \(members)"
+    }
+}

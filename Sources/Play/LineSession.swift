@@ -1,0 +1,102 @@
+import Client
+import Foundation
+import Wire
+
+/// `parley play --lines`: commands in, plain lines out. Updates from the server are printed as
+/// they arrive, beside the commands, each event once.
+public actor LineSession {
+    private let client: ParleyClient
+    private let output: @Sendable (String) -> Void
+    private var book = PlayerBook()
+
+    public init(client: ParleyClient, output: @escaping @Sendable (String) -> Void) {
+        self.client = client
+        self.output = output
+    }
+
+    /// Runs until `input` ends or says `quit`.
+    public func run(input: AsyncStream<String>) async {
+        let updates = Task { await self.printUpdates() }
+        defer { updates.cancel() }
+        for await line in input {
+            do {
+                guard let command = try LineCommand.parse(line) else { continue }
+                if command == .quit { break }
+                try await perform(command)
+            } catch let error as LineError {
+                output("error: \(error)")
+            } catch {
+                output("error: \(error)")
+            }
+        }
+    }
+
+    private func printUpdates() async {
+        for await update in client.updates {
+            switch update {
+            case let .online(account): output("online as \(account.prefix(12))")
+            case let .offline(reason): output("offline: \(reason); reconnecting")
+            case let .error(error): output("error: \(error.reason)")
+            case let .event(event):
+                if book.record(event) { output(LineFormatter.line(for: event, in: book)) }
+            }
+        }
+    }
+
+    private func perform(_ command: LineCommand) async throws {
+        switch command {
+        case .create:
+            try await learn(client.request(.create(.init(id: UUID().uuidString))))
+        case let .join(invite):
+            try await learn(client.request(.join(.init(id: UUID().uuidString, invite: invite))))
+        case .list:
+            guard case let .conversations(list) = try await client.request(.list(.init(id: UUID().uuidString))) else { return }
+            for summary in list.conversations { book.learn(summary) }
+            if list.conversations.isEmpty { output("no conversations") }
+            for summary in list.conversations { output(LineFormatter.line(for: summary, in: book)) }
+        case let .name(name):
+            report(try await client.request(.rename(.init(id: UUID().uuidString, name: name))), done: "name set")
+        case let .start(reference, game, variant, query):
+            let conversation = try book.conversation(reference)
+            report(try await client.request(.send(.init(
+                id: UUID().uuidString, conversation: conversation, game: game, variant: variant,
+                url: query.hasPrefix("?") ? query : "?" + query))), done: nil)
+        case let .move(reference, seq, items):
+            let conversation = try book.conversation(reference)
+            guard let message = book.event(seq, in: conversation)?.message else {
+                throw LineError("Conversation \(reference) has no message #\(seq).")
+            }
+            report(try await client.request(.send(.init(
+                id: UUID().uuidString, conversation: conversation, game: message.game.rawValue,
+                session: message.session?.uuidString, basedOn: seq, url: message.url + "&" + items))), done: nil)
+        case let .show(reference):
+            let conversation = try book.conversation(reference)
+            for event in book.events[conversation] ?? [] { output(LineFormatter.line(for: event, in: book)) }
+        case .help:
+            output(LineCommand.usage)
+        case .quit:
+            break
+        }
+    }
+
+    private func learn(_ answer: ServerFrame) {
+        guard case let .conversation(reply) = answer else { return report(answer, done: nil) }
+        book.learn(reply.conversation)
+        output(LineFormatter.line(for: reply.conversation, in: book))
+    }
+
+    /// Refusals in words; successes quietly (their events say what happened) unless `done`.
+    private func report(_ answer: ServerFrame, done: String?) {
+        switch answer {
+        case let .rejected(rejected):
+            var line = "refused: \(rejected.error.reason) (\(rejected.error.code))"
+            if let current = rejected.current {
+                book.record(current)
+                line += "; the current message is #\(current.seq)"
+            }
+            output(line)
+        default:
+            if let done { output(done) }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Transcript
+import Wire
+
+/// What a client knows: its conversations, numbered in the order it met them, their members'
+/// names, and every event it has received, in order. Pure, so both the line mode and the
+/// full-screen client can keep one and be tested without sockets.
+public struct PlayerBook: Sendable {
+    public private(set) var order: [String] = []
+    public private(set) var summaries: [String: ConversationSummary] = [:]
+    public private(set) var events: [String: [Event]] = [:]
+    private var names: [String: NameBook] = [:]
+
+    public init() {}
+
+    public mutating func learn(_ summary: ConversationSummary) {
+        note(summary.conversation)
+        summaries[summary.conversation] = summary
+        var book = names[summary.conversation] ?? NameBook()
+        for member in summary.members { book[member.id] = member.name ?? book[member.id] }
+        book[summary.you] = "you"
+        names[summary.conversation] = book
+    }
+
+    /// Keeps an event; returns false for one already kept.
+    @discardableResult
+    public mutating func record(_ event: Event) -> Bool {
+        note(event.conversation)
+        guard !(events[event.conversation] ?? []).contains(where: { $0.seq == event.seq }) else { return false }
+        events[event.conversation, default: []].append(event)
+        if let participant = event.participant, event.kind == .joined, let name = participant.name {
+            if names[event.conversation]?[participant.id] == nil { names[event.conversation, default: NameBook()][participant.id] = name }
+        }
+        return true
+    }
+
+    /// The conversation a user means by `reference`: its number, its id, or a prefix of the id.
+    public func conversation(_ reference: String) throws(LineError) -> String {
+        if let number = Int(reference), order.indices.contains(number - 1) { return order[number - 1] }
+        let matches = order.filter { $0.lowercased().hasPrefix(reference.lowercased()) }
+        guard matches.count == 1, let match = matches.first else {
+            throw LineError("No conversation \(reference); list shows them.")
+        }
+        return match
+    }
+
+    public func number(of conversation: String) -> Int { (order.firstIndex(of: conversation) ?? order.count) + 1 }
+
+    public func event(_ seq: Int, in conversation: String) -> Event? {
+        events[conversation]?.first { $0.seq == seq }
+    }
+
+    public func nameBook(for conversation: String) -> NameBook { names[conversation] ?? NameBook() }
+
+    public func you(in conversation: String) -> ParticipantID? { summaries[conversation]?.you }
+
+    private mutating func note(_ conversation: String) {
+        if !order.contains(conversation) { order.append(conversation) }
+    }
+}

@@ -1,0 +1,95 @@
+import Client
+import Foundation
+import Logging
+import Play
+import Server
+import Testing
+import Wire
+
+/// `parley play --lines` as a person or a script would use it: commands in, lines out.
+@Suite struct LineModeTests {
+    /// The lines one session printed, awaited with a deadline.
+    actor Screen {
+        private(set) var lines: [String] = []
+        func add(_ line: String) { lines.append(line) }
+
+        func wait(for text: String, seconds: Double = 10) async throws -> String {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while ContinuousClock.now < deadline {
+                if let line = lines.first(where: { $0.contains(text) }) { return line }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            throw LineError("no line with \"\(text)\" in:\n" + lines.joined(separator: "\n"))
+        }
+    }
+
+    struct Terminal {
+        let screen = Screen()
+        let input: AsyncStream<String>.Continuation
+        let task: Task<Void, Never>
+
+        init(_ server: RunningServer, name: String) async {
+            let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
+            let client = ParleyClient(endpoint: endpoint, key: InstallKey(), name: name, logger: Logger(label: name))
+            await client.start()
+            let (lines, input) = AsyncStream<String>.makeStream()
+            let screen = screen
+            let session = LineSession(client: client) { line in Task { await screen.add(line) } }
+            self.input = input
+            task = Task {
+                await session.run(input: lines)
+                await client.stop()
+            }
+        }
+
+        func type(_ line: String) { input.yield(line) }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func twoPeoplePlayASeedGameInLineMode() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            amber.type("create")
+            let created = try await amber.screen.wait(for: " invite ")
+            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
+            ben.type("join \(invite)")
+            _ = try await amber.screen.wait(for: "#2 Ben joined")
+            amber.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
+            let placed = try await ben.screen.wait(for: "#3 battleship Amber: Amber placed their ships! Can you find them?")
+            #expect(placed.contains("anyone but Amber") && !placed.contains("Ship_Location"))
+            ben.type("fire 1 3 8")
+            _ = try await ben.screen.wait(for: "#4 battleship you: you fired at 8: a miss.")
+            amber.type("fire 1 4 2")
+            _ = try await amber.screen.wait(for: "refused: You hid the ships, so you may not guess.")
+            ben.type("fire 1 4 0")
+            _ = try await ben.screen.wait(for: "#5 battleship you: you fired at 0: a hit!")
+            ben.type("fire 1 5 4")
+            let end = try await ben.screen.wait(for: "#6 battleship you: you destroyed all the ships!")
+            #expect(end.contains("game over: you won"))
+            let seen = try await amber.screen.wait(for: "#6 battleship Ben: Ben destroyed all the ships!")
+            #expect(seen.contains("game over: Ben won") && seen.contains("Ship_Location=0&Ship_Location=4"))
+            ben.type("fire 1 6 1")
+            _ = try await ben.screen.wait(for: "refused: This game is over. (game-over)")
+            amber.input.finish()
+            ben.input.finish()
+            await amber.task.value
+            await ben.task.value
+        }
+    }
+
+    @Test func commandsAreReadOrRefusedInWords() throws {
+        #expect(try LineCommand.parse("fire 1 4 b7") == .move(conversation: "1", seq: 4, items: "Shot=B7"))
+        #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
+        #expect(try LineCommand.parse("start 1 icecream solo Base=base01")
+                == .start(conversation: "1", game: "icecream", variant: "solo", query: "Base=base01"))
+        #expect(try LineCommand.parse("   ") == nil)
+        #expect(throws: LineError("I don't understand \"fly away\"; type help for the commands.")) {
+            try LineCommand.parse("fly away")
+        }
+        #expect(throws: LineError("x is not a message number.")) { try LineCommand.parse("fire 1 x B7") }
+        #expect(throws: LineError("sprinkles is not an ice cream part such as base01, scoops03 or topping07.")) {
+            try LineCommand.parse("add 1 3 sprinkles")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Battleship
+import GameRules
+
+/// Draws Battleship boards as a player sees them.
+///
+/// Every cell is three columns wide, `" X "`, so the cursor can be shown in plain text as
+/// `"[X]"` without moving anything. The seed's 3x3 board has the cell numbers 0-8 beside it,
+/// the names players fire at; classic boards have column letters A-J over them and row
+/// numbers 1-10 beside them. A classic board is 33 columns, so a player's two boards fit
+/// side by side in 80 columns with room to spare.
+public struct BoardRenderer: Sendable {
+    public let game: BattleshipGame
+    public let mode: ColourMode
+
+    /// Columns between two boards side by side.
+    static let gap = 4
+
+    public init(game: BattleshipGame, mode: ColourMode) {
+        self.game = game
+        self.mode = mode
+    }
+
+    /// Every board `perspective` sees, each under its title: side by side when `width`
+    /// allows, else one above the other with a blank line between. The state is first
+    /// narrowed to what the perspective may see, so even a true state shows no hidden ship.
+    public func lines(
+        for state: BattleshipState, as perspective: BoardPerspective, cursor: BoardCursor? = nil, width: Int
+    ) -> [Styled] {
+        let view = game.view(of: state, for: perspective.seat)
+        let blocks = boards(for: perspective, in: view).map { board in
+            let cell = cursor.flatMap { $0.side == board.side ? $0.cell : nil }
+            return [Styled(board.title, .bold)] + self.board(board.fleet, in: view, cursor: cell)
+        }
+        guard blocks.count == 2 else { return blocks.first ?? [] }
+        if blocks[0].width + Self.gap + blocks[1].width <= width {
+            return Styled.sideBySide(blocks[0], blocks[1], gap: Self.gap)
+        }
+        return blocks[0] + [Styled()] + blocks[1]
+    }
+
+    /// One fleet's board, without a title: the marks of `CellMark.marks` and the labels.
+    public func board(_ fleet: Int, in state: BattleshipState, cursor: Cell? = nil) -> [Styled] {
+        let rules = game.rules
+        let size = rules.board.size
+        let marks = CellMark.marks(of: fleet, in: state, rules: rules)
+        let rows = (0..<size).map { row in
+            (0..<size).reduce(into: Styled()) { line, column in
+                let cell = Cell(row * size + column)
+                line += self.cell(marks[cell.index], highlighted: cell == cursor)
+            }
+        }
+        if rules.board.namesCellsByNumber {
+            // The numbers to fire at, as a key beside the board rather than in the cells,
+            // which show what is known.
+            let key = (0..<size).map { row in
+                Styled((0..<size).map { String(row * size + $0) }.joined(separator: " "), .dim)
+            }
+            return Styled.sideBySide(rows, key, gap: 3)
+        }
+        let letters = (0..<size).map { " \(Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8($0)))) " }
+        let header = Styled("   " + letters.joined(), .dim)
+        return [header] + rows.enumerated().map { row, line in
+            Styled(String(repeating: " ", count: max(0, 2 - String(row + 1).count)) + "\(row + 1) ", .dim) + line
+        }
+    }
+
+    /// What the marks mean, in one line.
+    public func legend() -> Styled {
+        let shown: [(CellMark, String)] = [
+            (.ship, "ship"), (.hit, "hit"), (.sunk, "sunk"), (.miss, "miss"), (.water, "unknown"),
+        ]
+        return shown.enumerated().reduce(into: Styled()) { line, entry in
+            let (index, (mark, meaning)) = entry
+            if index > 0 { line += "  " }
+            line += Styled(String(mark.symbol), mark.style) + Styled(" \(meaning)", .dim)
+        }
+    }
+
+    private func cell(_ mark: CellMark, highlighted: Bool) -> Styled {
+        let symbol = String(mark.symbol)
+        guard highlighted else { return " " + Styled(symbol, mark.style) + " " }
+        // Not dim under the cursor: a dim reversed cell is hard to find.
+        let style = Style(bold: true, reverse: true, foreground: mark.style.foreground)
+        return mode == .colour ? Styled(" \(symbol) ", style) : Styled("[\(symbol)]", mark.style)
+    }
+
+    private struct Titled {
+        let fleet: Int
+        let title: String
+        let side: BoardCursor.Side?
+    }
+
+    /// The boards a perspective sees, its own first.
+    private func boards(for perspective: BoardPerspective, in view: BattleshipState) -> [Titled] {
+        let own = perspective.seat?.index
+        if game.rules.sides == .hiderAndGuesser {
+            switch own {
+            case 0?: return [Titled(fleet: 0, title: note("Your ships", 0, view), side: .own)]
+            case _?: return [Titled(fleet: 0, title: note("Find the ships", 0, view), side: .target)]
+            case nil: return [Titled(fleet: 0, title: note("The hidden ships", 0, view), side: nil)]
+            }
+        }
+        guard let own, view.fleets.indices.contains(own) else {
+            return [
+                Titled(fleet: 0, title: note("First player's fleet", 0, view), side: nil),
+                Titled(fleet: 1, title: note("Second player's fleet", 1, view), side: nil),
+            ]
+        }
+        let enemy = game.rules.target(of: Seat(own))
+        return [
+            Titled(fleet: own, title: note("Your fleet", own, view), side: .own),
+            Titled(fleet: enemy, title: note("Enemy fleet", enemy, view), side: .target),
+        ]
+    }
+
+    private func note(_ title: String, _ fleet: Int, _ view: BattleshipState) -> String {
+        view.fleets.indices.contains(fleet) && view.fleets[fleet] == .unplaced ? "\(title) (not placed)" : title
+    }
+}

@@ -1,0 +1,109 @@
+import Transcript
+
+/// Draws one message of a transcript as the viewer received it: a box with the game's
+/// picture, the layout's texts, and the sender's name over it, like a Messages bubble.
+/// The viewer's own bubbles sit against the right edge and everyone else's against the left,
+/// so a glance tells whose move was whose.
+///
+/// ```
+/// Amber
+/// .-----------------------------------.
+/// | <the board or the ice cream>      |
+/// | Image title                       |
+/// |-----------------------------------|
+/// | Amber fired at 4: a hit! Hits 1/2 |
+/// '-----------------------------------'
+/// ```
+public struct BubbleRenderer: Sendable {
+    public let names: NameBook
+    public let viewer: ParticipantID
+    public let mode: ColourMode
+
+    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode) {
+        self.names = names
+        self.viewer = viewer
+        self.mode = mode
+    }
+
+    /// A whole entry as a bubble, a collapsed one as its single line.
+    public func lines(for entry: TranscriptEntry, width: Int) -> [Styled] {
+        switch entry {
+        case let .whole(message): bubble(for: message, width: width)
+        case let .collapsed(message, summary): [collapsed(message, summary: summary, width: width)]
+        }
+    }
+
+    /// An earlier message of a session, reduced to one dim line: `Amber: Amber chose a base`.
+    public func collapsed(_ message: Message, summary: String, width: Int) -> Styled {
+        let line = Styled("\(senderName(message.sender)): \(names.resolve(summary))", .dim)
+        return isOwn(message) ? line.rightAligned(in: width) : line.truncated(to: width)
+    }
+
+    /// The bubble of `message`, each line at most `width` columns. Captions are wrapped so
+    /// the bubble is not much wider than its picture: narrow bubbles leave room on the other
+    /// side, which is what shows who sent them.
+    public func bubble(for message: Message, width: Int) -> [Styled] {
+        let layout = names.resolve(message).layout
+        let widest = max(1, width - 4)
+        let textLimit = min(widest, max(24, widest * 2 / 3))
+        let view = GameView(message: message)
+        // A placeholder is text, held to the width of text rather than of a picture.
+        let isPicture = if case .unreadable = view { false } else { true }
+        let picture = view.lines(width: isPicture ? widest : textLimit, mode: mode)
+        let texts = [layout.imageTitle, layout.imageSubtitle].compactMap { $0 }.map(TerminalColumns.width(of:))
+            + [pairWidth(layout.caption, layout.trailingCaption), pairWidth(layout.subcaption, layout.trailingSubcaption)]
+        let inner = max(1, min(widest, max(picture.width, min(texts.max() ?? 0, textLimit))))
+
+        var top = picture.map { $0.truncated(to: inner) }
+        top += wrapped(layout.imageTitle, .bold, inner) + wrapped(layout.imageSubtitle, .dim, inner)
+        let bottom = pair(layout.caption, .bold, layout.trailingCaption, .bold, inner)
+            + pair(layout.subcaption, .plain, layout.trailingSubcaption, .dim, inner)
+
+        let border = Style.dim
+        let rule = String(repeating: "-", count: inner + 2)
+        var box = [Styled("." + rule + ".", border)]
+        box += top.map { Styled("| ", border) + $0.fitted(to: inner) + Styled(" |", border) }
+        if !bottom.isEmpty {
+            box.append(Styled("|" + rule + "|", border))
+            box += bottom.map { Styled("| ", border) + $0.fitted(to: inner) + Styled(" |", border) }
+        }
+        box.append(Styled("'" + rule + "'", border))
+
+        let own = isOwn(message)
+        let name = Styled(senderName(message.sender), .colour(own ? .green : .cyan, bold: true))
+        let boxWidth = min(inner + 4, width)
+        let lines = [own ? name.rightAligned(in: boxWidth) : name.truncated(to: boxWidth)] + box
+        // Cut only in a terminal too narrow for the border itself.
+        let indent = own ? Styled.spaces(width - boxWidth) : Styled()
+        return lines.map { (indent + $0).truncated(to: width) }
+    }
+
+    /// Who sent a message, as this viewer calls them.
+    func senderName(_ sender: ParticipantID) -> String {
+        sender == viewer ? "You" : names.name(of: sender)
+    }
+
+    private func isOwn(_ message: Message) -> Bool { message.sender == viewer }
+
+    private func pairWidth(_ left: String?, _ right: String?) -> Int {
+        let widths = [left, right].compactMap { $0 }.map(TerminalColumns.width(of:))
+        return widths.reduce(0, +) + (widths.count == 2 ? 1 : 0)
+    }
+
+    private func wrapped(_ text: String?, _ style: Style, _ width: Int) -> [Styled] {
+        WordWrap.lines(text ?? "", width: width).map { Styled($0, style) }
+    }
+
+    /// `left` wrapped, with `right` against the right edge of its first line, as a caption
+    /// and its trailing caption share a line. When `right` leaves too little room, it gets a
+    /// line of its own under `left`.
+    private func pair(_ left: String?, _ leftStyle: Style, _ right: String?, _ rightStyle: Style, _ width: Int) -> [Styled] {
+        guard let right, !right.isEmpty else { return wrapped(left, leftStyle, width) }
+        let trailing = Styled(right, rightStyle).truncated(to: width)
+        let room = width - trailing.width - 1
+        let leftLines = wrapped(left, leftStyle, room >= min(12, width / 2) ? room : width)
+        guard let first = leftLines.first else { return [trailing.rightAligned(in: width)] }
+        guard room >= min(12, width / 2) else { return leftLines + [trailing.rightAligned(in: width)] }
+        return [first.padded(to: room) + " " + trailing] + leftLines.dropFirst()
+    }
+}

@@ -1,0 +1,24 @@
+import Transcript
+import Wire
+
+/// What both screens show on their top line: the conversation, whose turn it is, and whether
+/// the client is connected. The names and the viewer also resolve every text below it.
+public struct ScreenHeader: Sendable {
+    /// The conversation's name for people, such as its members' names.
+    public var title: String
+    public var viewer: ParticipantID
+    public var names: NameBook
+    /// The session the screen is about; `nil` when there is none.
+    public var status: GameStatus?
+    public var online: Bool
+
+    public init(title: String, viewer: ParticipantID, names: NameBook, status: GameStatus?, online: Bool) {
+        self.title = title
+        self.viewer = viewer
+        self.names = names
+        self.status = status
+        self.online = online
+    }
+
+    var statusLine: StatusLine { StatusLine(status: status, online: online, names: names, viewer: viewer) }
+}

@@ -1,0 +1,72 @@
+import Transcript
+import Wire
+
+/// Whose turn it is, in words for this viewer, and whether the client is connected: the line
+/// a player looks at to know whether to move.
+public struct StatusLine: Sendable {
+    /// The session shown; `nil` when the conversation has no game going.
+    public var status: GameStatus?
+    public var online: Bool
+    public var names: NameBook
+    public var viewer: ParticipantID
+
+    public init(status: GameStatus?, online: Bool, names: NameBook, viewer: ParticipantID) {
+        self.status = status
+        self.online = online
+        self.names = names
+        self.viewer = viewer
+    }
+
+    /// "Your turn", "Waiting for Amber", "Anyone but Ben", "Anyone's turn",
+    /// "Game over: Amber won".
+    public var turnText: String {
+        guard let status else { return "No game yet" }
+        let listed = status.turn.participants
+        switch status.turn.kind {
+        case .player:
+            return listed.contains(viewer) ? "Your turn" : "Waiting for \(list(listed))"
+        case .anyoneExcept:
+            return listed.isEmpty ? "Anyone's turn" : "Anyone but \(list(listed))"
+        case .anyone:
+            return "Anyone's turn"
+        case .nobody:
+            return gameOver(status.outcome)
+        }
+    }
+
+    /// Whether this viewer may move now.
+    public var isViewersTurn: Bool { status?.turn.allows(viewer) ?? false }
+
+    /// The turn, with the game's prompt when the viewer may move ("Your turn: Add some
+    /// scoops"), since that is when the prompt is an instruction.
+    public var text: String {
+        guard isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText }
+        return "\(turnText): \(prompt)"
+    }
+
+    /// `[online]` or `[offline]`: brackets so that plain text shows it as a marker too.
+    public var marker: Styled {
+        online ? Styled("[online]", .colour(.green)) : Styled("[offline]", .colour(.red, bold: true))
+    }
+
+    /// A header line of `width` columns: `title`, the turn, and the marker at the right edge.
+    public func line(title: String, width: Int) -> Styled {
+        let turnStyle: Style = isViewersTurn ? .colour(.yellow, bold: true) : .plain
+        let left = Styled(title, .bold) + Styled(" | ", .dim) + Styled(text, turnStyle)
+        return Styled.spread(left, marker, width: width)
+    }
+
+    private func gameOver(_ outcome: OutcomeInfo) -> String {
+        if !outcome.winners.isEmpty { return "Game over: \(list(outcome.winners)) won" }
+        if !outcome.losers.isEmpty { return "Game over: \(list(outcome.losers)) lost" }
+        return "Game over"
+    }
+
+    /// Names in a sentence, the viewer as "you": "Amber", "Amber and you", "Amber, Ben and
+    /// Chris". Every turn text starts with its own words, so a name never opens a sentence.
+    private func list(_ ids: [ParticipantID]) -> String {
+        let named = ids.map { $0 == viewer ? "you" : names.name(of: $0) }
+        guard named.count > 1 else { return named.first ?? "nobody" }
+        return named.dropLast().joined(separator: ", ") + " and " + named[named.count - 1]
+    }
+}

@@ -1,0 +1,114 @@
+import Battleship
+import GameRules
+import TerminalUI
+import Testing
+
+@Suite("Battleship boards")
+struct BoardRendererTests {
+    let seed = BoardRenderer(game: Cast.seedGame, mode: .plain)
+    let classic = BoardRenderer(game: Cast.classicGame, mode: .plain)
+
+    @Test func seedFromTheGuessersViewWithACursor() throws {
+        let view = try Cast.seedGame.decode(url: "?Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        #expect(BoardPerspective.inferred(from: view) == .player(Seat(1)))
+        let lines = seed.lines(for: view, as: .inferred(from: view), cursor: BoardCursor(Cell(2)), width: 80)
+        #expect(lines.plain == [
+            "Find the ships",
+            " .  . [.]   0 1 2",
+            " .  X  .    3 4 5",
+            " .  o  .    6 7 8",
+        ])
+    }
+
+    @Test func seedFromTheHidersView() throws {
+        let view = try Cast.seedGame.decode(url: "?Ship_Location=0&Ship_Location=4&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        #expect(BoardPerspective.inferred(from: view) == .player(Seat(0)))
+        #expect(seed.lines(for: view, as: .inferred(from: view), width: 80).plain == [
+            "Your ships",
+            " #  .  .    0 1 2",
+            " .  X  .    3 4 5",
+            " .  o  .    6 7 8",
+        ])
+    }
+
+    /// Amber's view: her fleet with Ben's shots on the left, Ben's waters with her shots on
+    /// the right, where the sunk destroyer is worked out from her two hits.
+    @Test func classicPairSideBySide() throws {
+        let view = Cast.classicGame.view(of: try Cast.classicMatch().state, for: Seat(0))
+        let lines = classic.lines(for: view, as: .inferred(from: view), cursor: BoardCursor(Cast.cell("C3")), width: 80)
+        #expect(lines.plain == [
+            "Your fleet                           Enemy fleet",
+            "    A  B  C  D  E  F  G  H  I  J         A  B  C  D  E  F  G  H  I  J",
+            " 1  X  X  #  #  #  .  .  .  .  .      1  .  .  .  .  .  .  .  .  .  .",
+            " 2  #  #  #  #  .  .  .  .  .  .      2  .  .  .  .  .  .  .  .  .  .",
+            " 3  #  #  #  .  .  .  .  .  .  .      3  .  . [.] .  .  .  .  .  .  .",
+            " 4  #  #  #  .  .  .  .  .  .  .      4  .  .  .  .  .  .  .  .  .  .",
+            " 5  #  #  .  .  o  .  .  .  .  .      5  .  .  .  .  .  .  .  .  .  .",
+            " 6  .  .  .  .  .  .  .  .  .  .      6  X  .  .  .  .  .  .  .  .  .",
+            " 7  .  .  .  .  .  .  .  .  .  .      7  .  .  .  .  .  .  .  .  .  .",
+            " 8  .  .  .  .  .  .  .  .  .  .      8  .  .  .  .  .  .  .  .  .  .",
+            " 9  .  .  .  .  .  .  .  .  .  .      9  .  .  .  .  .  .  .  .  .  .",
+            "10  .  .  .  .  .  .  .  .  .  .     10  *  *  .  .  .  .  .  .  .  o",
+        ])
+    }
+
+    @Test func classicStacksWhenTheBoardsDoNotFitSideBySide() throws {
+        let view = Cast.classicGame.view(of: try Cast.classicMatch().state, for: Seat(1))
+        let lines = classic.lines(for: view, as: .player(Seat(1)), width: 60).plain
+        #expect(lines.count == 25)
+        #expect(lines[0] == "Your fleet")
+        #expect(lines[12] == "")
+        #expect(lines[13] == "Enemy fleet")
+        #expect(lines[14] == "    A  B  C  D  E  F  G  H  I  J")
+        #expect(lines.allSatisfy { $0.count <= 33 })
+    }
+
+    /// Rendered from the true state, which knows every ship: the renderer narrows it to the
+    /// viewer's view first, so only the cells the guesser hit show anything of the ships.
+    @Test func theGuesserNeverSeesAShipItHasNotHit() throws {
+        var match = Match(game: Cast.seedGame)
+        try match.play(.place(Fleet([ShipPlacement(.boat, at: Cell(0)), ShipPlacement(.boat, at: Cell(8))])), by: Seat(0), mover: "h")
+        try match.play(.fire(Cell(8)), by: Seat(1), mover: "g")
+        let lines = seed.lines(for: match.state, as: .player(Seat(1)), width: 80).plain
+        #expect(lines.joined().contains("X"))
+        #expect(!lines.joined().contains("#"))
+        #expect(lines[1] == " .  .  .    0 1 2")
+
+        let duel = try Cast.classicMatch().state
+        let amber = classic.lines(for: duel, as: .player(Seat(0)), width: 80).plain
+        #expect(amber.dropFirst(2).allSatisfy { !$0.dropFirst(37).contains("#") })
+        let onlooker = classic.lines(for: duel, as: .onlooker, width: 80).plain
+        #expect(onlooker[0] == "First player's fleet                 Second player's fleet")
+        #expect(!onlooker.joined().contains("#"))
+    }
+
+    @Test func colourUsesEscapesAndPlainTextNone() throws {
+        let view = try Cast.seedGame.decode(url: "?Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        let coloured = BoardRenderer(game: Cast.seedGame, mode: .colour)
+            .lines(for: view, as: .player(Seat(1)), cursor: BoardCursor(Cell(2)), width: 80)
+        #expect(coloured.rendered(.colour).joined().contains("\u{1B}[1;7m . \u{1B}[0m"))  // the cursor
+        #expect(!coloured.rendered(.plain).joined().contains("\u{1B}"))
+        #expect(coloured.map(\.width) == [14, 17, 17, 17])
+    }
+
+    /// Only a sinking shot says a ship sank; which hits were that ship shows only when one
+    /// line of hits fits. A staged shot, not answered yet, shows as `?`.
+    @Test func sunkShipsAreMarkedOnlyWhereTheHitsTellWhichCells() {
+        func state(_ shots: [(String, ShotResult?)]) -> BattleshipState {
+            // Amber fires the even shots at Ben's fleet; Ben misses in the corner between.
+            let all = shots.enumerated().flatMap { index, shot in
+                [Shot(Cast.cell(shot.0), shot.1)] + (index < shots.count - 1 ? [Shot(Cell(99 - index), .miss)] : [])
+            }
+            return BattleshipState(fleets: [.hidden, .hidden], shots: all)
+        }
+        let clear = state([("B1", .hit), ("C1", .hit), ("D1", .sunk(.destroyer)), ("F1", nil)])
+        #expect(classic.board(1, in: clear)[1].render(.plain) == " 1  .  X  *  *  .  ?  .  .  .  .")
+        let unclear = state([("C1", .hit), ("D2", .hit), ("D1", .sunk(.destroyer))])
+        #expect(classic.board(1, in: unclear)[1].render(.plain) == " 1  .  .  X  *  .  .  .  .  .  .")
+        #expect(classic.board(1, in: unclear)[2].render(.plain) == " 2  .  .  .  X  .  .  .  .  .  .")
+    }
+
+    @Test func theLegendNamesEveryMarkInOneLine() {
+        #expect(classic.legend().plainText == "# ship  X hit  * sunk  o miss  . unknown")
+    }
+}

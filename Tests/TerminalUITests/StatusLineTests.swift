@@ -1,0 +1,47 @@
+import TerminalUI
+import Testing
+import Transcript
+import Wire
+
+@Suite("Status line")
+struct StatusLineTests {
+    static let cases: [(GameStatus?, ParticipantID, String)] = [
+        (Cast.status(.player, [Cast.amber]), Cast.amber, "Your turn"),
+        (Cast.status(.player, [Cast.amber]), Cast.ben, "Waiting for Amber"),
+        (Cast.status(.anyoneExcept, [Cast.ben]), Cast.amber, "Anyone but Ben"),
+        (Cast.status(.anyoneExcept, [Cast.amber]), Cast.amber, "Anyone but you"),
+        (Cast.status(.anyoneExcept, [Cast.amber, Cast.ben, Cast.chris]), Cast.chris, "Anyone but Amber, Ben and you"),
+        (Cast.status(.anyone), Cast.amber, "Anyone's turn"),
+        (Cast.status(.nobody, finished: true, winners: [Cast.amber], losers: [Cast.ben]), Cast.chris, "Game over: Amber won"),
+        (Cast.status(.nobody, finished: true, winners: [Cast.amber], losers: [Cast.ben]), Cast.amber, "Game over: you won"),
+        (Cast.status(.nobody, finished: true, losers: [Cast.ben]), Cast.amber, "Game over: Ben lost"),
+        (Cast.status(.nobody, finished: true), Cast.amber, "Game over"),
+        (nil, Cast.amber, "No game yet"),
+    ]
+
+    @Test(arguments: cases)
+    func turnInWords(status: GameStatus?, viewer: ParticipantID, expected: String) {
+        #expect(StatusLine(status: status, online: true, names: Cast.names, viewer: viewer).turnText == expected)
+    }
+
+    @Test func aPlayerWithoutANameIsSomeone() {
+        let line = StatusLine(status: Cast.status(.player, [Cast.chris]), online: true, names: NameBook(), viewer: Cast.amber)
+        #expect(line.turnText == "Waiting for someone")
+    }
+
+    @Test func thePromptShowsOnlyWhenItIsYourTurn() {
+        let status = Cast.status(.anyoneExcept, [Cast.ben], prompt: "Add some scoops", game: "icecream")
+        #expect(StatusLine(status: status, online: true, names: Cast.names, viewer: Cast.amber).text
+            == "Anyone but Ben: Add some scoops")
+        #expect(StatusLine(status: status, online: true, names: Cast.names, viewer: Cast.ben).text == "Anyone but you")
+    }
+
+    @Test func theMarkerSitsAtTheRightEdge() {
+        let online = StatusLine(status: Cast.status(.player, [Cast.ben]), online: true, names: Cast.names, viewer: Cast.amber)
+        #expect(online.line(title: "Amber & Ben", width: 40).plainText == "Amber & Ben | Waiting for Ben   [online]")
+        var offline = online
+        offline.online = false
+        #expect(offline.line(title: "Amber & Ben", width: 30).plainText == "Amber & Ben | Waiti… [offline]")
+        #expect(offline.line(title: "Amber & Ben", width: 30).render(.colour).hasSuffix("\u{1B}[1;31m[offline]\u{1B}[0m"))
+    }
+}

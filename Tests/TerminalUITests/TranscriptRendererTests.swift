@@ -1,0 +1,91 @@
+import TerminalUI
+import Testing
+import Transcript
+import Wire
+
+@Suite("Transcripts")
+struct TranscriptRendererTests {
+    let renderer = TranscriptRenderer(names: Cast.names, viewer: Cast.amber, mode: .plain)
+
+    static let base = Message(
+        game: "icecream", url: "?Base=base02", session: Cast.iceCreamSession,
+        layout: TemplateLayout(caption: "Let's build an ice cream"), summaryText: "\(Cast.amber.token) chose a base",
+        sender: Cast.amber)
+    static let scoops = Message(
+        game: "icecream", url: "?Base=base02&Scoops=scoops01", session: Cast.iceCreamSession,
+        layout: TemplateLayout(caption: "I added some scoops"), summaryText: "\(Cast.ben.token) added scoops",
+        sender: Cast.ben)
+    static let events = [
+        Cast.event(1, .joined, Cast.ben),
+        Cast.event(2, base),
+        Cast.event(3, scoops),
+        Cast.event(4, .timeout, Cast.amber, status: Cast.status(.anyone, game: "icecream")),
+    ]
+
+    /// Amber's base is the older message of the session, so it collapses to a line; Ben's
+    /// scoops, the newest, show whole.
+    @Test func anOlderMessageOfASessionCollapses() {
+        #expect(renderer.lines(for: Self.events, width: 60).plain == [
+            "                      -- Ben joined --",
+            "                                     You: Amber chose a base",
+            "",
+            "Ben",
+            ".------------------------------------.",
+            "|    .--------.                      |",
+            "|   (oooooooooo)    scoops: vanilla  |",
+            "|   (oooooooooo)                     |",
+            "|    '--------'                      |",
+            "|   \\==========/                     |",
+            "|    \\========/                      |",
+            "|     \\======/      base: sugar cone |",
+            "|      \\====/                        |",
+            "|       \\==/                         |",
+            "|        \\/                          |",
+            "|------------------------------------|",
+            "| I added some scoops                |",
+            "'------------------------------------'",
+            "",
+            "          -- You ran out of time. Anyone's turn --",
+        ])
+    }
+
+    @Test func theNewestLinesFitTheHeightAtTheBottom() {
+        let all = renderer.lines(for: Self.events, width: 60).plain
+        #expect(renderer.lines(for: Self.events, width: 60, height: 8).plain == Array(all.suffix(8)))
+        let tall = renderer.lines(for: Self.events, width: 60, height: 30).plain
+        #expect(tall.count == 30)
+        #expect(Array(tall.suffix(all.count)) == all)
+        #expect(tall.prefix(10).allSatisfy { $0.isEmpty })
+        #expect(renderer.lines(for: [], width: 60, height: 3).plain == ["", "", ""])
+        #expect(renderer.lines(for: Self.events, width: 60, height: 0).isEmpty)
+    }
+
+    @Test func noticesForJoinsDeparturesAndTimeouts() {
+        let forfeit = Cast.status(.nobody, finished: true, winners: [Cast.amber], losers: [Cast.ben])
+        let events = [
+            Cast.event(1, .joined, Cast.chris),
+            Cast.event(2, .left, Cast.chris),
+            Cast.event(3, .timeout, Cast.ben, status: forfeit),
+            Event(conversation: "C", seq: 4, kind: .timeout, status: Cast.status(.anyone)),
+        ]
+        #expect(renderer.lines(for: events, width: 50).plain == [
+            "                -- Chris joined --",
+            "                 -- Chris left --",
+            "  -- Ben ran out of time. Game over: you won --",
+            "        -- Time ran out. Anyone's turn --",
+        ])
+    }
+
+    @Test func messagesWithoutASessionNeverCollapse() {
+        var loose = Self.base
+        loose.session = nil
+        let lines = renderer.lines(for: [Cast.event(1, loose), Cast.event(2, loose)], width: 80).plain
+        #expect(lines.filter { $0.contains("Let's build an ice cream") }.count == 2)
+    }
+
+    @Test func everyLineFitsTheWidth() {
+        for width in [0, 1, 10, 33, 80] {
+            #expect(renderer.lines(for: Self.events, width: width, height: 40).allSatisfy { $0.width <= width })
+        }
+    }
+}

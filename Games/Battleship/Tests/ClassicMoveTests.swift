@@ -4,15 +4,6 @@ import Testing
 
 /// The classic variant's moves, each with what must come of it.
 @Suite struct ClassicMoveTests {
-    struct Case: CustomTestStringConvertible, Sendable {
-        let name: String
-        let before: [(Int, BattleshipMove)]
-        let seat: Int
-        let move: BattleshipMove
-        let refusal: RuleViolation?
-        var testDescription: String { name }
-    }
-
     static let bothPlaced: [(Int, BattleshipMove)] = [
         (0, .place(Fixtures.classicFleet(firstRow: 0))), (1, .place(Fixtures.classicFleet(firstRow: 5))),
     ]
@@ -24,57 +15,48 @@ import Testing
         Fleet(fleet.ships.map { $0.kind == ship.kind ? ship : $0 })
     }
 
-    static let cases: [Case] = [
-        Case(name: "first player places", before: [], seat: 0, move: .place(Fixtures.classicFleet()), refusal: nil),
-        Case(name: "second player waits for the first", before: [], seat: 1, move: .place(Fixtures.classicFleet()),
+    static let cases: [MoveCase] = [
+        MoveCase(name: "first player places", before: [], seat: 0, move: .place(Fixtures.classicFleet()), refusal: nil),
+        MoveCase(name: "second player waits for the first", before: [], seat: 1, move: .place(Fixtures.classicFleet()),
              refusal: .notYourTurn),
-        Case(name: "second player places", before: Array(bothPlaced.prefix(1)), seat: 1,
+        MoveCase(name: "second player places", before: Array(bothPlaced.prefix(1)), seat: 1,
              move: .place(Fixtures.classicFleet(firstRow: 3)), refusal: nil),
-        Case(name: "a ship off the board", before: [], seat: 0,
+        MoveCase(name: "a ship off the board", before: [], seat: 0,
              move: .place(replacing(carrier(0, 7, .across), in: Fixtures.classicFleet())),
              refusal: RuleViolation(.offBoard, "The carrier does not fit on the 10x10 board there.")),
-        Case(name: "a ship off the bottom", before: [], seat: 0,
+        MoveCase(name: "a ship off the bottom", before: [], seat: 0,
              move: .place(replacing(carrier(6, 9, .down), in: Fixtures.classicFleet())),
              refusal: RuleViolation(.offBoard, "The carrier does not fit on the 10x10 board there.")),
-        Case(name: "overlapping ships", before: [], seat: 0,
+        MoveCase(name: "overlapping ships", before: [], seat: 0,
              move: .place(replacing(carrier(0, 1, .down), in: Fixtures.classicFleet())),
              refusal: RuleViolation(.overlap, "The carrier and the battleship overlap at B2.")),
-        Case(name: "a missing ship", before: [], seat: 0,
+        MoveCase(name: "a missing ship", before: [], seat: 0,
              move: .place(Fleet(Array(Fixtures.classicFleet().ships.dropLast()))),
              refusal: RuleViolation(.wrongFleet,
                  "A fleet is exactly these ships: carrier (5), battleship (4), cruiser (3), submarine (3), destroyer (2).")),
-        Case(name: "two carriers", before: [], seat: 0,
+        MoveCase(name: "two carriers", before: [], seat: 0,
              move: .place(Fleet(Fixtures.classicFleet().ships.dropLast() + [carrier(8, 0, .across)])),
              refusal: RuleViolation(.wrongFleet,
                  "A fleet is exactly these ships: carrier (5), battleship (4), cruiser (3), submarine (3), destroyer (2).")),
-        Case(name: "firing before both fleets are placed", before: Array(bothPlaced.prefix(1)), seat: 1,
+        MoveCase(name: "firing before both fleets are placed", before: Array(bothPlaced.prefix(1)), seat: 1,
              move: .fire(Cell(0)), refusal: .illegal("The ships are not all placed yet; place before firing.")),
-        Case(name: "first player fires first", before: bothPlaced, seat: 0, move: .fire(Fixtures.cell("A6")), refusal: nil),
-        Case(name: "second player may not fire first", before: bothPlaced, seat: 1, move: .fire(Fixtures.cell("A1")),
+        MoveCase(name: "first player fires first", before: bothPlaced, seat: 0, move: .fire(Fixtures.cell("A6")), refusal: nil),
+        MoveCase(name: "second player may not fire first", before: bothPlaced, seat: 1, move: .fire(Fixtures.cell("A1")),
              refusal: .notYourTurn),
-        Case(name: "shots alternate", before: bothPlaced + [(0, .fire(Fixtures.cell("J10")))], seat: 0,
+        MoveCase(name: "shots alternate", before: bothPlaced + [(0, .fire(Fixtures.cell("J10")))], seat: 0,
              move: .fire(Fixtures.cell("J9")), refusal: .notYourTurn),
-        Case(name: "a cell fired at twice", before: bothPlaced + [(0, .fire(Fixtures.cell("J10"))), (1, .fire(Cell(0)))],
+        MoveCase(name: "a cell fired at twice", before: bothPlaced + [(0, .fire(Fixtures.cell("J10"))), (1, .fire(Cell(0)))],
              seat: 0, move: .fire(Fixtures.cell("J10")),
              refusal: RuleViolation(.alreadyFired, "You already fired at J10; a cell counts once.")),
-        Case(name: "the other player may fire at the same cell", before: bothPlaced + [(0, .fire(Fixtures.cell("J10")))],
+        MoveCase(name: "the other player may fire at the same cell", before: bothPlaced + [(0, .fire(Fixtures.cell("J10")))],
              seat: 1, move: .fire(Fixtures.cell("J10")), refusal: nil),
-        Case(name: "a cell off the board", before: bothPlaced, seat: 0, move: .fire(Cell(100)),
+        MoveCase(name: "a cell off the board", before: bothPlaced, seat: 0, move: .fire(Cell(100)),
              refusal: RuleViolation(.offBoard, "Cell 100 is not a cell of the 10x10 board.")),
     ]
 
     @Test(arguments: cases)
-    func move(_ test: Case) throws {
-        var match = Match(game: Fixtures.classic)
-        try match.playAll(test.before)
-        let before = match.state
-        do {
-            try match.play(test.move, by: Seat(test.seat), mover: "$P")
-            #expect(test.refusal == nil, "accepted a move that should be refused")
-        } catch {
-            #expect(error == test.refusal)
-            #expect(match.state == before, "a refused move changed the state")
-        }
+    func move(_ test: MoveCase) throws {
+        try test.check(in: Fixtures.classic)
     }
 
     @Test func hitsSinkAndWin() throws {

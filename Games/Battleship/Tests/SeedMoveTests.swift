@@ -4,63 +4,45 @@ import Testing
 
 /// The seed variant's moves, each with what must come of it.
 @Suite struct SeedMoveTests {
-    struct Case: CustomTestStringConvertible, Sendable {
-        let name: String
-        let before: [(Int, BattleshipMove)]
-        let seat: Int
-        let move: BattleshipMove
-        let refusal: RuleViolation?
-        var testDescription: String { name }
-    }
-
     static let placed: [(Int, BattleshipMove)] = [(0, .place(Fixtures.seedFleet(0, 4)))]
 
-    static let cases: [Case] = [
-        Case(name: "hider places two ships", before: [], seat: 0, move: .place(Fixtures.seedFleet(0, 4)), refusal: nil),
-        Case(name: "guesser cannot place first", before: [], seat: 1, move: .place(Fixtures.seedFleet(0, 4)),
+    static let cases: [MoveCase] = [
+        MoveCase(name: "hider places two ships", before: [], seat: 0, move: .place(Fixtures.seedFleet(0, 4)), refusal: nil),
+        MoveCase(name: "guesser cannot place first", before: [], seat: 1, move: .place(Fixtures.seedFleet(0, 4)),
              refusal: .notYourTurn),
-        Case(name: "one ship is not a fleet", before: [], seat: 0, move: .place(Fixtures.seedFleet(3)),
+        MoveCase(name: "one ship is not a fleet", before: [], seat: 0, move: .place(Fixtures.seedFleet(3)),
              refusal: RuleViolation(.wrongFleet, "A fleet is exactly these ships: boat (1), boat (1).")),
-        Case(name: "three ships are not a fleet", before: [], seat: 0, move: .place(Fixtures.seedFleet(1, 2, 3)),
+        MoveCase(name: "three ships are not a fleet", before: [], seat: 0, move: .place(Fixtures.seedFleet(1, 2, 3)),
              refusal: RuleViolation(.wrongFleet, "A fleet is exactly these ships: boat (1), boat (1).")),
-        Case(name: "two ships in one cell", before: [], seat: 0, move: .place(Fixtures.seedFleet(5, 5)),
+        MoveCase(name: "two ships in one cell", before: [], seat: 0, move: .place(Fixtures.seedFleet(5, 5)),
              refusal: RuleViolation(.overlap, "Two ships may not share 5.")),
-        Case(name: "a ship off the board", before: [], seat: 0, move: .place(Fixtures.seedFleet(0, 9)),
+        MoveCase(name: "a ship off the board", before: [], seat: 0, move: .place(Fixtures.seedFleet(0, 9)),
              refusal: RuleViolation(.offBoard, "The boat does not fit on the 3x3 board there.")),
-        Case(name: "firing before placing", before: [], seat: 0, move: .fire(Cell(4)),
+        MoveCase(name: "firing before placing", before: [], seat: 0, move: .fire(Cell(4)),
              refusal: .illegal("The ships are not all placed yet; place before firing.")),
-        Case(name: "guesser hits", before: placed, seat: 1, move: .fire(Cell(4)), refusal: nil),
-        Case(name: "guesser misses", before: placed, seat: 1, move: .fire(Cell(8)), refusal: nil),
-        Case(name: "hider may not guess", before: placed, seat: 0, move: .fire(Cell(4)), refusal: RuleViolation(.hiderMayNotGuess, "You hid the ships, so you may not guess.")),
-        Case(name: "no third seat", before: placed, seat: 2, move: .fire(Cell(4)),
+        MoveCase(name: "guesser hits", before: placed, seat: 1, move: .fire(Cell(4)), refusal: nil),
+        MoveCase(name: "guesser misses", before: placed, seat: 1, move: .fire(Cell(8)), refusal: nil),
+        MoveCase(name: "hider may not guess", before: placed, seat: 0, move: .fire(Cell(4)), refusal: RuleViolation(.hiderMayNotGuess, "You hid the ships, so you may not guess.")),
+        MoveCase(name: "no third seat", before: placed, seat: 2, move: .fire(Cell(4)),
              refusal: RuleViolation(.tableFull, "Battleship seats at most 2 players.")),
-        Case(name: "a cell off the board", before: placed, seat: 1, move: .fire(Cell(9)),
+        MoveCase(name: "a cell off the board", before: placed, seat: 1, move: .fire(Cell(9)),
              refusal: RuleViolation(.offBoard, "Cell 9 is not a cell of the 3x3 board.")),
-        Case(name: "placing twice", before: placed, seat: 1, move: .place(Fixtures.seedFleet(1, 2)),
+        MoveCase(name: "placing twice", before: placed, seat: 1, move: .place(Fixtures.seedFleet(1, 2)),
              refusal: .illegal("The fleets are already placed.")),
-        Case(name: "a hit cell guessed twice", before: placed + [(1, .fire(Cell(4)))], seat: 1, move: .fire(Cell(4)),
+        MoveCase(name: "a hit cell guessed twice", before: placed + [(1, .fire(Cell(4)))], seat: 1, move: .fire(Cell(4)),
              refusal: RuleViolation(.alreadyFired, "You already fired at 4; a cell counts once.")),
-        Case(name: "a missed cell guessed twice", before: placed + [(1, .fire(Cell(2)))], seat: 1,
+        MoveCase(name: "a missed cell guessed twice", before: placed + [(1, .fire(Cell(2)))], seat: 1,
              move: .fire(Cell(2)), refusal: RuleViolation(.alreadyFired, "You already fired at 2; a cell counts once.")),
-        Case(name: "after two hits the game is over", before: placed + [(1, .fire(Cell(0))), (1, .fire(Cell(4)))],
+        MoveCase(name: "after two hits the game is over", before: placed + [(1, .fire(Cell(0))), (1, .fire(Cell(4)))],
              seat: 1, move: .fire(Cell(5)), refusal: .gameOver),
-        Case(name: "after three misses the game is over",
+        MoveCase(name: "after three misses the game is over",
              before: placed + [(1, .fire(Cell(1))), (1, .fire(Cell(2))), (1, .fire(Cell(3)))],
              seat: 1, move: .fire(Cell(4)), refusal: .gameOver),
     ]
 
     @Test(arguments: cases)
-    func move(_ test: Case) throws {
-        var match = Match(game: Fixtures.seed)
-        try match.playAll(test.before)
-        let before = match.state
-        do {
-            try match.play(test.move, by: Seat(test.seat), mover: "$P")
-            #expect(test.refusal == nil, "accepted a move that should be refused")
-        } catch {
-            #expect(error == test.refusal)
-            #expect(match.state == before, "a refused move changed the state")
-        }
+    func move(_ test: MoveCase) throws {
+        try test.check(in: Fixtures.seed)
     }
 
     @Test func twoHitsWinAndThreeMissesLose() throws {

@@ -1,5 +1,6 @@
 import Battleship
 import GameRules
+import Testing
 
 enum Fixtures {
     static let seed = try! BattleshipGame(variant: "seed")
@@ -30,5 +31,29 @@ extension Match where G == BattleshipGame {
     /// Plays moves that the test expects to be legal.
     mutating func playAll(_ moves: [(Int, BattleshipMove)]) throws {
         for (seat, move) in moves { try play(move, by: Seat(seat), mover: "$P\(seat)") }
+    }
+}
+
+/// One row of a move table: the moves before it, then a move that must be accepted
+/// (`refusal == nil`) or refused with exactly `refusal`, changing nothing.
+struct MoveCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let before: [(Int, BattleshipMove)]
+    let seat: Int
+    let move: BattleshipMove
+    let refusal: RuleViolation?
+    var testDescription: String { name }
+
+    func check(in game: BattleshipGame) throws {
+        var match = Match(game: game)
+        try match.playAll(before)
+        let state = match.state
+        do {
+            try match.play(move, by: Seat(seat), mover: "$P")
+            #expect(refusal == nil, "accepted a move that should be refused")
+        } catch {
+            #expect(error == refusal)
+            #expect(match.state == state, "a refused move changed the state")
+        }
     }
 }

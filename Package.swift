@@ -42,7 +42,10 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .target(
             name: "Play",
-            dependencies: ["Client", "Wire", "Transcript", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Client", "Wire", "Transcript", "Bots", "Battleship", "IceCream", "GameRules",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // I/O at the edge.

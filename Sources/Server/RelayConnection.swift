@@ -49,8 +49,14 @@ struct RelayConnection {
                 switch limiter.admit(at: .now) {
                 case .allowed: break
                 case .refused:
-                    continuation.yield(.error(ErrorFrame(code: "rate-limited",
-                        reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")))
+                    // A request refused for its rate is answered, so its sender does not wait for
+                    // an answer that never comes; it may send it again, with the same id, later.
+                    let refusal = ErrorFrame(code: "rate-limited",
+                        reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")
+                    let id: String? = if case let .text(text) = message {
+                        (try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)))?.requestID
+                    } else { nil }
+                    continuation.yield(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
                     continue
                 case .flooding:
                     logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])

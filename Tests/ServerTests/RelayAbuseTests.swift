@@ -78,10 +78,16 @@ import Wire
                     ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
                 for index in 0..<40 { try? await outbound.write(.text(#"{"type":"list","id":"\#(index)"}"#)) }
                 var codes: [String] = []
+                var refusedRequests = 0
                 while let frame = try? await Self.frame(&messages) {
                     if case let .error(error) = frame { codes.append(error.code) }
+                    if case let .rejected(rejected) = frame, rejected.error.code == "rate-limited" {
+                        codes.append(rejected.error.code)
+                        refusedRequests += 1
+                    }
                 }
                 #expect(codes.contains("rate-limited"))
+                #expect(refusedRequests > 0, "a refused request is answered by its id")
                 #expect(codes.count < 40, "the connection was closed before answering every frame")
             }
             guard case .conversations = try await amber.request(.list(.init(id: "l"))) else {

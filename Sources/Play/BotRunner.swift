@@ -1,0 +1,74 @@
+import Client
+import Foundation
+import GameRules
+import Wire
+
+/// `parley bot`: joins (or opens) a conversation and moves whenever it is the bot's turn in
+/// its game, until that game ends. It stands on `ParleyClient`, so a dropped connection is
+/// resumed and the game finished.
+public actor BotRunner {
+    private let client: ParleyClient
+    private let player: BotPlayer
+    private let output: @Sendable (String) -> Void
+    private var generator: SeededRandom
+    private var book = PlayerBook()
+
+    public init(client: ParleyClient, player: BotPlayer, seed: UInt64, output: @escaping @Sendable (String) -> Void) {
+        self.client = client
+        self.player = player
+        generator = SeededRandom(seed: seed)
+        self.output = output
+    }
+
+    /// Plays one game: in the conversation of `invite`, or in a new one whose invite code it
+    /// prints. With `opens`, the bot starts the game once someone else has joined. Returns the
+    /// final status as the bot saw it.
+    public func play(invite: String?, opens: Bool) async throws -> GameStatus {
+        var updates = client.updates.makeAsyncIterator()
+        let answer = try await client.request(invite.map { .join(.init(id: UUID().uuidString, invite: $0)) }
+            ?? .create(.init(id: UUID().uuidString)))
+        guard case let .conversation(reply) = answer else { throw LineError("The server refused: \(answer)") }
+        let conversation = reply.conversation.conversation
+        book.learn(reply.conversation)
+        output("conversation \(conversation) invite \(reply.conversation.invite)")
+        var session: String?
+        var opened = !opens
+        while let update = await updates.next() {
+            guard case let .event(event) = update, event.conversation == conversation else { continue }
+            book.record(event)
+            if !opened, event.kind == .joined, event.participant?.id != reply.conversation.you {
+                opened = true
+                try await send(try player.opening(using: &generator), conversation: conversation, after: nil)
+                continue
+            }
+            guard let status = event.status, event.kind != .joined, status.game == player.game,
+                session == nil || session == status.session
+            else { continue }
+            if event.kind == .message, session == nil { session = status.session }
+            if status.outcome.finished { return status }
+            guard event.kind == .message, status.turn.allows(reply.conversation.you), let message = event.message,
+                let proposal = try player.proposal(after: message.url, using: &generator)
+            else { continue }
+            try await send(proposal, conversation: conversation, after: event)
+        }
+        throw LineError("The connection ended before the game did.")
+    }
+
+    private func send(_ query: String?, conversation: String, after event: Event?) async throws {
+        guard let query else { return }
+        let frame = ClientFrame.send(.init(
+            id: UUID().uuidString, conversation: conversation, game: player.game,
+            variant: event == nil ? player.variant : nil, session: event?.status?.session, basedOn: event?.seq,
+            url: query))
+        var answer = try await client.request(frame)
+        // Too fast for the server: wait, and send the same message (same id) again.
+        while case let .rejected(rejected) = answer, rejected.error.code == "rate-limited" {
+            try await Task.sleep(for: .milliseconds(250))
+            answer = try await client.request(frame)
+        }
+        if case let .rejected(rejected) = answer, rejected.error.code != "stale" {
+            // A stale answer means someone moved first; the next event brings the current state.
+            output("refused: \(rejected.error.reason) (\(rejected.error.code))")
+        }
+    }
+}

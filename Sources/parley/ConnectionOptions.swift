@@ -1,0 +1,61 @@
+import ArgumentParser
+import Client
+import Foundation
+import Logging
+import Play
+import Wire
+
+/// How `parley play` and `parley bot` reach a server: the address, the trust, and the install.
+struct ConnectionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The server, such as wss://localhost:8443.", valueName: "url"))
+    var server: String?
+
+    @Option(help: ArgumentHelp("Trust exactly the certificate with this SHA-256.", valueName: "sha256"))
+    var fingerprint: String?
+
+    @Option(help: "The name others see.")
+    var name: String?
+
+    @Option(help: ArgumentHelp("The client's folder (its key, known servers, client.json).", valueName: "path"))
+    var home: String?
+
+    @Flag(name: .customLong("trust-new"), help: "Trust a server met for the first time without asking.")
+    var trustNew = false
+
+    /// A started client: the server trusted (asking on first use), the install's key made or read.
+    func client(defaultName: String? = nil) async throws -> ParleyClient {
+        let folder = home ?? ProcessInfo.processInfo.environment["PARLEY_HOME"]
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config/parley")
+        let settings = ClientSettings.load(from: (folder as NSString).appendingPathComponent("client.json"))
+        let (host, port) = try Self.address(of: server ?? settings.server ?? "wss://localhost:8443")
+        let known = KnownServers(path: (folder as NSString).appendingPathComponent("known_servers"))
+        let trustingAll = trustNew
+        let ask: @Sendable (String) -> Bool = { question in trustingAll || Self.ask(question) }
+        let pin = (fingerprint ?? settings.fingerprint).flatMap { CertificateFingerprint($0) }
+        let trust = try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)
+        let key = try InstallKey.loadOrCreate(at: (folder as NSString).appendingPathComponent("install-key.pem"))
+        var logger = Logger(label: "parley-client")
+        logger.logLevel = .error
+        let client = ParleyClient(
+            endpoint: ServerEndpoint(host: host, port: port, trust: trust), key: key,
+            name: name ?? settings.name ?? defaultName, logger: logger)
+        await client.start()
+        return client
+    }
+
+    static func address(of url: String) throws -> (String, Int) {
+        guard let components = URLComponents(string: url), let host = components.host,
+            ["wss", "https"].contains(components.scheme ?? "")
+        else { throw ValidationError("--server \(url): write wss://HOST:PORT.") }
+        return (host, components.port ?? 443)
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func ask(_ question: String) -> Bool {
+        write(question + " ")
+        return ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+    }
+}

@@ -1,0 +1,62 @@
+import Client
+import Foundation
+import Logging
+import Play
+import Server
+import Testing
+import Wire
+
+/// Bots play whole games against each other through a real server over TLS.
+@Suite struct BotTests {
+    static func client(_ server: RunningServer, _ name: String) async -> ParleyClient {
+        let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
+        let client = ParleyClient(endpoint: endpoint, key: InstallKey(), name: name, logger: Logger(label: name))
+        await client.start()
+        return client
+    }
+
+    /// Two bots, one opening the game; returns each one's final status and own id.
+    static func match(
+        _ server: RunningServer, game: String, variant: String?, _ first: BotPlayer.Strategy, _ second: BotPlayer.Strategy,
+        recipe: String? = nil, seed: UInt64
+    ) async throws -> [GameStatus] {
+        let (lines, printed) = AsyncStream<String>.makeStream()
+        let opener = BotRunner(client: await client(server, "opener"),
+                               player: try BotPlayer(game: game, variant: variant, strategy: first, recipe: recipe),
+                               seed: seed) { printed.yield($0) }
+        let joiner = BotRunner(client: await client(server, "joiner"),
+                               player: try BotPlayer(game: game, variant: variant, strategy: second, recipe: recipe),
+                               seed: seed + 1) { _ in }
+        async let opened = opener.play(invite: nil, opens: true)
+        var iterator = lines.makeAsyncIterator()
+        guard let line = await iterator.next(), let invite = line.split(separator: " ").last.map(String.init) else {
+            throw ConnectionError.closed
+        }
+        async let joined = joiner.play(invite: invite, opens: false)
+        return try await [opened, joined]
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        ("battleship", "seed", UInt64(1)), ("battleship", "classic", UInt64(2)), ("icecream", "group", UInt64(3)),
+    ])
+    func twoBotsPlayAWholeGame(game: String, variant: String, seed: UInt64) async throws {
+        // The default limits (20 messages a second): bots that move faster wait and send again.
+        try await LiveServer.with { server in
+            let statuses = try await Self.match(server, game: game, variant: variant, .hunter, .random, seed: seed)
+            #expect(statuses.count == 2 && statuses.allSatisfy { $0.outcome.finished && $0.turn.kind == .nobody })
+            #expect(statuses[0].moves == statuses[1].moves && statuses[0].session == statuses[1].session)
+            if game == "battleship" {
+                #expect(statuses.allSatisfy { $0.outcome.winners.count == 1 && $0.outcome.losers.count == 1 })
+            } else {
+                #expect(statuses[0].moves == 3)
+            }
+        }
+    }
+
+    @Test func unknownGamesAndRecipesAreRefusedInWords() {
+        #expect(throws: LineError("A bot plays battleship or icecream, not chess.")) {
+            try BotPlayer(game: "chess", variant: nil, strategy: .hunter)
+        }
+        #expect(throws: LineError.self) { try BotPlayer(game: "icecream", variant: nil, strategy: .random, recipe: "gravel") }
+    }
+}

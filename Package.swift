@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "Play",
             dependencies: [
-                "Client", "Wire", "Transcript", "Bots", "Battleship", "IceCream", "GameRules",
+                "Client", "Wire", "Transcript", "Bots", "Battleship", "IceCream", "GameRules", "TerminalUI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "GameCatalog", "Server", "Client", "Play",
+                "GameCatalog", "Server", "Client", "Play", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -112,6 +112,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(
+            name: "PlayTests",
+            dependencies: ["Play", "Client", "TerminalUI", "Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Transcript", "GameRules"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,11 +25,17 @@ public struct BubbleRenderer: Sendable {
         self.mode = mode
     }
 
-    /// A whole entry as a bubble, a collapsed one as its single line.
-    public func lines(for entry: TranscriptEntry, width: Int) -> [Styled] {
+    /// A whole entry as a bubble, a collapsed one as its single line. A `selected` entry is
+    /// marked: a bubble with a double border, a line with `>` before it, in plain text too.
+    public func lines(for entry: TranscriptEntry, width: Int, selected: Bool = false) -> [Styled] {
         switch entry {
-        case let .whole(message): bubble(for: message, width: width)
-        case let .collapsed(message, summary): [collapsed(message, summary: summary, width: width)]
+        case let .whole(message): bubble(for: message, width: width, selected: selected)
+        case let .collapsed(message, summary):
+            if selected {
+                [(Styled("> ", .colour(.yellow, bold: true)) + collapsed(message, summary: summary, width: width - 2))]
+            } else {
+                [collapsed(message, summary: summary, width: width)]
+            }
         }
     }
 
@@ -42,7 +48,7 @@ public struct BubbleRenderer: Sendable {
     /// The bubble of `message`, each line at most `width` columns. Captions are wrapped so
     /// the bubble is not much wider than its picture: narrow bubbles leave room on the other
     /// side, which is what shows who sent them.
-    public func bubble(for message: Message, width: Int) -> [Styled] {
+    public func bubble(for message: Message, width: Int, selected: Bool = false) -> [Styled] {
         let layout = names.resolve(message).layout
         let widest = max(1, width - 4)
         let textLimit = min(widest, max(24, widest * 2 / 3))
@@ -59,8 +65,8 @@ public struct BubbleRenderer: Sendable {
         let bottom = pair(layout.caption, .bold, layout.trailingCaption, .bold, inner)
             + pair(layout.subcaption, .plain, layout.trailingSubcaption, .dim, inner)
 
-        let border = Style.dim
-        let rule = String(repeating: "-", count: inner + 2)
+        let border = selected ? Style.colour(.yellow, bold: true) : Style.dim
+        let rule = String(repeating: selected ? "=" : "-", count: inner + 2)
         var box = [Styled("." + rule + ".", border)]
         box += top.map { Styled("| ", border) + $0.fitted(to: inner) + Styled(" |", border) }
         if !bottom.isEmpty {

@@ -11,12 +11,18 @@ public struct ExpandedScreen: Sendable {
     public var selection: Int?
     /// The move about to be sent, in words, such as "Fire at B7? Enter sends it".
     public var staging: String
+    /// The keys, shown on the input line while nothing is staged.
+    public var hint: String
+    /// A line over the game, for its end: "You won!".
+    public var banner: String?
     public var error: String?
 
     public init(
         header: ScreenHeader, game: GameView, perspective: BoardPerspective? = nil, cursor: BoardCursor? = nil,
-        selection: Int? = nil, staging: String = "", error: String? = nil
+        selection: Int? = nil, staging: String = "", hint: String = "", banner: String? = nil, error: String? = nil
     ) {
+        self.hint = hint
+        self.banner = banner
         self.header = header
         self.game = game
         self.perspective = perspective

@@ -18,24 +18,50 @@ public struct ScreenLayout: Sendable {
         self.mode = mode
     }
 
+    /// The conversations, the selected one marked, newest activity not reordered: a
+    /// conversation keeps its number while the player looks at the list.
+    public func list(_ screen: ConversationListScreen) -> [String] {
+        let title = Styled("Parley", .bold) + Styled(" | ", .dim)
+            + Styled(screen.entries.count == 1 ? "1 conversation" : "\(screen.entries.count) conversations")
+        let marker = StatusLine.marker(online: screen.online)
+        let top = [Styled.spread(title, marker, width: width), rule]
+        let bottom = [rule, prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
+        let rows = max(0, height - top.count - bottom.count)
+        var body: [Styled] = screen.entries.isEmpty
+            ? [Styled("No conversations yet: press n to open one, or j to join one with its invite code.", .dim)]
+            : []
+        for (index, entry) in screen.entries.enumerated() {
+            let selected = index == screen.selection
+            let number = Styled((selected ? "> " : "  ") + "\(index + 1). ", .bold)
+            let members = selected ? Styled.highlighted(entry.members, .bold, mode: mode) : Styled(entry.members, .bold)
+            let state = Styled(entry.state, entry.viewersTurn ? .colour(.yellow, bold: true) : .plain)
+            body.append(number + members + Styled("  invite ", .dim) + Styled(entry.invite) + Styled("  ", .dim) + state)
+        }
+        // The selected entry stays on screen in a long list.
+        let first = min(max(0, screen.selection - rows + 1), max(0, body.count - rows))
+        let lines = top + Array(body.dropFirst(first)).fitted(height: rows) + bottom
+        return lines.suffix(height).map { $0.truncated(to: width).render(mode) }
+    }
+
     /// The conversation: transcript, drawer of games, input line, error line.
     public func compact(_ screen: CompactScreen) -> [String] {
         let header = screen.header
         let bottom = [rule, startLine(screen.drawerSelection), recentLine(screen.history)]
-            + [prompt(screen.input), errorLine(screen.error)]
+            + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         return compose(header, bottom: bottom) { rows in
             TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode)
-                .lines(for: screen.events, width: width, height: rows)
+                .lines(for: screen.events, width: width, height: rows, selected: screen.selectedMessage)
         }
     }
 
     /// One game full size: boards (with a legend) or the ice cream and its picker.
     public func expanded(_ screen: ExpandedScreen) -> [String] {
-        let bottom = [rule, prompt(screen.staging), errorLine(screen.error)]
+        let bottom = [rule, prompt(screen.staging, hint: screen.hint), errorLine(screen.error)]
         return compose(screen.header, bottom: bottom) { rows in
-            var body = screen.game.lines(
+            let banner = screen.banner.map { [Styled($0, .colour(.green, bold: true)).centred(in: width), Styled()] } ?? []
+            var body = banner + screen.game.lines(
                 width: width, mode: mode, perspective: screen.perspective, cursor: screen.cursor,
-                selection: screen.selection, height: rows)
+                selection: screen.selection, height: rows - banner.count)
             if case let .battleship(game, _) = screen.game, body.count + 2 <= rows {
                 body += [Styled(), BoardRenderer(game: game, mode: mode).legend()]
             }
@@ -69,9 +95,11 @@ public struct ScreenLayout: Sendable {
         return (label + Styled(names.joined(separator: "; "))).truncated(to: width)
     }
 
-    /// The line the player writes on. A long input shows its end, where the typing is.
-    private func prompt(_ text: String) -> Styled {
+    /// The line the player writes on. A long input shows its end, where the typing is; with
+    /// nothing typed it shows the `hint`, dim, so the keys are always in sight.
+    private func prompt(_ text: String, hint: String = "") -> Styled {
         let marker = Styled("> ", .bold)
+        if text.isEmpty, !hint.isEmpty { return marker + Styled(hint, .dim) }
         var shown = Substring(TerminalColumns.sanitized(text))
         while TerminalColumns.width(of: shown) > width - marker.width, !shown.isEmpty {
             shown = shown.dropFirst()

@@ -45,7 +45,9 @@ public struct StatusLine: Sendable {
     }
 
     /// `[online]` or `[offline]`: brackets so that plain text shows it as a marker too.
-    public var marker: Styled {
+    public var marker: Styled { Self.marker(online: online) }
+
+    public static func marker(online: Bool) -> Styled {
         online ? Styled("[online]", .colour(.green)) : Styled("[offline]", .colour(.red, bold: true))
     }
 

@@ -17,13 +17,20 @@ public struct TranscriptRenderer: Sendable {
 
     /// The newest lines that fit in `height`, newest at the bottom; blank lines above when
     /// the transcript is shorter, so the result is always `height` lines. Only the items that
-    /// can show are drawn: a long conversation costs no more than a screenful.
-    public func lines(for events: [Event], width: Int, height: Int) -> [Styled] {
+    /// can show are drawn: a long conversation costs no more than a screenful. The message
+    /// with the seq `selected` is marked, and the lines end with it when it would otherwise
+    /// be scrolled out of sight.
+    public func lines(for events: [Event], width: Int, height: Int, selected: Int? = nil) -> [Styled] {
         let height = max(0, height)
-        var items = self.items(for: events)
+        var items = self.items(for: events, selected: selected)
+        if let selected, let index = items.lastIndex(where: { $0.seq == selected }) {
+            // Scrolled back: what comes after the selection waits below the screen.
+            let after = items[(index + 1)...].reduce(0) { $0 + $1.draw(width).count + 1 }
+            if after + items[index].draw(width).count > height { items.removeSubrange((index + 1)...) }
+        }
         var shown: [Styled] = []
         var belowTall = false
-        while shown.count < height, let item = items.popLast() {
+        while shown.count < height, let item = items.popLast()?.draw {
             let drawn = item(width)
             let gap = !shown.isEmpty && (drawn.count > 1 || belowTall) ? [Styled()] : []
             shown = drawn + gap + shown
@@ -38,7 +45,7 @@ public struct TranscriptRenderer: Sendable {
         var lines: [Styled] = []
         var previousTall = false
         for item in items(for: events) {
-            let drawn = item(width)
+            let drawn = item.draw(width)
             let tall = drawn.count > 1
             // A bubble stands apart from its neighbours; runs of one-line items stay together.
             if !lines.isEmpty, tall || previousTall { lines.append(Styled()) }
@@ -48,19 +55,26 @@ public struct TranscriptRenderer: Sendable {
         return lines
     }
 
+    /// One shown event: its seq and how to draw it in a width.
+    private struct Item {
+        let seq: Int
+        let draw: (Int) -> [Styled]
+    }
+
     /// One drawing function per shown event, in order: messages through
     /// `TranscriptEntry.collapse`, which keeps their order, so they pair up with the events.
-    private func items(for events: [Event]) -> [(Int) -> [Styled]] {
+    private func items(for events: [Event], selected: Int? = nil) -> [Item] {
         let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode)
         var entries = TranscriptEntry.collapse(events.compactMap { $0.kind == .message ? $0.message : nil })[...]
-        return events.compactMap { event -> ((Int) -> [Styled])? in
+        return events.compactMap { event -> Item? in
             switch event.kind {
             case .message:
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
-                return { bubbles.lines(for: entry, width: $0) }
+                let isSelected = event.seq == selected
+                return Item(seq: event.seq) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
             case .joined, .left, .timeout:
                 guard let text = notice(for: event) else { return nil }
-                return { [Styled("-- \(text) --", .dim).centred(in: $0)] }
+                return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
             }
         }
     }

@@ -23,7 +23,8 @@ struct ConnectionOptions: ParsableArguments {
     var trustNew = false
 
     /// A started client: the server trusted (asking on first use), the install's key made or read.
-    func client(defaultName: String? = nil) async throws -> ParleyClient {
+    /// A `quiet` client logs nothing, as the full-screen client owns the terminal.
+    func client(defaultName: String? = nil, quiet: Bool = false) async throws -> ParleyClient {
         let folder = home ?? ProcessInfo.processInfo.environment["PARLEY_HOME"]
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config/parley")
         let settings = ClientSettings.load(from: (folder as NSString).appendingPathComponent("client.json"))
@@ -34,7 +35,8 @@ struct ConnectionOptions: ParsableArguments {
         let pin = (fingerprint ?? settings.fingerprint).flatMap { CertificateFingerprint($0) }
         let trust = try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)
         let key = try InstallKey.loadOrCreate(at: (folder as NSString).appendingPathComponent("install-key.pem"))
-        var logger = Logger(label: "parley-client")
+        var logger = quiet ? Logger(label: "parley-client", factory: { _ in SwiftLogNoOpLogHandler() })
+            : Logger(label: "parley-client")
         logger.logLevel = .error
         let client = ParleyClient(
             endpoint: ServerEndpoint(host: host, port: port, trust: trust), key: key,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Play
+import TerminalUI
 
 /// `parley play`: the client with which people play over the network.
 struct PlayCommand: AsyncParsableCommand {
@@ -23,12 +24,26 @@ struct PlayCommand: AsyncParsableCommand {
     var lines = false
 
     func run() async throws {
-        guard lines else {
-            throw ValidationError("The full-screen client is on its way; use --lines for now.")
-        }
+        guard lines else { return try await fullScreen() }
         let client = try await connection.client()
         let session = LineSession(client: client) { line in ConnectionOptions.write(line + "\n") }
         await session.run(input: Self.standardInput())
+        await client.stop()
+    }
+
+    /// The full-screen client, in the terminal's alternate screen until the player quits.
+    private func fullScreen() async throws {
+        guard RawTerminal.isTerminal else {
+            throw ValidationError("The full-screen client needs a terminal; use --lines for scripts.")
+        }
+        // Asking about an unknown server happens before the screen is taken over.
+        let client = try await connection.client(quiet: true)
+        let terminal = RawTerminal()
+        terminal.enter()
+        await FullScreenSession(
+            client: client, terminal: terminal, mode: ColourMode(environment: ProcessInfo.processInfo.environment)
+        ).run()
+        terminal.restore()
         await client.stop()
     }
 

@@ -1,0 +1,130 @@
+import Foundation
+import Battleship
+import IceCream
+import TerminalUI
+import Wire
+
+/// Keys on the list of conversations and on a conversation's screen.
+extension PlayModel {
+    /// A key the player pressed: what changes on screen, and what to ask of the server.
+    public mutating func press(_ key: Key) -> [PlayEffect] {
+        if key == .quit { return [.quit] }
+        switch place {
+        case .list:
+            return listKey(key)
+        case let .conversation(conversation):
+            error = nil
+            return conversationKey(key, conversation)
+        case var .game(desk):
+            let effects = deskKey(key, &desk)
+            // The desk may have been left (Esc): only a desk still shown is kept.
+            if case .game = place { place = .game(desk) }
+            return effects
+        }
+    }
+
+    private mutating func listKey(_ key: Key) -> [PlayEffect] {
+        if let typing { return typingKey(key, typing) }
+        switch key {
+        case .up: listSelection = max(0, listSelection - 1)
+        case .down: listSelection = min(max(0, book.order.count - 1), listSelection + 1)
+        case .enter:
+            guard book.order.indices.contains(listSelection) else { return [] }
+            error = nil
+            place = .conversation(book.order[listSelection])
+        case .character("n"):
+            error = nil
+            return [.request(.create)]
+        case .character("j"):
+            error = nil
+            typing = .invite
+        case .character("r"):
+            error = nil
+            typing = .name
+        case .character("q"):
+            return [.quit]
+        default: break
+        }
+        return []
+    }
+
+    private mutating func typingKey(_ key: Key, _ typing: Typing) -> [PlayEffect] {
+        switch key {
+        case let .character(character):
+            typed.append(character)
+        case .backspace:
+            if !typed.isEmpty { typed.removeLast() }
+        case .escape:
+            self.typing = nil
+            typed = ""
+        case .enter:
+            let text = typed.trimmingCharacters(in: .whitespaces)
+            self.typing = nil
+            typed = ""
+            guard !text.isEmpty else { return [] }
+            return [.request(typing == .invite ? .join(invite: text) : .rename(text))]
+        default: break
+        }
+        return []
+    }
+
+    private mutating func conversationKey(_ key: Key, _ conversation: String) -> [PlayEffect] {
+        let messages = (book.events[conversation] ?? []).filter { $0.kind == .message && $0.message != nil }.map(\.seq)
+        let current = focus[conversation] ?? .newest
+        var selected: Int? {
+            switch current {
+            case .newest: messages.last
+            case let .message(seq): seq
+            case .drawer: nil
+            }
+        }
+        switch key {
+        case .up:
+            if selected == nil {
+                if !messages.isEmpty { focus[conversation] = .newest }
+            } else if let seq = selected, let index = messages.firstIndex(of: seq), index > 0 {
+                focus[conversation] = .message(messages[index - 1])
+            }
+        case .down:
+            if let seq = selected, let index = messages.firstIndex(of: seq) {
+                focus[conversation] = index + 1 == messages.count ? .drawer
+                    : index + 2 == messages.count ? .newest : .message(messages[index + 1])
+            }
+        case .left, .right:
+            if selected == nil {
+                let all = DrawerItem.allCases
+                let index = all.firstIndex(of: drawer) ?? 0
+                drawer = all[(index + (key == .right ? 1 : all.count - 1)) % all.count]
+            }
+            focus[conversation] = .drawer
+        case .tab:
+            focus[conversation] = selected == nil && !messages.isEmpty ? .newest : .drawer
+        case .enter:
+            if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
+                open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
+            } else if selected == nil {
+                let (game, variant) = Self.newGame(drawer)
+                open(GameDesk(conversation: conversation, session: nil, game: game, variant: variant))
+            }
+        case .escape:
+            place = .list
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func open(_ desk: GameDesk) {
+        error = nil
+        place = .game(desk)
+    }
+
+    /// The game and variant a drawer entry starts.
+    static func newGame(_ item: DrawerItem) -> (String, String) {
+        switch item {
+        case .battleshipSeed: (BattleshipGame.id.rawValue, "seed")
+        case .battleshipClassic: (BattleshipGame.id.rawValue, "classic")
+        case .iceCream: (IceCreamGame.id.rawValue, IceCreamGame.defaultVariant.id)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Client
+import TerminalUI
+import Transcript
+import Wire
+
+/// Everything the full-screen client shows and how keys change it: which screen is up,
+/// what is selected, what is typed or staged. Pure: keys, server updates and answers come
+/// in, effects (requests to send, quitting) and screens go out, so every behaviour of the
+/// client is tested without a terminal or a socket.
+///
+/// There are three screens. The list of conversations; a conversation (the compact
+/// presentation: transcript, drawer of games); and one game full size (the expanded
+/// presentation, where moves are made and staged).
+public struct PlayModel: Sendable {
+    public enum Place: Hashable, Sendable {
+        case list
+        case conversation(String)
+        case game(GameDesk)
+    }
+
+    /// What is selected on a conversation's screen. `newest` follows the transcript as
+    /// messages arrive, so a player waiting for a move finds it selected.
+    public enum Focus: Hashable, Sendable {
+        case newest
+        case message(Int)
+        case drawer
+    }
+
+    enum Typing: Hashable, Sendable {
+        case invite
+        case name
+    }
+
+    public private(set) var book = PlayerBook()
+    public private(set) var online = false
+    public internal(set) var place: Place = .list
+    public internal(set) var error: String?
+    var listSelection = 0
+    var typing: Typing?
+    var typed = ""
+    var focus: [String: Focus] = [:]
+    var drawer: DrawerItem = .battleshipSeed
+
+    public init() {}
+
+    /// A change of connection or an event from the server.
+    public mutating func received(_ update: ParleyClient.Update) -> [PlayEffect] {
+        switch update {
+        case .online:
+            online = true
+            // Conversations joined elsewhere, or before a restart, with their invite codes.
+            return [.request(.list)]
+        case .offline:
+            online = false
+        case let .error(frame):
+            error = frame.reason
+        case let .event(event):
+            book.record(event)
+        }
+        return []
+    }
+
+    /// The server's answer to `request`.
+    public mutating func answered(_ request: PlayRequest, with answer: ServerFrame) {
+        switch answer {
+        case let .conversation(reply):
+            book.learn(reply.conversation)
+            let conversation = reply.conversation.conversation
+            listSelection = book.order.firstIndex(of: conversation) ?? listSelection
+            place = .conversation(conversation)
+            error = nil
+        case let .conversations(list):
+            for summary in list.conversations { book.learn(summary) }
+        case let .accepted(accepted):
+            guard case var .game(desk) = place, desk.conversation == accepted.conversation else { return }
+            desk.sent(session: accepted.session)
+            place = .game(desk)
+            error = nil
+        case let .rejected(rejected):
+            if let current = rejected.current { book.record(current) }
+            error = rejected.error.reason
+            if case var .game(desk) = place {
+                // The view now shows the current state: the draft was for an older one.
+                desk.discardDraft()
+                place = .game(desk)
+            }
+        case let .error(frame):
+            error = frame.reason
+        case .done:
+            if case .rename = request { error = nil }
+        case .challenge, .welcome, .event, .synced:
+            break
+        }
+    }
+
+    /// A request that got no answer at all (the connection is down and it may not be resent).
+    public mutating func failed(_ request: PlayRequest, reason: String) {
+        error = "Not sent: \(reason)"
+    }
+}

@@ -1,0 +1,35 @@
+import Wire
+
+/// What the full-screen client asks of the server. The model says what; the session gives
+/// each request its id and its frame, so the model stays free of I/O and of randomness.
+public enum PlayRequest: Hashable, Sendable {
+    case list
+    case create
+    case join(invite: String)
+    case rename(String)
+    /// A message: the first of a new game (`session` nil, with its `variant`) or the answer
+    /// to the message `basedOn` of `session`.
+    case send(conversation: String, game: String, variant: String?, session: String?, basedOn: Int?, url: String)
+}
+
+extension PlayRequest {
+    /// The frame that asks it, with the request id `id`.
+    public func frame(id: String) -> ClientFrame {
+        switch self {
+        case .list: .list(.init(id: id))
+        case .create: .create(.init(id: id))
+        case let .join(invite): .join(.init(id: id, invite: invite))
+        case let .rename(name): .rename(.init(id: id, name: name))
+        case let .send(conversation, game, variant, session, basedOn, url):
+            .send(.init(
+                id: id, conversation: conversation, game: game, variant: variant, session: session, basedOn: basedOn,
+                url: url))
+        }
+    }
+}
+
+/// What the model wants done after a key, an update or an answer.
+public enum PlayEffect: Hashable, Sendable {
+    case request(PlayRequest)
+    case quit
+}

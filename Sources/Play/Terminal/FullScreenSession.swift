@@ -1,0 +1,82 @@
+import Client
+import Foundation
+import TerminalUI
+import Wire
+
+/// `parley play`: the full-screen client. Keys, server updates and answers all go through one
+/// queue into the `PlayModel`, one at a time, and the screen is drawn again after each, so
+/// what is on screen is always the model's state.
+public actor FullScreenSession {
+    private enum Input: Sendable {
+        case terminal(RawTerminal.Input)
+        case update(ParleyClient.Update)
+        case answer(PlayRequest, ServerFrame)
+        case failure(PlayRequest, String)
+    }
+
+    private let client: ParleyClient
+    private let terminal: RawTerminal
+    private let mode: ColourMode
+    private var model = PlayModel()
+    private var drawn: [String] = []
+
+    public init(client: ParleyClient, terminal: RawTerminal, mode: ColourMode) {
+        self.client = client
+        self.terminal = terminal
+        self.mode = mode
+    }
+
+    /// Runs until the player quits (Ctrl-C, or q on the list) or the input ends.
+    public func run() async {
+        let (inputs, queue) = AsyncStream<Input>.makeStream()
+        let keys = terminal.inputs()
+        let readers = [
+            Task { for await input in keys { queue.yield(.terminal(input)) } },
+            Task { [client] in for await update in client.updates { queue.yield(.update(update)) } },
+        ]
+        defer { readers.forEach { $0.cancel() } }
+        draw()
+        loop: for await input in inputs {
+            let effects: [PlayEffect]
+            switch input {
+            case let .terminal(.key(key)): effects = model.press(key)
+            case .terminal(.resized):
+                drawn = []
+                effects = []
+            case let .update(update): effects = model.received(update)
+            case let .answer(request, answer):
+                model.answered(request, with: answer)
+                effects = []
+            case let .failure(request, reason):
+                model.failed(request, reason: reason)
+                effects = []
+            }
+            for effect in effects {
+                switch effect {
+                case .quit: break loop
+                case let .request(request): send(request, answering: queue)
+                }
+            }
+            draw()
+        }
+    }
+
+    private func send(_ request: PlayRequest, answering queue: AsyncStream<Input>.Continuation) {
+        let frame = request.frame(id: UUID().uuidString)
+        Task { [client] in
+            do {
+                queue.yield(.answer(request, try await client.request(frame)))
+            } catch {
+                queue.yield(.failure(request, "\(error)"))
+            }
+        }
+    }
+
+    private func draw() {
+        let (width, height) = terminal.size
+        let lines = model.screen(width: width, height: height, mode: mode)
+        guard lines != drawn else { return }
+        drawn = lines
+        terminal.draw(lines)
+    }
+}

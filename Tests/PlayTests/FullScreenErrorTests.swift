@@ -1,0 +1,74 @@
+import Play
+import TerminalUI
+import Testing
+
+/// Refusals shown in words, the view refreshed, and what the client does while offline.
+@Suite struct FullScreenErrorTests {
+    @Test func staleMoveIsRefusedAndTheViewRefreshed() {
+        var table = PlayTable("Amber", "Ben", "Chris")
+        table.gather(host: "Amber", guests: "Ben", "Chris")
+        table.press("Amber", .left, .enter, .enter, .enter)
+        // Ben and Chris both answer Amber's base; Ben's reaches the server first.
+        table.press("Ben", .enter, .enter)
+        table.press("Chris", .enter, .down, .enter)
+        #expect(table.screen("Chris").contains("Add chocolate?"))
+        table.press("Ben", .enter)
+        #expect(table.screen("Chris").contains("Anyone but Ben: Finish with a topping"), "Ben's move arrives")
+        #expect(table.screen("Chris").contains("Add chocolate?"), "and Chris's staged move stays staged")
+        table.press("Chris", .enter)
+        let chris = table.screen("Chris")
+        #expect(chris.contains("! "), "the refusal is shown")
+        #expect(chris.contains("scoops: vanilla"), "the view shows the current state")
+        #expect(!chris.contains("Add chocolate?"), "the stale draft is dropped")
+    }
+
+    @Test func moveOutOfTurnIsRefusedInWords() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .enter)
+        table.type("Amber", "0")
+        table.press("Amber", .enter)
+        table.type("Amber", "4")
+        table.press("Amber", .enter, .enter)
+        #expect(table.screen("Amber").contains("Not your turn"))
+        table.type("Amber", "1")
+        table.press("Amber", .enter, .enter)
+        #expect(table.moves(by: "Amber") == 2)
+        #expect(table.screen("Amber").contains("! You hid the ships, so you may not guess."))
+    }
+
+    @Test func offlineIsShownUntilTheClientIsBack() {
+        var table = PlayTable("Amber")
+        #expect(table.screen("Amber").contains("[online]"))
+        table.update("Amber", .offline(reason: "connection reset"))
+        #expect(table.screen("Amber").contains("[offline]"))
+        table.update("Amber", .online(account: "again"))
+        #expect(table.screen("Amber").contains("[online]"))
+    }
+
+    @Test func typedInviteCodeIsSentOnlyWithEnter() {
+        var table = PlayTable("Amber", "Ben")
+        table.press("Amber", .character("n"))
+        table.press("Ben", .character("j"))
+        table.type("Ben", "NOPE")
+        #expect(table.screen("Ben").contains("Invite code: NOPE"))
+        table.press("Ben", .escape)
+        #expect(table.sent["Ben"]?.count == 1, "only the list at start")
+        table.press("Ben", .character("j"))
+        table.type("Ben", "NOPE")
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben").contains("! "), "an unknown code is refused in words")
+        #expect(table.screen("Ben").contains("No conversations yet"))
+    }
+
+    @Test func screensFitEveryTerminalSize() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .enter)
+        for (width, height) in [(80, 24), (132, 43), (40, 12)] {
+            let lines = table.models["Amber"]!.screen(width: width, height: height, mode: .plain)
+            #expect(lines.count == height)
+            #expect(lines.allSatisfy { $0.count <= width })
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Play
+import TerminalUI
+import Testing
+
+/// Whole games played with the keys a person presses, through the real engine.
+@Suite struct FullScreenGameTests {
+    @Test func seedGameIsPlayedToItsEnd() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        #expect(table.screen("Ben").contains("Amber joined"))
+
+        // The drawer's first game is the seed; Enter starts it on the expanded screen.
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("Your ships (not placed)"))
+        table.type("Amber", "0")
+        table.press("Amber", .enter)
+        table.type("Amber", "4")
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("Hide your boats at 0 and 4? Enter sends it, Esc cancels."))
+        #expect(table.moves(by: "Amber") == 0, "a staged move is not sent")
+        table.press("Amber", .enter)
+        #expect(table.moves(by: "Amber") == 1)
+
+        // Ben finds Amber's message selected, opens it, and sees no ship.
+        #expect(table.screen("Ben").contains("Amber placed their ships! Can you find them?"))
+        table.press("Ben", .enter)
+        let guessing = table.screen("Ben")
+        #expect(guessing.contains("Find the ships"))
+        let board = guessing.split(separator: "\n").filter { $0.hasSuffix("0 1 2") || $0.hasSuffix("3 4 5") || $0.hasSuffix("6 7 8") }
+        #expect(board.count == 3)
+        #expect(!board.contains { $0.contains("#") }, "the guesser's board shows no ship")
+
+        // A staged shot cancelled with Esc never reaches the server.
+        table.type("Ben", "4")
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben").contains("Fire at 4? Enter sends it, Esc cancels."))
+        table.press("Ben", .escape)
+        #expect(table.moves(by: "Ben") == 0)
+
+        table.press("Ben", .enter, .enter)
+        #expect(table.screen("Ben").contains("Your turn"))
+        table.type("Ben", "0")
+        table.press("Ben", .enter, .enter)
+        #expect(table.moves(by: "Ben") == 2)
+        #expect(table.screen("Ben").contains("*** You won! ***"))
+        #expect(table.screen("Amber").contains("*** You lost. ***"))
+        #expect(table.screen("Amber").contains("Game over: Ben won"))
+    }
+
+    @Test func classicFleetIsPlacedWithRotation() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .enter)
+        #expect(table.screen("Amber").contains("Place the carrier (5, across)"))
+
+        // A carrier across from J1 leaves the board; turned, it runs down column J.
+        table.type("Amber", "J1")
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("The carrier does not fit there"))
+        table.type("Amber", "r")
+        #expect(table.screen("Amber").contains("Place the carrier (5, down)"))
+        table.press("Amber", .enter)
+        // Still turned down, the battleship from J1 would cross the carrier; from I1 it fits.
+        table.type("Amber", "J1")
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("The battleship would cross the carrier at J1."))
+        table.type("Amber", "I1")
+        table.press("Amber", .enter)
+        // Turned across again; Backspace takes the last ship back.
+        table.type("Amber", "r")
+        table.type("Amber", "A1")
+        table.press("Amber", .enter, .backspace, .enter)
+        for cell in ["A3", "A5"] {
+            table.type("Amber", cell)
+            table.press("Amber", .enter)
+        }
+        let placed = table.screen("Amber")
+        #expect(placed.contains(" 1  #  #  #  .  .  .  .  .  #  #"))
+        #expect(placed.contains(" 5 [#] #  .  .  .  .  .  .  .  #"), "the cursor rests on the destroyer")
+        #expect(table.screen("Amber").contains("Your fleet is placed. Enter sends it, Esc cancels."))
+        table.press("Amber", .enter)
+        #expect(table.moves(by: "Amber") == 1)
+
+        // Ben places his fleet on his own screen, and cannot see Amber's.
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben", width: 100, height: 30).contains("Enemy fleet"))
+        for cell in ["A1", "A2", "A3", "A4", "A5"] {
+            table.type("Ben", cell)
+            table.press("Ben", .enter)
+        }
+        table.press("Ben", .enter)
+        #expect(table.moves(by: "Ben") == 1)
+
+        // Amber's expanded screen followed her session: she fires first, and hits.
+        #expect(table.screen("Amber").contains("Your turn"))
+        table.type("Amber", "B1")
+        table.press("Amber", .enter, .enter)
+        #expect(table.screen("Amber").contains("Waiting for Ben"))
+        #expect(table.screen("Ben").contains("Your turn"))
+        let amberSees = table.screen("Amber", width: 100, height: 30)
+        #expect(amberSees.contains(" X "), "the hit on Ben's carrier is shown")
+    }
+
+    @Test func iceCreamGrowsAndEndsInTheHistory() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .left, .enter)
+        #expect(table.screen("Amber").contains("Select a base:"))
+        table.press("Amber", .down, .enter)
+        #expect(table.screen("Amber").contains("Add sugar cone? Enter sends it, Esc cancels."))
+        table.press("Amber", .enter)
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben").contains("base: sugar cone"))
+        table.press("Ben", .down, .down, .enter, .enter)
+        table.press("Amber", .enter, .enter)
+        #expect(table.screen("Amber").contains("*** The ice cream is ready! ***"))
+        table.press("Amber", .escape)
+        #expect(table.screen("Amber", width: 100).contains(
+            "Recent ice creams: sugar cone with strawberry scoops and rainbow sprinkles on top"))
+    }
+}

@@ -1,0 +1,107 @@
+import Engine
+import Client
+import Foundation
+import GameCatalog
+import GameRules
+import Play
+import TerminalUI
+import Transcript
+import Wire
+
+/// Full-screen clients at one table: a `PlayModel` per player, wired to a real `Engine` the
+/// way the server wires them, without sockets. Keys go into a model; the requests it makes
+/// are decided by the engine; the answers come back to it and every event goes to each member
+/// rendered for them, as the relay delivers them.
+struct PlayTable {
+    private var engine = Engine(
+        configuration: EngineConfiguration(publicURL: "https://parley.test", maxParticipants: 8, turnTimeouts: [:]),
+        catalog: .standard, identifiers: ParticipantIdentifiers(secret: Array("the play tests' secret".utf8)))
+    private var random = SeededRandom(seed: 11)
+    private var clock = Date(timeIntervalSince1970: 1_800_000_000)
+    private var requests = 0
+    private(set) var models: [String: PlayModel] = [:]
+    /// Every frame each player's client sent, in order.
+    private(set) var sent: [String: [ClientFrame]] = [:]
+
+    init(_ names: String...) {
+        for name in names {
+            clock += 1
+            _ = engine.handle(.rename(.init(id: "name", name: name)), from: account(name), now: clock, random: &random)
+            models[name] = PlayModel()
+            perform(models[name]!.received(.online(account: account(name).rawValue)), by: name)
+        }
+    }
+
+    private func account(_ name: String) -> AccountID { AccountID(rawValue: "account-of-\(name)") }
+
+    mutating func press(_ name: String, _ keys: Key...) {
+        for key in keys { perform(models[name]!.press(key), by: name) }
+    }
+
+    /// Types `text` as characters, such as a cell name or an invite code.
+    mutating func type(_ name: String, _ text: String) {
+        for character in text { press(name, .character(character)) }
+    }
+
+    mutating func update(_ name: String, _ update: ParleyClient.Update) {
+        perform(models[name]!.received(update), by: name)
+    }
+
+    /// The screen `name` sees, in plain text.
+    func screen(_ name: String, width: Int = 80, height: Int = 24) -> String {
+        models[name]!.screen(width: width, height: height, mode: .plain).joined(separator: "\n")
+    }
+
+    /// The invite code on the screen of `name`.
+    func invite(on name: String) -> String? {
+        let screen = screen(name)
+        guard let range = screen.range(of: #"invite [0-9A-Z-]+"#, options: .regularExpression) else { return nil }
+        return String(screen[range].dropFirst("invite ".count))
+    }
+
+    private mutating func perform(_ effects: [PlayEffect], by name: String) {
+        for case let .request(request) in effects {
+            requests += 1
+            let frame = request.frame(id: "r\(requests)")
+            sent[name, default: []].append(frame)
+            clock += 1
+            let decision = engine.handle(frame, from: account(name), now: clock, random: &random)
+            for reply in decision.replies {
+                models[name]!.answered(request, with: reply)
+                // A client resumes a conversation it joins from its start, as ParleyClient does.
+                if case let .conversation(joined) = reply {
+                    for seq in 1..<max(1, joined.conversation.lastSeq + 1) {
+                        if let event = engine.event(conversation: joined.conversation.conversation, seq: seq, for: account(name)) {
+                            perform(models[name]!.received(.event(event)), by: name)
+                        }
+                    }
+                }
+            }
+            for reference in decision.notify {
+                for member in engine.members(of: reference.conversation) {
+                    guard let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member),
+                        let player = models.keys.first(where: { account($0) == member })
+                    else { continue }
+                    perform(models[player]!.received(.event(event)), by: player)
+                }
+            }
+        }
+    }
+
+    /// The number of `send` frames `name` has sent.
+    func moves(by name: String) -> Int {
+        (sent[name] ?? []).filter { if case .send = $0 { true } else { false } }.count
+    }
+
+    /// Opens a conversation for `host` and has each guest join it by its code; everyone ends
+    /// on the conversation's screen.
+    mutating func gather(host: String, guests: String...) {
+        press(host, .character("n"))
+        guard let code = invite(on: host) else { return }
+        for guest in guests {
+            press(guest, .character("j"))
+            type(guest, code)
+            press(guest, .enter)
+        }
+    }
+}

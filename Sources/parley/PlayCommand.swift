@@ -15,6 +15,11 @@ struct PlayCommand: AsyncParsableCommand {
             first run in HOME/install-key.pem. Defaults for --server, --fingerprint and --name \
             come from HOME/client.json when present. HOME is --home, else $PARLEY_HOME, else \
             ~/.config/parley.
+
+            Full screen: n opens a conversation, j joins one by its invite code; in a \
+            conversation Left/Right choose a game to start and Up/Down a message to open; on a \
+            game, arrows or a typed cell move the cursor, r turns a ship, Enter stages a move \
+            and Enter again sends it, Esc cancels or goes back, Ctrl-C quits.
             """
     )
 

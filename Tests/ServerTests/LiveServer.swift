@@ -148,9 +148,16 @@ final class ServerHandle: Sendable {
         let (started, running) = AsyncStream<RunningServer>.makeStream()
         let app = try await buildParleyServer(configuration: configuration, logger: logger) { running.yield($0) }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await group.run() }
+        let task = Task {
+            // A server that fails to start (a port still taken) ends the wait for it.
+            defer { running.finish() }
+            try await group.run()
+        }
         var iterator = started.makeAsyncIterator()
-        guard let server = await iterator.next() else { throw ConnectionError.closed }
+        guard let server = await iterator.next() else {
+            try await task.value
+            throw ConnectionError.closed
+        }
         return ServerHandle(server: server, stopper: { await group.triggerGracefulShutdown() }, task: task)
     }
 

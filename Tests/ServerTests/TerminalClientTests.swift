@@ -33,6 +33,13 @@ import Testing
                 try await tmux.wait(name, for: "[online]")
             }
 
+            // A resize redraws the screen for the new size, down to 80x24.
+            try tmux.run(["resize-window", "-t", "Amber", "-x", "80", "-y", "24"], reading: false)
+            let resized = try await tmux.waitUntil("Amber") { screen in
+                screen.split(separator: "\n", omittingEmptySubsequences: false).first?.count == 80
+            }
+            #expect(resized.split(separator: "\n").first?.hasSuffix("[online]") == true)
+
             // Amber opens a conversation and shares its invite code; Ben joins with it.
             try tmux.press("Amber", "n")
             let opened = try await tmux.wait("Amber", for: "#1 invite ")
@@ -112,5 +119,33 @@ import Testing
             try tmux.press("Amber", "C-c")
             try await tmux.wait("Amber", for: "parley exited with 0", seconds: 10)
         }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func clientShowsItIsOfflineAndComesBackByItself() async throws {
+        try Tmux.require()
+        let parley = try Self.parley()
+        let data = LiveServer.temporaryDirectory()
+        let first = try await ServerHandle.start(dataDirectory: data)
+        let (port, fingerprint) = (first.server.port, first.server.fingerprint)
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start("Amber", width: 80, height: 24, command: """
+            env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(port) --fingerprint \(fingerprint) \
+            --home \(LiveServer.temporaryDirectory()) --name Amber; sleep 60
+            """)
+        try await tmux.wait("Amber", for: "[online]")
+        try tmux.press("Amber", "n")
+        try await tmux.wait("Amber", for: "#1 invite ")
+
+        await first.stop()
+        try await tmux.wait("Amber", for: "[offline]")
+        let second = try await ServerHandle.start(dataDirectory: data, port: port)
+        let back = try await tmux.wait("Amber", for: "[online]", seconds: 30)
+        #expect(back.contains("#1 invite "), "the conversation is still on screen")
+        // Moves work again over the new connection.
+        try tmux.press("Amber", "Enter")
+        try await tmux.wait("Amber", for: "Your ships (not placed)")
+        await second.stop()
     }
 }

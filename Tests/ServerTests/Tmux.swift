@@ -19,8 +19,7 @@ struct Tmux: Sendable {
 
     /// Runs tmux and returns what it printed. Spawned and awaited with posix_spawn and
     /// waitpid rather than Foundation's Process: the first command starts tmux's server,
-    /// which inherits the descriptor Process watches for the child's exit and would keep it
-    /// open for as long as it lives.
+    /// which would inherit the descriptor Process watches for the child's exit.
     @discardableResult
     static func run(_ arguments: [String], reading: Bool = true) throws -> String {
         var pipe: [Int32] = [0, 0]
@@ -35,8 +34,9 @@ struct Tmux: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        // Nothing else of the test process goes along: tmux's server would keep it open for
+        // its whole life, the listening socket of the server under test among it.
+        closeInheritedDescriptors(&actions)
         let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
@@ -61,6 +61,20 @@ struct Tmux: Sendable {
             throw Missing(description: "tmux \(arguments.joined(separator: " ")) exited with \(exitCode)")
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which the Swift overlay does not
+    /// declare; failing that, every descriptor of this process is marked close-on-exec.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            guard let descriptor = Int32(name), descriptor > 2 else { continue }
+            _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+        }
     }
 
     @discardableResult
@@ -90,14 +104,22 @@ struct Tmux: Sendable {
     /// The screen once it shows `text`; throws with the screen after `seconds` without it.
     @discardableResult
     func wait(_ name: String, for text: String, seconds: Double = 20) async throws -> String {
+        try await waitUntil(name, seconds: seconds, "\"\(text)\"") { $0.contains(text) }
+    }
+
+    /// The screen once `isReady` holds for it; throws with the screen after `seconds`.
+    @discardableResult
+    func waitUntil(
+        _ name: String, seconds: Double = 20, _ what: String = "what it waited for", _ isReady: (String) -> Bool
+    ) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(seconds)
         var last = ""
         while ContinuousClock.now < deadline {
             last = (try? screen(name)) ?? last
-            if last.contains(text) { return last }
+            if isReady(last) { return last }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw Missing(description: "\(name)'s screen never showed \"\(text)\"; it shows:\n\(last)")
+        throw Missing(description: "\(name)'s screen never showed \(what); it shows:\n\(last)")
     }
 
     func stop() { _ = try? run(["kill-server"], reading: false) }

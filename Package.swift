@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
+        .target(name: "WebPages", dependencies: ["GameRules", "Battleship", "IceCream", "TerminalUI"]),
         .target(
             name: "Play",
             dependencies: [
@@ -56,7 +57,8 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire",
+                "Engine", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire", "WebPages",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -115,6 +117,7 @@ let package = Package(
         .testTarget(
             name: "PlayTests",
             dependencies: ["Play", "Client", "TerminalUI", "Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
+        .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Transcript", "GameRules"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]

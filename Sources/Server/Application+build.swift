@@ -2,7 +2,9 @@ import Hummingbird
 import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
+import WebPages
 
 /// What the server does with one WebSocket connection on `GET /ws`, once upgraded: read
 /// frames from `inbound` (reassembled with `inbound.messages(maxSize:)`), write to `outbound`.
@@ -16,7 +18,8 @@ public typealias WebSocketConnectionHandler = @Sendable (
 /// The whole server, as production runs it and tests start it: HTTPS and WebSocket on one
 /// port, with TLS wrapping the WebSocket upgrade server.
 ///
-/// Routes: `GET /health` answers 200 `ok`; `GET /ws` upgrades to a WebSocket handled by
+/// Routes: `GET /health` answers 200 `ok`; `GET /`, `/battleship` and `/g/GAME` answer with
+/// the page of the state in their query (`StatePage`); `GET /ws` upgrades to a WebSocket handled by
 /// `webSocketHandler`. The WebSocket layer closes a connection (1009) only for a frame over
 /// four times `configuration.limits.frameBytes`; up to that, the relay answers an oversized
 /// frame with a `frame-too-large` error and the connection goes on.
@@ -43,6 +46,12 @@ public func buildApplication(
 
     let router = Router()
     router.get("/health") { _, _ in "ok" }
+    // Every state URL opens in a browser: Parley's (`/g/GAME?…`) and the original apps'.
+    for path in ["/", "/battleship", "/g/:game"] {
+        router.get(RouterPath(path)) { request, _ in
+            HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? ""))
+        }
+    }
 
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
     webSocketRouter.ws("/ws") { inbound, outbound, context in

@@ -40,7 +40,7 @@ public enum CellMark: Hashable, Sendable, CaseIterable {
     /// The marks of fleet `index`'s board in `state`, by cell index: its ships if the state
     /// shows them, and the shots fired at it. Nothing else: a hidden fleet shows only what
     /// shots found, so a guesser's board can never give a ship away.
-    static func marks(of index: Int, in state: BattleshipState, rules: BattleshipRules) -> [CellMark] {
+    public static func marks(of index: Int, in state: BattleshipState, rules: BattleshipRules) -> [CellMark] {
         var marks = Array(repeating: CellMark.water, count: rules.board.cellCount)
         let fleet = state.fleets.indices.contains(index) ? state.fleets[index].fleet : nil
         let ships = fleet?.ships ?? []

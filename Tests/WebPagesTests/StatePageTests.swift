@@ -1,0 +1,72 @@
+import Testing
+import WebPages
+
+/// The page behind a state URL: what it draws, what it never draws, and its refusals.
+@Suite struct StatePageTests {
+    private func shipCells(_ html: String) -> [String] {
+        html.matches(of: /class="cell ship" data-cell="([^"]+)"/).map { String($0.1) }
+    }
+
+    @Test func hidersPageShowsTheirShips() {
+        let page = StatePage.page(path: "/g/battleship", query: "Ship_Location=0&Ship_Location=4&Is_Complete=0")
+        #expect(page.status == 200)
+        #expect(shipCells(page.html) == ["0", "4"])
+        #expect(page.html.contains("Your ships"))
+        #expect(page.html.contains("The hider placed their ships! Can you find them?"))
+    }
+
+    @Test func guessersPageHoldsNoShipPosition() {
+        let page = StatePage.page(path: "/g/battleship", query: "Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        #expect(page.status == 200)
+        #expect(shipCells(page.html).isEmpty)
+        #expect(!page.html.contains("Ship_Location"))
+        #expect(page.html.contains("Find the ships"))
+        #expect(page.html.contains(#"class="cell hit" data-cell="4""#))
+        #expect(page.html.contains(#"class="cell miss" data-cell="7""#))
+        #expect(page.html.contains("The guesser fired at 7: a miss."))
+    }
+
+    @Test func classicPageShowsOnlyTheViewersFleet() {
+        let query = "Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h"
+            + "&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h&Hidden=1&Shot=J10-miss"
+        let page = StatePage.page(path: "/g/battleship", query: query)
+        #expect(page.status == 200)
+        #expect(shipCells(page.html).count == 17, "the viewer's own 17 ship cells, none of the enemy's")
+        #expect(page.html.contains("Enemy fleet"))
+        #expect(page.html.contains(#"class="cell miss" data-cell="J10""#))
+    }
+
+    @Test func originalFormatsRender() {
+        let battleship = StatePage.page(path: "/battleship", query: "Ship_Location=0&Ship_Location=1&Is_Complete=0")
+        #expect(battleship.status == 200)
+        #expect(shipCells(battleship.html) == ["0", "1"])
+        let iceCream = StatePage.page(path: "/", query: "Base=base01&Scoops=scoops03")
+        #expect(iceCream.status == 200)
+        #expect(iceCream.html.contains("I added some scoops"))
+        #expect(iceCream.html.contains(#"data-value="scoops03""#))
+        #expect(!iceCream.html.contains("class=\"part topping\""))
+    }
+
+    @Test func finishedIceCreamHasItsCaption() {
+        let page = StatePage.page(path: "/g/icecream", query: "Base=base02&Scoops=scoops03&Topping=topping01")
+        #expect(page.html.contains("Our finished ice cream"))
+        #expect(page.html.contains("sugar cone with strawberry scoops and rainbow sprinkles on top"))
+    }
+
+    @Test func undecodableURLsGetA400PageThatSaysWhy() {
+        let cases: [(String, String)] = [
+            ("/g/icecream", "Scoops=scoops03"),
+            ("/g/battleship", "Ship_Location=0&Ship_Location=0"),
+            ("/g/battleship", "Variant=galactic"),
+            ("/g/chess", "Move=e4"),
+            ("/nowhere", ""),
+            ("/g/icecream", "Base=%3Cscript%3Ealert(1)%3C%2Fscript%3E"),
+        ]
+        for (path, query) in cases {
+            let page = StatePage.page(path: path, query: query)
+            #expect(page.status == 400, "\(path)?\(query)")
+            #expect(page.html.contains(#"id="reason""#))
+            #expect(!page.html.contains("<script>"), "nothing from the URL is echoed unescaped")
+        }
+    }
+}

@@ -25,6 +25,7 @@ public typealias WebSocketConnectionHandler = @Sendable (
 /// frame with a `frame-too-large` error and the connection goes on.
 ///
 /// - Parameters:
+///   - routes: more HTTP routes, added after the built-in ones (`/metrics`, `/admin`).
 ///   - services: long-lived pieces (the relay) that run alongside the server: started before
 ///     it, stopped after it, in the order given and its reverse.
 ///   - onServerRunning: called once the socket is bound, with the port actually bound (tests
@@ -34,6 +35,7 @@ public func buildApplication(
     configuration: ServerConfiguration,
     logger: Logger,
     services: [any Service] = [],
+    routes: (Router<BasicRequestContext>) -> Void = { _ in },
     webSocketHandler: @escaping WebSocketConnectionHandler,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
@@ -52,6 +54,7 @@ public func buildApplication(
             HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? ""))
         }
     }
+    routes(router)
 
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
     webSocketRouter.ws("/ws") { inbound, outbound, context in

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import Storage
 import StorageSQLite
 
@@ -30,6 +31,14 @@ public func buildParleyServer(
     let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
     return try buildApplication(
         configuration: configuration, logger: logger, services: [relay],
+        routes: { router in
+            router.get("/metrics") { _, _ in
+                let text = relay.metrics.exposition(statistics: await relay.statistics())
+                return Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            }
+        },
         webSocketHandler: { inbound, outbound, context in
             try await connection.serve(inbound: inbound, outbound: outbound, logger: context.logger)
         },

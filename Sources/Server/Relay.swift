@@ -23,30 +23,36 @@ public actor Relay {
     private var generator = SystemRandomNumberGenerator()
 
     private var timers: [Session: Task<Void, Never>] = [:]
+    /// Counters for `/metrics`, safe to touch from any connection.
+    nonisolated let metrics: RelayMetrics
 
     enum Command {
         /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
         /// connection's behalf whose answers nobody waits for (the name given on authenticating).
-        case frame(ClientFrame, account: AccountID, connection: Int?)
+        case frame(ClientFrame, account: AccountID, connection: Int?, received: ContinuousClock.Instant)
         /// A turn's deadline has passed.
         case deadline(TurnDeadline)
     }
 
     /// A relay over `engine`, whose state must already hold everything in `log`.
-    init(engine: Engine, log: any EventLog, logger: Logger) {
+    init(engine: Engine, log: any EventLog, logger: Logger, metrics: RelayMetrics = RelayMetrics()) {
         self.engine = engine
         self.log = log
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// Registers a connection of `account`; frames for it are yielded to `outbox`.
     func connect(_ account: AccountID, outbox: AsyncStream<ServerFrame>.Continuation) -> Int {
         nextConnection += 1
         outboxes[account, default: [:]][nextConnection] = outbox
+        metrics.connected()
         return nextConnection
     }
 
     func disconnect(_ account: AccountID, connection: Int) {
+        guard outboxes[account]?[connection] != nil else { return }
+        metrics.disconnected()
         outboxes[account]?[connection] = nil
         if outboxes[account]?.isEmpty == true { outboxes[account] = nil }
     }
@@ -59,7 +65,7 @@ public actor Relay {
     public var connectionCount: Int { outboxes.values.reduce(0) { $0 + $1.count } }
 
     func submit(_ frame: ClientFrame, from account: AccountID, connection: Int?) {
-        pending.append(.frame(frame, account: account, connection: connection))
+        pending.append(.frame(frame, account: account, connection: connection, received: .now))
         wake()
     }
 
@@ -101,7 +107,7 @@ public actor Relay {
         let now = Date()
         let decisions = batch.map { command in
             switch command {
-            case let .frame(frame, account, _):
+            case let .frame(frame, account, _, _):
                 engine.handle(frame, from: account, now: now, random: &generator)
             case let .deadline(deadline):
                 engine.timeOut(deadline, now: now)
@@ -121,14 +127,32 @@ public actor Relay {
                 fatalError("the event log failed: \(error)")
             }
         }
+        let answered = ContinuousClock.now
         for (command, decision) in zip(batch, decisions) {
-            if case let .frame(_, account, connection?) = command, let outbox = outboxes[account]?[connection] {
-                for reply in decision.replies { Self.deliver(reply, to: outbox) }
+            if case let .frame(_, account, connection, received) = command {
+                count(decision.replies, after: answered - received)
+                if let connection, let outbox = outboxes[account]?[connection] {
+                    for reply in decision.replies { Self.deliver(reply, to: outbox) }
+                }
             }
             for reference in decision.notify { relay(reference) }
             for deadline in decision.deadlines { schedule(deadline) }
         }
     }
+
+    private func count(_ replies: [ServerFrame], after duration: Duration) {
+        for reply in replies {
+            switch reply {
+            case .accepted: metrics.acceptedMove(after: duration)
+            case let .rejected(rejected): metrics.rejected(rejected.error.code)
+            case let .error(error): metrics.rejected(error.code)
+            default: break
+            }
+        }
+    }
+
+    /// Counts over the engine's state, for `/metrics` and the admin's stats.
+    public func statistics() -> EngineStatistics { engine.statistics() }
 
     /// Times a session's turn, replacing the timer of its previous turn.
     func schedule(_ deadline: TurnDeadline) {

@@ -56,9 +56,11 @@ struct RelayConnection {
                     let id: String? = if case let .text(text) = message {
                         (try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)))?.requestID
                     } else { nil }
+                    relay.metrics.rejected(refusal.code)
                     continuation.yield(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
                     continue
                 case .flooding:
+                    relay.metrics.rejected("rate-limited")
                     logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])
                     continuation.yield(.error(ErrorFrame(code: "rate-limited",
                         reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
@@ -66,6 +68,7 @@ struct RelayConnection {
                 }
                 if flooded { break }
                 if case let .text(text) = message, text.utf8.count > limits.frameBytes {
+                    relay.metrics.rejected("frame-too-large")
                     continuation.yield(.error(ErrorFrame(code: "frame-too-large",
                         reason: "A frame may be at most \(limits.frameBytes) bytes; this one was dropped.")))
                     continue
@@ -73,6 +76,7 @@ struct RelayConnection {
                 guard case let .text(text) = message,
                     let frame = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8))
                 else {
+                    relay.metrics.rejected("malformed-frame")
                     continuation.yield(.error(ErrorFrame(code: "malformed-frame",
                         reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
                     continue
@@ -80,6 +84,7 @@ struct RelayConnection {
                 guard frame.longestText <= limits.textLength else {
                     let refusal = ErrorFrame(code: "text-too-long",
                         reason: "A text field may be at most \(limits.textLength) bytes.")
+                    relay.metrics.rejected(refusal.code)
                     continuation.yield(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
                     continue
                 }

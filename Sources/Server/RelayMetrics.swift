@@ -1,0 +1,59 @@
+import CoreMetrics
+import Engine
+import Foundation
+import Prometheus
+
+/// What the server counts, through swift-metrics into its own Prometheus registry (one per
+/// server, not the process-wide `MetricsSystem`, so that several servers in one process, as
+/// in the tests, keep separate counts). `GET /metrics` emits the registry as text.
+public final class RelayMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let connections: Meter
+    private let accepted: CoreMetrics.Counter
+    private let moveDuration: CoreMetrics.Timer
+    private let gamesInProgress: Meter
+    private let gamesFinished: Meter
+    private let conversations: Meter
+
+    public init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // A move's round trip inside the server, from its frame's arrival to its answer: the
+        // group commit makes this the time of one durable write plus the batch's wait.
+        factory.durationHistogramBuckets["parley_move_duration_seconds"] = [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10), .milliseconds(20), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .seconds(2.5),
+        ]
+        self.factory = factory
+        connections = Meter(label: "parley_connections", factory: factory)
+        accepted = CoreMetrics.Counter(label: "parley_messages_accepted_total", factory: factory)
+        moveDuration = CoreMetrics.Timer(label: "parley_move_duration_seconds", factory: factory)
+        gamesInProgress = Meter(label: "parley_games", dimensions: [("state", "in_progress")], factory: factory)
+        gamesFinished = Meter(label: "parley_games", dimensions: [("state", "finished")], factory: factory)
+        conversations = Meter(label: "parley_conversations", factory: factory)
+    }
+
+    func connected() { connections.increment() }
+    func disconnected() { connections.decrement() }
+
+    func acceptedMove(after duration: Duration) {
+        accepted.increment()
+        moveDuration.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000
+            + duration.components.attoseconds / 1_000_000_000)
+    }
+
+    /// A request refused, by the error code it got (`stale`, `not-your-turn`, `rate-limited`, …).
+    func rejected(_ reason: String) {
+        CoreMetrics.Counter(label: "parley_messages_rejected_total", dimensions: [("reason", reason)], factory: factory)
+            .increment()
+    }
+
+    /// The registry as Prometheus text, with the game counts as they are now.
+    func exposition(statistics: EngineStatistics) -> String {
+        gamesInProgress.set(statistics.gamesInProgress)
+        gamesFinished.set(statistics.gamesFinished)
+        conversations.set(statistics.conversations)
+        return registry.emitToString()
+    }
+}

@@ -1,0 +1,40 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Plain HTTPS requests to a live server, for its pages, `/metrics` and the admin API. The
+/// server's certificate is self-made, so it is not checked here; the WebSocket tests pin it.
+enum HTTPS {
+    struct Answer: Sendable {
+        let status: Int
+        let body: String
+        let contentType: String?
+    }
+
+    static func request(
+        _ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil
+    ) async throws -> Answer {
+        var configuration = HTTPClient.Configuration()
+        configuration.tlsConfiguration = .makeClientConfiguration()
+        configuration.tlsConfiguration?.certificateVerification = .none
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            var request = HTTPClientRequest(url: url)
+            request.method = method
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
+            request.headers.add(name: "Connection", value: "close")
+            if let body { request.body = .bytes(ByteBuffer(string: body)) }
+            let response = try await client.execute(request, timeout: .seconds(10))
+            let bytes = try await response.body.collect(upTo: 4 << 20)
+            let answer = Answer(
+                status: Int(response.status.code), body: String(buffer: bytes),
+                contentType: response.headers.first(name: "Content-Type"))
+            try await client.shutdown()
+            return answer
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+}

@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
-        .target(name: "WebPages", dependencies: ["GameRules", "Battleship", "IceCream", "TerminalUI"]),
+        .target(name: "WebPages", dependencies: ["GameRules", "Battleship", "IceCream", "TerminalUI", "Wire"]),
         .target(
             name: "Play",
             dependencies: [

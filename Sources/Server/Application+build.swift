@@ -35,7 +35,7 @@ public func buildApplication(
     configuration: ServerConfiguration,
     logger: Logger,
     services: [any Service] = [],
-    routes: (Router<BasicRequestContext>) -> Void = { _ in },
+    routes: (Router<ParleyRequestContext>) -> Void = { _ in },
     webSocketHandler: @escaping WebSocketConnectionHandler,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
@@ -46,7 +46,7 @@ public func buildApplication(
         ])
     }
 
-    let router = Router()
+    let router = Router(context: ParleyRequestContext.self)
     router.get("/health") { _, _ in "ok" }
     // Every state URL opens in a browser: Parley's (`/g/GAME?…`) and the original apps'.
     for path in ["/", "/battleship", "/g/:game"] {

@@ -42,6 +42,7 @@ struct ConfigurationReading {
             guard token.count >= 16 else { throw .invalid("admin.token", "must be at least 16 characters, so it cannot be guessed") }
             result.adminToken = token
         }
+        result.adminAllowsRemote = try await flag("admin.allowRemote") ?? result.adminAllowsRemote
         return result
     }
 
@@ -64,6 +65,14 @@ struct ConfigurationReading {
             throw .invalid(key, "\"\(value)\" is not an https:// address such as https://games.example.org:8443")
         }
         return value
+    }
+
+    private func flag(_ key: String) async throws(ConfigurationError) -> Bool? {
+        do {
+            return try await reader.fetchBool(forKey: ConfigKey(key))
+        } catch {
+            throw .invalid(key, "expected true or false")
+        }
     }
 
     private func text(_ key: String, secret: Bool = false) async throws(ConfigurationError) -> String? {

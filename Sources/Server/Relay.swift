@@ -13,7 +13,7 @@ import Wire
 /// relays the events, each rendered for its recipient. So nothing is heard of before it is
 /// durable, and one slow disk write serves many moves.
 public actor Relay {
-    private var engine: Engine
+    var engine: Engine
     private let log: any EventLog
     private let logger: Logger
     private var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
@@ -25,6 +25,10 @@ public actor Relay {
     private var timers: [Session: Task<Void, Never>] = [:]
     /// Counters for `/metrics`, safe to touch from any connection.
     nonisolated let metrics: RelayMetrics
+    /// Operators watching games live, by session id (`Relay+Admin`).
+    var watchers: [String: [UUID: AsyncStream<AdminMove>.Continuation]] = [:]
+    /// Accepted moves by the second they were answered in, for the last few seconds.
+    var acceptedBySecond: [Int: Int] = [:]
 
     enum Command {
         /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
@@ -138,12 +142,15 @@ public actor Relay {
             for reference in decision.notify { relay(reference) }
             for deadline in decision.deadlines { schedule(deadline) }
         }
+        if !watchers.isEmpty { tellWatchers(about: events) }
     }
 
     private func count(_ replies: [ServerFrame], after duration: Duration) {
         for reply in replies {
             switch reply {
-            case .accepted: metrics.acceptedMove(after: duration)
+            case .accepted:
+                metrics.acceptedMove(after: duration)
+                noteAccepted()
             case let .rejected(rejected): metrics.rejected(rejected.error.code)
             case let .error(error): metrics.rejected(error.code)
             default: break

@@ -25,6 +25,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var turnTimeouts: [String: Duration]
     /// `admin.token`: the bearer token of the admin API; `nil` turns the admin API off.
     public var adminToken: String?
+    /// `admin.allowRemote`: whether the admin API answers other machines; by default it
+    /// answers loopback only.
+    public var adminAllowsRemote: Bool
 
     public init(
         host: String = "127.0.0.1",
@@ -35,8 +38,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits: ServerLimits = ServerLimits(),
         maxParticipants: Int = 32,
         turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
-        adminToken: String? = nil
+        adminToken: String? = nil,
+        adminAllowsRemote: Bool = false
     ) {
+        self.adminAllowsRemote = adminAllowsRemote
         self.host = host
         self.port = port
         self.publicURL = publicURL

@@ -19,6 +19,7 @@ enum LiveServer {
         dataDirectory: String? = nil,
         limits: ServerLimits = ServerLimits(),
         turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
+        configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (RunningServer) async throws -> T
     ) async throws -> T {
         var logger = Logger(label: "parley-test")
@@ -26,6 +27,7 @@ enum LiveServer {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory ?? temporaryDirectory())
         configuration.limits = limits
         configuration.turnTimeouts = turnTimeouts
+        configure(&configuration)
         let (started, running) = AsyncStream<RunningServer>.makeStream()
         let app = try await buildParleyServer(configuration: configuration, logger: logger) { server in
             running.yield(server)

@@ -1,0 +1,100 @@
+import Foundation
+import GameRules
+import Transcript
+import Wire
+
+/// What an operator sees: every game with server-side account ids, names and true states.
+/// Nothing here is ever sent to a player.
+extension Engine {
+    /// Every game of every conversation, the newest move first.
+    public func adminGames() -> [AdminGame] {
+        conversations.values.flatMap { conversation in
+            conversation.sessions.values.map { adminGame($0, in: conversation) }
+        }
+        .sorted { ($0.lastMove ?? .distantPast, $0.session) > ($1.lastMove ?? .distantPast, $1.session) }
+    }
+
+    /// One game with its log; `session` is its id as the admin API lists it.
+    public func adminGame(_ session: String) -> AdminGameDetail? {
+        for conversation in conversations.values {
+            guard let state = conversation.sessions.values.first(where: { $0.id.uuidString == session.uppercased() }) else {
+                continue
+            }
+            return AdminGameDetail(
+                game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState),
+                log: adminLog(of: state, in: conversation))
+        }
+        return nil
+    }
+
+    /// The conversation a session belongs to.
+    public func conversation(ofSession session: String) -> String? {
+        conversations.values.first { $0.sessions.keys.contains { $0.uuidString == session.uppercased() } }?.id
+    }
+
+    private func adminGame(_ session: SessionState, in conversation: ConversationState) -> AdminGame {
+        let moves = adminLog(of: session, in: conversation)
+        let participants = conversation.members.map { account in
+            AdminParticipant(account: account.rawValue, name: names[account], seat: session.seats.firstIndex(of: account))
+        }
+        let (turn, accounts) = turnWords(session.match.turn, seats: session.seats, members: conversation.members)
+        var winners: [String] = []
+        if case let .finished(won, _) = session.match.outcome {
+            winners = won.sorted().compactMap { session.seats.indices.contains($0.index) ? session.seats[$0.index].rawValue : nil }
+        }
+        return AdminGame(
+            conversation: conversation.id, session: session.id.uuidString, game: session.game.id.rawValue,
+            variant: session.game.variant.id, participants: participants,
+            turn: session.match.outcome.isFinished ? "nobody (finished)" : turn, turnAccounts: accounts,
+            finished: session.match.outcome.isFinished, winners: winners, moves: session.match.moveCount,
+            started: moves.compactMap(\.at).first, lastMove: moves.compactMap(\.at).last)
+    }
+
+    private func turnWords(_ turn: Turn, seats: [AccountID], members: [AccountID]) -> (String, [String]) {
+        let name = { (account: AccountID) in self.names[account] ?? String(account.rawValue.prefix(12)) }
+        switch turn {
+        case let .seat(seat) where seat.index < seats.count:
+            return (name(seats[seat.index]), [seats[seat.index].rawValue])
+        case .seat:
+            let free = members.filter { !seats.contains($0) }
+            return ("anyone without a seat", free.map(\.rawValue))
+        case let .anyoneExcept(seat):
+            let except = seat.index < seats.count ? seats[seat.index] : nil
+            return ("anyone but \(except.map(name) ?? "nobody")", members.filter { $0 != except }.map(\.rawValue))
+        case .anyone:
+            return ("anyone", members.map(\.rawValue))
+        case .nobody:
+            return ("nobody", [])
+        }
+    }
+
+    /// The log entry `seq` of a conversation as the admin log shows it, if it is a game's.
+    public func adminMove(conversation id: String, seq: Int) -> AdminMove? {
+        guard let conversation = conversations[id], let entry = conversation.entry(seq) else { return nil }
+        return adminMove(entry, of: nil)
+    }
+
+    private func adminLog(of session: SessionState, in conversation: ConversationState) -> [AdminMove] {
+        conversation.log.compactMap { adminMove($0, of: session.id) }
+    }
+
+    /// An entry as an admin move when it belongs to `session` (to any session when `nil`).
+    private func adminMove(_ entry: LogEntry, of session: Session?) -> AdminMove? {
+            switch entry.kind {
+            case let .message(message) where session == nil || message.move.session == session:
+                let move = message.move
+                let token = participant(move.sender, seenBy: move.sender).token
+                let name = names[move.sender] ?? "someone"
+                return AdminMove(
+                    seq: entry.seq, kind: "move", seat: move.seat, account: move.sender.rawValue, name: names[move.sender],
+                    state: move.state, caption: move.texts.caption.replacingOccurrences(of: token, with: name), at: move.at)
+            case let .timeout(timeout) where session == nil || timeout.session == session:
+                let late = timeout.late.map { names[$0] ?? $0.rawValue } ?? "nobody"
+                return AdminMove(
+                    seq: entry.seq, kind: "timeout", seat: nil, account: timeout.late?.rawValue, name: timeout.late.flatMap { names[$0] },
+                    state: "", caption: "Time ran out for \(late)", at: nil)
+            default:
+                return nil
+            }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import Storage
+import WebPages
+import Wire
+
+/// `/admin`: the operator's JSON API and pages, behind `AdminGate`.
+///
+///     GET  /admin                                  the live games (HTML, refreshes itself)
+///     GET  /admin/games/SESSION                    one game (HTML)
+///     GET  /admin/api/games                        [AdminGame]
+///     GET  /admin/api/games/SESSION                AdminGameDetail
+///     GET  /admin/api/games/SESSION/events         its moves as they happen (server-sent events)
+///     GET  /admin/api/stats                        AdminStats
+enum AdminRoutes {
+    static func add(to router: Router<ParleyRequestContext>, relay: Relay, log: any EventLog, configuration: ServerConfiguration) {
+        let token = configuration.adminToken
+        let admin = router.group("admin").add(middleware: AdminGate(token: token, allowsRemote: configuration.adminAllowsRemote))
+        let stats = { @Sendable () async -> AdminStats in
+            await relay.adminStats(store: try? await log.statistics())
+        }
+
+        admin.get { request, _ in
+            HTMLResponse(AdminPage.list(games: await relay.adminGames(), stats: await stats(), token: token ?? ""))
+        }
+        admin.get("games/:session") { request, context -> Response in
+            let session = try context.parameters.require("session")
+            guard let detail = await relay.adminGame(session) else { return notFound(session) }
+            return try HTMLResponse(AdminPage.game(detail, token: token ?? "")).response(from: request, context: context)
+        }
+        admin.get("api/games") { _, _ in json(await relay.adminGames()) }
+        admin.get("api/stats") { _, _ in json(await stats()) }
+        admin.get("api/games/:session") { _, context -> Response in
+            let session = try context.parameters.require("session")
+            guard let detail = await relay.adminGame(session) else { return notFound(session) }
+            return json(detail)
+        }
+        admin.get("api/games/:session/events") { _, context -> Response in
+            let session = try context.parameters.require("session")
+            guard let moves = await relay.watch(session) else { return notFound(session) }
+            // Server-sent events: a comment at once (so the watcher knows it is connected), then
+            // one `move` event per stored move, as JSON, until the watcher goes away.
+            let (events, writer) = AsyncStream<ByteBuffer>.makeStream()
+            writer.yield(ByteBuffer(string: ": watching \(session)\n\n"))
+            let forwarding = Task {
+                // A stream never ends by itself: it ends with the server's graceful shutdown,
+                // which would otherwise wait for it for ever.
+                await cancelWhenGracefulShutdown {
+                    for await move in moves {
+                        writer.yield(ByteBuffer(string: "event: move\ndata: \(String(decoding: encoded(move), as: UTF8.self))\n\n"))
+                    }
+                }
+                writer.finish()
+            }
+            writer.onTermination = { _ in forwarding.cancel() }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: ResponseBody(asyncSequence: events))
+        }
+    }
+
+    static func notFound(_ session: String) -> Response {
+        AdminGate<ParleyRequestContext>.refusal(.notFound, "unknown-game", "There is no game \(session).")
+    }
+
+    static func json(_ value: some Encodable) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded(value))))
+    }
+
+    static func encoded(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(value)) ?? Data("null".utf8)
+    }
+}

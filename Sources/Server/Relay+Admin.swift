@@ -1,0 +1,63 @@
+import Engine
+import Foundation
+import Storage
+import Wire
+
+/// What the admin API asks of the relay: the engine's games as an operator sees them, the
+/// server's figures, and live streams of a game's moves.
+extension Relay {
+    public func adminGames() -> [AdminGame] { engine.adminGames() }
+
+    public func adminGame(_ session: String) -> AdminGameDetail? { engine.adminGame(session) }
+
+    func adminStats(store: LogStatistics?) -> AdminStats {
+        let statistics = engine.statistics()
+        let now = Int(Date().timeIntervalSince1970)
+        // The last ten whole seconds: the current one is still filling.
+        let recent = (now - 10..<now).reduce(0) { $0 + (acceptedBySecond[$1] ?? 0) }
+        return AdminStats(
+            connections: connectionCount, conversations: statistics.conversations,
+            gamesInProgress: statistics.gamesInProgress, gamesFinished: statistics.gamesFinished, moves: statistics.moves,
+            movesPerSecond: Double(recent) / 10, storeRecords: store?.recordCount ?? 0, storeBytes: store?.byteCount ?? 0)
+    }
+
+    func noteAccepted() {
+        let now = Int(Date().timeIntervalSince1970)
+        acceptedBySecond[now, default: 0] += 1
+        if acceptedBySecond.count > 20 { acceptedBySecond = acceptedBySecond.filter { $0.key > now - 12 } }
+    }
+
+    /// The moves of `session` from now on, as they are stored; `nil` for an unknown session.
+    /// The stream ends when the watcher stops reading it.
+    func watch(_ session: String) -> AsyncStream<AdminMove>? {
+        guard engine.conversation(ofSession: session) != nil else { return nil }
+        let key = session.uppercased()
+        let (stream, continuation) = AsyncStream<AdminMove>.makeStream(bufferingPolicy: .bufferingNewest(1000))
+        let id = UUID()
+        watchers[key, default: [:]][id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopWatching(key, id) }
+        }
+        return stream
+    }
+
+    private func stopWatching(_ session: String, _ id: UUID) {
+        watchers[session]?[id] = nil
+        if watchers[session]?.isEmpty == true { watchers[session] = nil }
+    }
+
+    func tellWatchers(about events: [EngineEvent]) {
+        for event in events {
+            let (conversation, seq, session): (String, Int, String)
+            switch event {
+            case let .accepted(move): (conversation, seq, session) = (move.conversation, move.seq, move.session.uuidString)
+            case let .timedOut(late, number, timed, _): (conversation, seq, session) = (late, number, timed.uuidString)
+            default: continue
+            }
+            guard let watching = watchers[session], let move = engine.adminMove(conversation: conversation, seq: seq) else {
+                continue
+            }
+            for continuation in watching.values { continuation.yield(move) }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Battleship
+import Foundation
+import GameRules
+import IceCream
+import Wire
+
+/// The operator's pages under `/admin`: the live games, refreshed every few seconds, and one
+/// game with its true state (hidden ships included: the operator is trusted) and its log.
+public enum AdminPage {
+    public static func list(games: [AdminGame], stats: AdminStats, token: String) -> WebPage {
+        let rows = games.map { game in
+            let link = "/admin/games/\(game.session)?token=\(percentEncoded(token))"
+            return """
+                <tr class="game" data-session="\(HTML.escaped(game.session))">
+                <td><a href="\(HTML.escaped(link))">\(HTML.escaped(title(of: game)))</a></td>
+                <td>\(HTML.escaped(participants(of: game)))</td>
+                <td class="turn">\(HTML.escaped(game.turn))</td>
+                <td class="moves">\(game.moves)</td>
+                <td>\(HTML.escaped(time(game.started)))</td>
+                <td>\(HTML.escaped(time(game.lastMove)))</td>
+                </tr>
+                """
+        }
+        let table = games.isEmpty
+            ? "<p id=\"empty\">No games yet.</p>"
+            : """
+                <table id="games">
+                <tr><th>Game</th><th>Participants</th><th>Turn</th><th>Moves</th><th>Started</th><th>Last move</th></tr>
+                \(rows.joined(separator: "\n"))
+                </table>
+                """
+        return WebPage(status: 200, html: HTML.document(title: "Parley admin", body: """
+            <h1>Live games</h1>
+            <p id="stats">\(stats.connections) connections · \(stats.conversations) conversations · \
+            \(stats.gamesInProgress) games in progress, \(stats.gamesFinished) finished · \
+            \(String(format: "%.1f", stats.movesPerSecond)) moves/s · store \(stats.storeRecords) records, \(stats.storeBytes) bytes</p>
+            \(table)
+            <p class="subcaption">This page refreshes every 5 seconds.</p>
+            """, refreshSeconds: 5))
+    }
+
+    public static func game(_ detail: AdminGameDetail, token: String) -> WebPage {
+        let game = detail.game
+        let log = detail.log.map { move in
+            """
+            <tr class="move"><td>\(move.seq)</td><td>\(HTML.escaped(move.name ?? move.account.map { String($0.prefix(12)) } ?? "—"))</td>\
+            <td>\(HTML.escaped(move.caption))</td><td>\(HTML.escaped(time(move.at)))</td>\
+            <td><code>\(HTML.escaped(move.state))</code></td></tr>
+            """
+        }
+        let back = "/admin?token=\(percentEncoded(token))"
+        return WebPage(status: 200, html: HTML.document(title: "Parley admin: \(title(of: game))", body: """
+            <p><a href="\(HTML.escaped(back))">All games</a></p>
+            <h1>\(HTML.escaped(title(of: game)))</h1>
+            <p>Participants: \(HTML.escaped(participants(of: game)))</p>
+            <p id="turn">Turn: \(HTML.escaped(game.turn)) · \(game.moves) moves</p>
+            <div class="picture" id="true-state">\(picture(game: game.game, state: detail.state))</div>
+            <p>True state: <code id="state">\(HTML.escaped(detail.state))</code></p>
+            <table id="log"><tr><th>#</th><th>Who</th><th>What</th><th>When</th><th>State after</th></tr>
+            \(log.joined(separator: "\n"))
+            </table>
+            """, refreshSeconds: 5))
+    }
+
+    /// The true state drawn: every fleet with its ships, or the ice cream.
+    static func picture(game: String, state: String) -> String {
+        do throws(RuleViolation) {
+            let items = try QueryString.items(in: state)
+            switch game {
+            case BattleshipGame.id.rawValue:
+                let battleship = try BattleshipGame(variant: BattleshipGame.variant(of: items) ?? BattleshipGame.defaultVariant.id)
+                let truth = try battleship.decode(items)
+                let board = BoardSVG(rules: battleship.rules)
+                return truth.fleets.indices.map { fleet in
+                    let title = "Fleet of seat \(fleet)"
+                    return "<figure><figcaption>\(title)</figcaption>\(board.svg(fleet: fleet, in: truth, title: title))</figure>"
+                }.joined() + BoardSVG.legend
+            case IceCreamGame.id.rawValue:
+                return IceCreamSVG(iceCream: try IceCreamGame().decode(items)).svg
+            default:
+                return "<p>(no picture for \(HTML.escaped(game)))</p>"
+            }
+        } catch {
+            return "<p class=\"error\">\(HTML.escaped(error.reason))</p>"
+        }
+    }
+
+    private static func title(of game: AdminGame) -> String {
+        let name = game.game == IceCreamGame.id.rawValue ? "Ice Cream" : "Battleship"
+        return "\(name) (\(game.variant)) \(game.session.prefix(8))"
+    }
+
+    private static func participants(of game: AdminGame) -> String {
+        game.participants.map { participant in
+            let name = participant.name ?? String(participant.account.prefix(12))
+            return participant.seat.map { "\(name) (seat \($0))" } ?? name
+        }.joined(separator: ", ")
+    }
+
+    private static func time(_ date: Date?) -> String {
+        guard let date else { return "—" }
+        return date.formatted(.iso8601)
+    }
+
+    private static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+}

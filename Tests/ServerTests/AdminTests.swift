@@ -1,0 +1,150 @@
+import AsyncHTTPClient
+import Client
+import Foundation
+import Glibc
+import NIOCore
+import Server
+import Testing
+import Wire
+
+/// The admin API and pages of a live server: who may use them, and what they show.
+@Suite struct AdminTests {
+    static let token = "an-admin-token-for-the-tests"
+
+    private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(type, from: Data(text.utf8))
+    }
+
+    private func bearer(_ token: String = Self.token) -> [(String, String)] { [("Authorization", "Bearer \(token)")] }
+
+    @Test func adminIsOffWithoutAToken() async throws {
+        try await LiveServer.with { server in
+            let answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/admin/api/games", headers: bearer())
+            #expect(answer.status == 404)
+            #expect(try decode(ErrorFrame.self, answer.body).code == "admin-disabled")
+        }
+    }
+
+    @Test func adminNeedsItsToken() async throws {
+        try await LiveServer.with(configure: { $0.adminToken = Self.token }) { server in
+            let url = "https://127.0.0.1:\(server.port)/admin/api/games"
+            let none = try await HTTPS.request(url)
+            #expect(none.status == 401)
+            #expect(try decode(ErrorFrame.self, none.body).code == "admin-unauthorized")
+            let wrong = try await HTTPS.request(url, headers: bearer("not-the-admin-token-at-all"))
+            #expect(wrong.status == 401)
+            let page = try await HTTPS.request("https://127.0.0.1:\(server.port)/admin?token=guess")
+            #expect(page.status == 401)
+            let right = try await HTTPS.request(url, headers: bearer())
+            #expect(right.status == 200)
+            #expect(try decode([AdminGame].self, right.body).isEmpty)
+        }
+    }
+
+    /// An address of this machine that is not loopback, to come from "another machine".
+    static func nonLoopbackAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return nil }
+        defer { freeifaddrs(list) }
+        var next = list
+        while let entry = next {
+            defer { next = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+            else { continue }
+            let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !text.hasPrefix("127.") { return text }
+        }
+        return nil
+    }
+
+    @Test func adminAnswersOnlyLoopbackUnlessAllowed() async throws {
+        let remote = try #require(Self.nonLoopbackAddress(), "this machine has no non-loopback IPv4 address to test from")
+        try await LiveServer.with(configure: { $0.host = "0.0.0.0"; $0.adminToken = Self.token }) { server in
+            let fromAfar = try await HTTPS.request("https://\(remote):\(server.port)/admin/api/stats", headers: bearer())
+            #expect(fromAfar.status == 403)
+            #expect(try decode(ErrorFrame.self, fromAfar.body).code == "admin-loopback-only")
+            let health = try await HTTPS.request("https://\(remote):\(server.port)/health")
+            #expect(health.status == 200, "the rest of the server answers other machines")
+            let local = try await HTTPS.request("https://127.0.0.1:\(server.port)/admin/api/stats", headers: bearer())
+            #expect(local.status == 200)
+        }
+        try await LiveServer.with(configure: { $0.host = "0.0.0.0"; $0.adminToken = Self.token; $0.adminAllowsRemote = true }) { server in
+            let fromAfar = try await HTTPS.request("https://\(remote):\(server.port)/admin/api/stats", headers: bearer())
+            #expect(fromAfar.status == 200)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func adminSeesTrueStatesLogsAndMovesLive() async throws {
+        try await LiveServer.with(configure: { $0.adminToken = Self.token }) { server in
+            let base = "https://127.0.0.1:\(server.port)/admin"
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let placed = try await amber.request(.send(.init(
+                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
+            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
+            let message = try await ben.nextMessage()
+
+            let games = try decode([AdminGame].self, try await HTTPS.request(base + "/api/games", headers: bearer()).body)
+            let game = try #require(games.first)
+            #expect(games.count == 1)
+            #expect(game.session == accepted.session)
+            #expect(Set(game.participants.compactMap(\.name)) == ["Amber", "Ben"])
+            #expect(game.turn == "anyone without a seat")
+            #expect(game.moves == 1)
+
+            // The admin is trusted: the true state holds the ships the guesser never sees.
+            let detail = try decode(AdminGameDetail.self, try await HTTPS.request(base + "/api/games/\(game.session)", headers: bearer()).body)
+            #expect(detail.state.contains("Ship_Location=2"))
+            #expect(detail.log.map(\.caption) == ["Amber placed their ships! Can you find them?"])
+
+            // Watching live: Ben's shot arrives on the stream as it is stored.
+            var request = HTTPClientRequest(url: base + "/api/games/\(game.session)/events")
+            request.headers.add(name: "Authorization", value: "Bearer \(Self.token)")
+            var configuration = HTTPClient.Configuration()
+            configuration.tlsConfiguration = .makeClientConfiguration()
+            configuration.tlsConfiguration?.certificateVerification = .none
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let response = try await client.execute(request, timeout: .seconds(20))
+            #expect(response.headers.first(name: "Content-Type") == "text/event-stream")
+            var received = ""
+            var sent = false
+            for try await chunk in response.body {
+                received += String(buffer: chunk)
+                if !sent, received.contains(": watching") {
+                    sent = true
+                    let shot = try await RelayGameTests.send(ben, replyingTo: message, adding: "Shot=2")
+                    guard case .accepted = shot else { throw ConnectionError.unexpected("\(shot)") }
+                }
+                if received.contains("event: move") && received.hasSuffix("\n\n") { break }
+            }
+            try await client.shutdown()
+            let data = try #require(received.split(separator: "\n").first { $0.hasPrefix("data: ") }?.dropFirst(6))
+            let move = try decode(AdminMove.self, String(data))
+            #expect(move.name == "Ben")
+            #expect(move.caption == "Ben fired at 2: a hit!")
+            #expect(move.state.contains("Shot=2-hit"))
+
+            let stats = try decode(AdminStats.self, try await HTTPS.request(base + "/api/stats", headers: bearer()).body)
+            #expect(stats.connections == 2)
+            #expect(stats.gamesInProgress == 1)
+            #expect(stats.moves == 2)
+            #expect(stats.storeRecords > 0 && stats.storeBytes > 0)
+
+            // The pages, in a browser: the list, and the game with every ship drawn.
+            _ = try Browser.require()
+            let list = try Browser.dom(of: "https://localhost:\(server.port)/admin?token=\(Self.token)")
+            #expect(list.contains(#"data-session="\#(game.session)""#))
+            #expect(list.contains("Amber (seat 0)"))
+            let page = try Browser.dom(of: "https://localhost:\(server.port)/admin/games/\(game.session)?token=\(Self.token)")
+            #expect(page.contains("Fleet of seat 0"))
+            #expect(page.matches(of: /class="cell ship"/).count == 1, "the boat at 6; the one at 2 is sunk")
+            #expect(page.contains("Ben fired at 2: a hit!"))
+        }
+    }
+}

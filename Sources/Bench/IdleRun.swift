@@ -1,0 +1,37 @@
+import Client
+import Logging
+
+/// N connections that authenticate and then say nothing: what holding a connection costs
+/// the server, apart from any game.
+public struct IdleRun: Sendable {
+    public var endpoint: ServerEndpoint
+    public var connections: Int
+    public var window = 32
+
+    public init(endpoint: ServerEndpoint, connections: Int) {
+        self.endpoint = endpoint
+        self.connections = connections
+    }
+
+    public struct Result: Sendable {
+        public var held: Int
+        public var failures: [String]
+        public var openingTime: Duration
+        /// The server before the connections were opened, and with all of them open.
+        public var server: [ProcessSample?]
+    }
+
+    /// Opens the connections, samples the server with all of them open, then closes them.
+    public func run(logger: Logger, server: @escaping @Sendable () -> ProcessSample?) async -> Result {
+        let before = server()
+        let start = ContinuousClock.now
+        let (opened, failures) = await Staggered.open(connections, window: window) { [endpoint] _ in
+            try await ParleyConnection.open(to: endpoint, key: InstallKey(), logger: logger)
+        }
+        let openingTime = ContinuousClock.now - start
+        let held = server()
+        for connection in opened { connection.close() }
+        return Result(held: opened.count, failures: failures.prefix(3).map { "\($0)" }, openingTime: openingTime,
+                      server: [before, held])
+    }
+}

@@ -16,6 +16,8 @@ public struct Benchmark: Sendable {
     public var pairs: Int
     public var games: [TableGame]
     public var strategy: BotPlayer.Strategy
+    /// Each bot's average pause before a move.
+    public var think: Duration = .zero
     /// Also measure a bare TLS WebSocket echo with the same client and concurrency.
     public var baseline: Bool
 
@@ -50,9 +52,11 @@ public struct Benchmark: Sendable {
         switch mode {
         case let .games(limit):
             print("games: \(pairs) pairs of bots (\(pairs * 2) connections) playing \(games.map(\.rawValue).joined(separator: ", "))"
-                + " with \(strategy.rawValue) shooters, " + Self.describe(limit))
-            let result = await LoadRun(endpoint: server.endpoint, tables: pairs, games: games, strategy: strategy)
-                .run(limit: limit, logger: logger) { server.sample() }
+                + " with \(strategy.rawValue) shooters, " + Self.describe(limit)
+                + (think > .zero ? ", each thinking \(think) on average before a move" : ""))
+            var run = LoadRun(endpoint: server.endpoint, tables: pairs, games: games, strategy: strategy)
+            run.think = think
+            let result = await run.run(limit: limit, logger: logger) { server.sample() }
             await server.stop()
             BenchReport.load(result, pairs: pairs, inThisProcess: server.inThisProcess).forEach(print)
             if let echo, echo.perSecond > 0 {

@@ -20,6 +20,9 @@ struct BotSeat: Sendable {
     /// How many games to play before returning; `nil` plays on until the connection closes.
     let games: Int?
     let recording: Bool
+    /// How long the bot thinks before each move, on average (half to one and a half times
+    /// this): zero for a bot that answers at once, as in a throughput run.
+    let think: Duration
     var generator: SeededRandom
     var record: SeatRecord
 
@@ -29,7 +32,7 @@ struct BotSeat: Sendable {
 
     init(
         connection: ParleyConnection, conversation: ConversationSummary, player: BotPlayer, opens: Bool,
-        meter: LoadMeter, games: Int?, recording: Bool, seed: UInt64
+        meter: LoadMeter, games: Int?, recording: Bool, think: Duration, seed: UInt64
     ) {
         self.connection = connection
         self.player = player
@@ -37,6 +40,7 @@ struct BotSeat: Sendable {
         self.meter = meter
         self.games = games
         self.recording = recording
+        self.think = think
         generator = SeededRandom(seed: seed)
         record = SeatRecord(account: connection.account, you: conversation.you, conversation: conversation.conversation)
     }
@@ -91,6 +95,9 @@ struct BotSeat: Sendable {
     /// for any other reason leaves the game stuck, so the seat gives up.
     private mutating func send(_ query: String?, after event: Event?) async throws {
         guard let query else { return }
+        if think > .zero {
+            try await Task.sleep(for: think * Double.random(in: 0.5...1.5, using: &generator))
+        }
         sent += 1
         let frame = ClientFrame.send(.init(
             id: "m\(sent)", conversation: record.conversation, game: player.game,

@@ -39,15 +39,17 @@ public struct BotTable: Sendable {
 
     public var conversation: String { openerView.conversation }
 
-    /// Both bots play until `games` games are over (`nil`: until `close()`), with `strategy`;
-    /// returns what the opener and the joiner saw, in that order.
+    /// Both bots play until `games` games are over (`nil`: until `close()`), with `strategy`,
+    /// thinking `think` on average before each move; returns what the opener and the joiner
+    /// saw, in that order.
     public func play(
-        strategy: BotPlayer.Strategy, meter: LoadMeter, games: Int? = nil, recording: Bool = false, seed: UInt64
+        strategy: BotPlayer.Strategy, meter: LoadMeter, games: Int? = nil, recording: Bool = false,
+        think: Duration = .zero, seed: UInt64
     ) async throws -> [SeatRecord] {
         let first = BotSeat(connection: opener, conversation: openerView, player: try game.player(strategy), opens: true,
-                            meter: meter, games: games, recording: recording, seed: seed)
+                            meter: meter, games: games, recording: recording, think: think, seed: seed)
         let second = BotSeat(connection: joiner, conversation: joinerView, player: try game.player(strategy), opens: false,
-                             meter: meter, games: games, recording: recording, seed: seed &+ 1)
+                             meter: meter, games: games, recording: recording, think: think, seed: seed &+ 1)
         return await withTaskGroup(of: (Int, SeatRecord).self) { group in
             group.addTask { (0, await Self.run(first)) }
             group.addTask { (1, await Self.run(second)) }

@@ -10,6 +10,10 @@ public struct LoadRun: Sendable {
     public var tables: Int
     public var games: [TableGame]
     public var strategy: BotPlayer.Strategy
+    /// Each bot's average pause before a move: zero saturates the server (every game always
+    /// has a move in flight, so a round trip is the number of games over the throughput);
+    /// a pause offers a fixed load, under which the round trip is the server's own.
+    public var think: Duration = .zero
     /// Connections opened at once while seating the tables.
     public var window = 32
     public var seed: UInt64 = 1
@@ -49,9 +53,10 @@ public struct LoadRun: Sendable {
             clientSamples.append(ProcessSample.read())
             meter.start()
             for (index, table) in seated.enumerated() {
-                group.addTask { [strategy, seed] in
+                group.addTask { [strategy, seed, think] in
                     do {
-                        _ = try await table.play(strategy: strategy, meter: meter, seed: seed &+ UInt64(index) &* 2)
+                        _ = try await table.play(
+                            strategy: strategy, meter: meter, think: think, seed: seed &+ UInt64(index) &* 2)
                     } catch {
                         meter.failed("\(error)")
                     }

@@ -16,6 +16,7 @@ struct BenchCommand: AsyncParsableCommand {
             parley bench                                   # 1000 games in this process, for 30 s
             parley bench --pairs 50 --moves 20000 --spawn  # the server as a child process
             parley bench --baseline                        # and a bare TLS WebSocket echo to compare with
+            parley bench --think 1000                      # each bot pauses about 1 s: round trips under a fixed load
             parley bench --idle 10000 --spawn              # memory per idle authenticated connection
             parley bench --server wss://localhost:8443 --fingerprint SHA256 --server-pid PID
             """
@@ -35,6 +36,11 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(help: "Battleship shooters: random or hunter.")
     var strategy = "random"
+
+    @Option(help: ArgumentHelp(
+        "Each bot's average pause before a move: a fixed offered load, for round trips below saturation.",
+        valueName: "milliseconds"))
+    var think = 0
 
     @Option(help: ArgumentHelp("Hold this many idle authenticated connections instead of playing.", valueName: "count"))
     var idle: Int?
@@ -69,10 +75,11 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "parley-bench")
         logger.logLevel = .error
-        let benchmark = Benchmark(
+        var benchmark = Benchmark(
             placement: try placement(), mode: idle.map { .idle($0) } ?? .games(moves.map { .moves($0) } ?? .duration(.seconds(duration ?? 30))),
             pairs: pairs, games: TableGame.list(games) ?? TableGame.allCases, strategy: BotPlayer.Strategy(rawValue: strategy) ?? .random,
             baseline: baseline)
+        benchmark.think = .milliseconds(think)
         let clean = try await benchmark.run(logger: logger) { line in ConnectionOptions.write(line + "\n") }
         if !clean { throw ExitCode(1) }
     }

@@ -24,8 +24,11 @@ enum BenchReport {
     }
 
     static func idle(_ result: IdleRun.Result, asked: Int, inThisProcess: Bool) -> [String] {
-        ["idle connections: \(result.held) of \(asked) authenticated in \(seconds(result.openingTime))"]
+        ["idle connections: \(result.held) of \(asked) authenticated in \(seconds(result.openingTime))",
+         "as soon as all were open:"]
             + memory(before: result.server[0], held: result.server[1], connections: result.held, inThisProcess: inThisProcess)
+            + ["after holding them \(seconds(result.settle)) more:"]
+            + memory(before: result.server[0], held: result.server[2], connections: result.held, inThisProcess: inThisProcess)
             + (result.failures.isEmpty ? ["errors: 0"] : ["errors: \(asked - result.held)"] + result.failures.map { "  \($0)" })
     }
 

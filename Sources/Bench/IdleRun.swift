@@ -7,6 +7,10 @@ public struct IdleRun: Sendable {
     public var endpoint: ServerEndpoint
     public var connections: Int
     public var window = 32
+    /// How long to hold the connections before weighing the server again. A pinned client
+    /// opens a probe connection before each real one; the server keeps a closed probe's TLS
+    /// state until its shutdown times out, so right after opening the figure includes them.
+    public var settle: Duration = .seconds(10)
 
     public init(endpoint: ServerEndpoint, connections: Int) {
         self.endpoint = endpoint
@@ -17,7 +21,9 @@ public struct IdleRun: Sendable {
         public var held: Int
         public var failures: [String]
         public var openingTime: Duration
-        /// The server before the connections were opened, and with all of them open.
+        public var settle: Duration
+        /// The server before the connections were opened, as soon as all of them were open,
+        /// and after `settle`.
         public var server: [ProcessSample?]
     }
 
@@ -30,8 +36,10 @@ public struct IdleRun: Sendable {
         }
         let openingTime = ContinuousClock.now - start
         let held = server()
+        try? await Task.sleep(for: settle)
+        let settled = server()
         for connection in opened { connection.close() }
         return Result(held: opened.count, failures: failures.prefix(3).map { "\($0)" }, openingTime: openingTime,
-                      server: [before, held])
+                      settle: settle, server: [before, held, settled])
     }
 }

@@ -49,7 +49,12 @@ public final class SpawnedServer: Sendable {
             }
             for line in complete { reader.yield(line) }
         }
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
         var seen: [String] = []
         for await line in lines {
             if let server = Self.listening(in: line) {
@@ -57,6 +62,8 @@ public final class SpawnedServer: Sendable {
             }
             seen.append(line)
         }
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(atPath: folder)
         throw BenchError("parley serve stopped before it listened:\n" + seen.suffix(10).joined(separator: "\n"))
     }
 

@@ -3,7 +3,9 @@ import Logging
 
 /// The baseline's counterpart of a `BotTable`: two connections taking turns, one message in
 /// flight at a time, so that the echo sees the same concurrency as the games. The message is
-/// about as long as a Parley move (a `send` frame of a classic game is 250 to 900 bytes).
+/// about as long as a Parley move: in a mixed run the proposed states average about 420
+/// characters (seed 66, ice cream 28, classic 1,170), so a `send` frame averages about 600
+/// bytes, with a median near 250.
 struct EchoTable: Sendable {
     let first: EchoConnection
     let second: EchoConnection

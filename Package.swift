@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // Pure modules: no networking, storage or clock.
@@ -89,11 +90,23 @@ let package = Package(
             ]
         ),
 
+        .target(
+            name: "Bench",
+            dependencies: [
+                "Server", "Client", "Play", "Wire",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
         // The one executable.
         .executableTarget(
             name: "parley",
             dependencies: [
-                "GameCatalog", "Server", "Client", "Play", "TerminalUI",
+                "GameCatalog", "Server", "Client", "Play", "TerminalUI", "Bench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -112,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Client", "Play", "Engine", "GameCatalog", "Wire", "Transcript",
+                "Server", "Client", "Play", "Engine", "GameCatalog", "Wire", "Transcript", "Bench", "StorageSQLite",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

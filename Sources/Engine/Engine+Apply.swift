@@ -37,9 +37,9 @@ extension Engine {
     }
 
     private mutating func applyAccepted(_ move: AcceptedMove, match prepared: AnyMatch?) throws(EngineError) {
-        guard let conversation = conversations[move.conversation] else { throw .corrupt("unknown conversation") }
+        guard conversations[move.conversation] != nil else { throw .corrupt("unknown conversation") }
         var session: SessionState
-        if let existing = conversation.sessions[move.session] {
+        if let existing = conversations[move.conversation]?.sessions[move.session] {
             session = existing
         } else {
             let game = try Self.corruptOnViolation { () throws(RuleViolation) in
@@ -97,8 +97,10 @@ extension Engine {
     }
 
     private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {
-        guard let state = conversations[conversation] else { throw .corrupt("unknown conversation \(conversation)") }
-        guard seq == state.lastSeq + 1 else { throw .corrupt("seq \(seq) after \(state.lastSeq) in \(conversation)") }
+        // Only the number is read: a copy of the conversation held across the append would
+        // share its log, and the append would then copy the whole log.
+        guard let lastSeq = conversations[conversation]?.lastSeq else { throw .corrupt("unknown conversation \(conversation)") }
+        guard seq == lastSeq + 1 else { throw .corrupt("seq \(seq) after \(lastSeq) in \(conversation)") }
         conversations[conversation]?.log.append(LogEntry(seq: seq, kind: kind))
     }
 

@@ -8,26 +8,58 @@ extension Engine {
     mutating func send(
         _ request: ClientFrame.Send, by account: AccountID, now: Date, random: inout some RandomNumberGenerator
     ) -> Decision {
+        // Everything read from the conversation is read in `decide`, whose copy of it ends
+        // before the state changes: a copy alive across the change would make the change copy
+        // the conversation's whole log and sessions.
+        let decided = decide(request, by: account, now: now, random: &random)
+        guard case let .move(move, session, reply) = decided else {
+            if case let .answer(decision) = decided { return decision }
+            preconditionFailure("decide either answers or moves")
+        }
+        conversations[move.conversation]?.sessions[session.id] = session
+        do { try apply(.accepted(move), match: session.match) } catch {
+            preconditionFailure("a decided move must apply: \(error)")
+        }
+        var decision = Decision()
+        decision.events = [.accepted(move)]
+        decision.replies = [reply]
+        decision.notify = [EntryReference(conversation: move.conversation, seq: move.seq)]
+        if let session = conversations[move.conversation]?.sessions[session.id],
+            let deadline = deadline(of: session, in: move.conversation)
+        {
+            decision.deadlines = [deadline]
+        }
+        return decision
+    }
+
+    private enum SendDecision {
+        case answer(Decision)
+        case move(AcceptedMove, SessionState, ServerFrame)
+    }
+
+    private func decide(
+        _ request: ClientFrame.Send, by account: AccountID, now: Date, random: inout some RandomNumberGenerator
+    ) -> SendDecision {
         guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
-            return reject(request, EngineError.unknownConversation(request.conversation).frame)
+            return .answer(reject(request, EngineError.unknownConversation(request.conversation).frame))
         }
         if let earlier = sent[account]?[request.id], earlier.conversation == conversation.id,
             case let .message(entry)? = conversation.entry(earlier.seq)?.kind
         {
             // The same message again, after a dropped connection: the first answer, nothing applied.
-            return .reply(.accepted(.init(id: request.id, conversation: conversation.id, seq: earlier.seq,
-                                          session: entry.move.session.uuidString)))
+            return .answer(.reply(.accepted(.init(id: request.id, conversation: conversation.id, seq: earlier.seq,
+                                                  session: entry.move.session.uuidString))))
         }
         guard request.url.utf8.count <= configuration.maxURLLength else {
-            return reject(request, EngineError.urlTooLong(configuration.maxURLLength).frame)
+            return .answer(reject(request, EngineError.urlTooLong(configuration.maxURLLength).frame))
         }
         var session: SessionState
         do {
             session = try openSession(for: request, in: conversation, random: &random)
         } catch let refusal as Refusal {
-            return reject(request, refusal.frame, current: refusal.staleSeq.flatMap {
+            return .answer(reject(request, refusal.frame, current: refusal.staleSeq.flatMap {
                 event(conversation: conversation.id, seq: $0, for: account)
-            })
+            }))
         } catch {
             preconditionFailure("openSession throws only refusals")
         }
@@ -37,28 +69,15 @@ extension Engine {
         do {
             step = try session.match.propose(QueryString.items(in: request.url), by: seat, mover: mover)
         } catch {
-            return reject(request, ErrorFrame(error))
+            return .answer(reject(request, ErrorFrame(error)))
         }
         let move = AcceptedMove(
             conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id,
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
             request: request.id, state: QueryString.format(session.match.trueState),
             moveCount: session.match.moveCount, texts: step.texts, at: now)
-        conversations[conversation.id]?.sessions[session.id] = session
-        do { try apply(.accepted(move), match: session.match) } catch {
-            preconditionFailure("a decided move must apply: \(error)")
-        }
-        var decision = Decision()
-        decision.events = [.accepted(move)]
-        decision.replies = [.accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
-                                            session: session.id.uuidString))]
-        decision.notify = [EntryReference(conversation: conversation.id, seq: move.seq)]
-        if let session = conversations[conversation.id]?.sessions[session.id],
-            let deadline = deadline(of: session, in: conversation.id)
-        {
-            decision.deadlines = [deadline]
-        }
-        return decision
+        return .move(move, session, .accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
+                                                    session: session.id.uuidString)))
     }
 
     /// The session a message continues, checked to be current, or a new one.

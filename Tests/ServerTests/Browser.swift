@@ -8,15 +8,23 @@ enum Browser {
         throw Spawn.Failure(description: "chromium is not installed; the page tests need it (apt-get install chromium, as .ci/run does)")
     }
 
-    private static func arguments(_ extra: [String]) -> [String] {
+    /// Each run gets its own profile: two at once on one profile wait for each other for ever.
+    /// `timeout` ends a run that hangs all the same, so a test fails rather than stalls.
+    private static func run(_ browser: String, _ extra: [String], reading: Bool = true) throws -> (status: Int32, output: String) {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
         // The server's certificate is self-made; root in a container needs no sandbox.
-        ["--headless", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors", "--hide-scrollbars"] + extra
+        let arguments = [
+            "60", browser, "--headless", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors",
+            "--hide-scrollbars", "--no-first-run", "--user-data-dir=\(profile)",
+        ] + extra
+        return try Spawn.run("timeout", arguments, reading: reading)
     }
 
     /// The page's DOM after it loaded, as HTML.
     static func dom(of url: String) throws -> String {
         let browser = try require()
-        let (status, output) = try Spawn.run(browser, arguments(["--dump-dom", url]))
+        let (status, output) = try run(browser, ["--dump-dom", url])
         guard status == 0 else { throw Spawn.Failure(description: "\(browser) --dump-dom \(url) exited with \(status)") }
         return output
     }
@@ -24,8 +32,7 @@ enum Browser {
     /// A PNG of the page as drawn, at `path`.
     static func screenshot(of url: String, to path: String, width: Int = 900, height: Int = 700) throws {
         let browser = try require()
-        let (status, _) = try Spawn.run(
-            browser, arguments(["--window-size=\(width),\(height)", "--screenshot=\(path)", url]), reading: false)
+        let (status, _) = try run(browser, ["--window-size=\(width),\(height)", "--screenshot=\(path)", url], reading: false)
         guard status == 0 else { throw Spawn.Failure(description: "\(browser) --screenshot \(url) exited with \(status)") }
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The lines `parley bench` prints, one figure per line, in words and units.
+enum BenchReport {
+    static func load(_ result: LoadRun.Result, pairs: Int, inThisProcess: Bool) -> [String] {
+        let figures = result.figures
+        var lines = [
+            "seating: \(result.seated) of \(pairs * 2) connections in \(seconds(result.seatingTime))",
+            "accepted moves: \(figures.accepted) in \(format(figures.seconds, 1)) s = \(format(figures.perSecond, 0)) moves/s"
+                + " (\(figures.games) games finished)",
+            "move round trip (send to accepted): " + percentiles(figures),
+            "connections held: \(result.held) of \(pairs * 2)",
+        ]
+        lines += memory(before: result.server[0], held: result.server[2], connections: result.held, inThisProcess: inThisProcess)
+        lines += cpu(result, moves: figures.accepted, inThisProcess: inThisProcess)
+        lines += errors(figures)
+        return lines
+    }
+
+    static func echo(_ figures: LoadFigures, pairs: Int) -> [String] {
+        ["echo baseline: \(figures.accepted) messages in \(format(figures.seconds, 1)) s = \(format(figures.perSecond, 0)) messages/s"
+            + " over \(pairs * 2) connections",
+         "echo round trip: " + percentiles(figures)] + errors(figures).map { "echo " + $0 }
+    }
+
+    static func idle(_ result: IdleRun.Result, asked: Int, inThisProcess: Bool) -> [String] {
+        ["idle connections: \(result.held) of \(asked) authenticated in \(seconds(result.openingTime))",
+         "as soon as all were open:"]
+            + memory(before: result.server[0], held: result.server[1], connections: result.held, inThisProcess: inThisProcess)
+            + ["after holding them \(seconds(result.settle)) more:"]
+            + memory(before: result.server[0], held: result.server[2], connections: result.held, inThisProcess: inThisProcess)
+            + (result.failures.isEmpty ? ["errors: 0"] : ["errors: \(asked - result.held)"] + result.failures.map { "  \($0)" })
+    }
+
+    static func percentiles(_ figures: LoadFigures) -> String {
+        ["p50", "p99", "p99.9"].enumerated().map { index, name in
+            "\(name) \(format(figures.milliseconds(atPercentile: [50, 99, 99.9][index]), 2)) ms"
+        }.joined(separator: ", ") + ", max \(format(Double(figures.latencies.max) / 1000, 1)) ms"
+    }
+
+    static func memory(before: ProcessSample?, held: ProcessSample?, connections: Int, inThisProcess: Bool) -> [String] {
+        guard let before, let held else { return ["server memory: unknown (give --server-pid for a server on this machine)"] }
+        let whose = inThisProcess ? " (this process: the server and all its clients)" : ""
+        let grown = held.residentBytes - before.residentBytes
+        return ["server memory: RSS \(megabytes(held.residentBytes)) MB\(whose), \(megabytes(before.residentBytes)) MB before connecting",
+                "server memory per connection: \(kilobytes(grown / max(connections, 1))) KB more per connection; "
+                    + "\(kilobytes(held.residentBytes / max(connections, 1))) KB of the whole RSS per connection"]
+    }
+
+    static func cpu(_ result: LoadRun.Result, moves: Int, inThisProcess: Bool) -> [String] {
+        let wall = result.figures.seconds
+        guard wall > 0, let start = result.client[1], let end = result.client[2] else { return [] }
+        let clientCPU = end.cpuSeconds - start.cpuSeconds
+        if inThisProcess {
+            return ["CPU: this process (server and clients) used \(format(clientCPU, 1)) s in \(format(wall, 1)) s"
+                + " = \(format(clientCPU / wall * 100, 0))% of one core"]
+        }
+        guard let serverStart = result.server[1], let serverEnd = result.server[2] else {
+            return ["CPU: the clients used \(format(clientCPU / wall * 100, 0))% of one core"]
+        }
+        let serverCPU = serverEnd.cpuSeconds - serverStart.cpuSeconds
+        return ["CPU: server \(format(serverCPU / wall * 100, 0))% of one core"
+            + " (\(format(serverCPU / Double(max(moves, 1)) * 1_000_000, 0)) µs per move), clients \(format(clientCPU / wall * 100, 0))%"]
+    }
+
+    static func errors(_ figures: LoadFigures) -> [String] {
+        ["errors: \(figures.errors) (refused \(figures.refused), rate-limited \(figures.rateLimited), failed \(figures.failed))"]
+            + figures.firstFailures.map { "  \($0)" }
+    }
+
+    static func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        format(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18, 1) + " s"
+    }
+
+    static func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) }
+    static func kilobytes(_ bytes: Int) -> String { format(Double(bytes) / 1024, 1) }
+}

@@ -1,0 +1,82 @@
+import Logging
+import Play
+
+/// `parley bench` as a value: where the server is, how many tables of which games, and for
+/// how long. `run` starts what it needs, drives it, prints the figures and stops it again.
+public struct Benchmark: Sendable {
+    public enum Mode: Sendable {
+        /// Bots playing games back to back until the limit.
+        case games(LoadMeter.Limit)
+        /// This many authenticated connections, holding still.
+        case idle(Int)
+    }
+
+    public var placement: ServerUnderTest.Placement
+    public var mode: Mode
+    public var pairs: Int
+    public var games: [TableGame]
+    public var strategy: BotPlayer.Strategy
+    /// Each bot's average pause before a move.
+    public var think: Duration = .zero
+    /// Also measure a bare TLS WebSocket echo with the same client and concurrency.
+    public var baseline: Bool
+
+    public init(
+        placement: ServerUnderTest.Placement, mode: Mode, pairs: Int, games: [TableGame], strategy: BotPlayer.Strategy,
+        baseline: Bool
+    ) {
+        self.placement = placement
+        self.mode = mode
+        self.pairs = pairs
+        self.games = games
+        self.strategy = strategy
+        self.baseline = baseline
+    }
+
+    /// Runs the benchmark, printing as it goes; returns whether it saw no error.
+    public func run(logger: Logger, print: @Sendable (String) -> Void) async throws -> Bool {
+        print("machine: \(Machine.summary())")
+        var echo: LoadFigures?
+        if baseline, case let .games(limit) = mode {
+            print("echo baseline: \(pairs * 2) connections, one message in flight per pair")
+            let server = try await BackgroundServer.echo(logger: logger)
+            let figures = await EchoRun(endpoint: ServerUnderTest.endpoint(server.server), tables: pairs)
+                .run(limit: limit, logger: logger)
+            await server.stop()
+            BenchReport.echo(figures, pairs: pairs).forEach(print)
+            echo = figures
+        }
+        let server = try await ServerUnderTest.start(placement, logger: logger)
+        print("server: \(server.description)")
+        defer { print("load average after: \(Machine.loadAverage())") }
+        switch mode {
+        case let .games(limit):
+            print("games: \(pairs) pairs of bots (\(pairs * 2) connections) playing \(games.map(\.rawValue).joined(separator: ", "))"
+                + " with \(strategy.rawValue) shooters, " + Self.describe(limit)
+                + (think > .zero ? ", each thinking \(think) on average before a move" : ""))
+            var run = LoadRun(endpoint: server.endpoint, tables: pairs, games: games, strategy: strategy)
+            run.think = think
+            let result = await run.run(limit: limit, logger: logger) { server.sample() }
+            await server.stop()
+            BenchReport.load(result, pairs: pairs, inThisProcess: server.inThisProcess).forEach(print)
+            if let echo, echo.perSecond > 0 {
+                print("Parley to echo: \(BenchReport.format(result.figures.perSecond / echo.perSecond * 100, 0))%"
+                    + " (\(BenchReport.format(result.figures.perSecond, 0)) moves/s against \(BenchReport.format(echo.perSecond, 0)) echoes/s)")
+            }
+            return result.figures.errors == 0 && (echo?.errors ?? 0) == 0 && result.held == pairs * 2
+        case let .idle(count):
+            print("idle: \(count) connections that authenticate and wait")
+            let result = await IdleRun(endpoint: server.endpoint, connections: count).run(logger: logger) { server.sample() }
+            await server.stop()
+            BenchReport.idle(result, asked: count, inThisProcess: server.inThisProcess).forEach(print)
+            return result.held == count
+        }
+    }
+
+    static func describe(_ limit: LoadMeter.Limit) -> String {
+        switch limit {
+        case let .duration(duration): "for \(duration.components.seconds) s"
+        case let .moves(moves): "until \(moves) moves are accepted"
+        }
+    }
+}

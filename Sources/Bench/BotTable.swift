@@ -1,0 +1,75 @@
+import Client
+import Logging
+import Play
+import Wire
+
+/// Two bots in one conversation of their own, playing one kind of game over and over: the
+/// unit of load. The first bot opens the conversation and every game; the second joins by
+/// the invite code, as a person would.
+public struct BotTable: Sendable {
+    public let game: TableGame
+    let opener: ParleyConnection
+    let joiner: ParleyConnection
+    let openerView: ConversationSummary
+    let joinerView: ConversationSummary
+
+    /// Connects two new installs to `endpoint` and seats them in a new conversation.
+    public static func open(at endpoint: ServerEndpoint, game: TableGame, logger: Logger) async throws -> BotTable {
+        let opener = try await ParleyConnection.open(to: endpoint, key: InstallKey(), logger: logger)
+        let joiner: ParleyConnection
+        do {
+            joiner = try await ParleyConnection.open(to: endpoint, key: InstallKey(), logger: logger)
+        } catch {
+            opener.close()
+            throw error
+        }
+        do {
+            guard case let .conversation(created) = try await opener.request(.create(.init(id: "create"))),
+                case let .conversation(joined) = try await joiner.request(
+                    .join(.init(id: "join", invite: created.conversation.invite)))
+            else { throw ConnectionError.unexpected("no conversation for a new table") }
+            return BotTable(game: game, opener: opener, joiner: joiner,
+                            openerView: created.conversation, joinerView: joined.conversation)
+        } catch {
+            opener.close()
+            joiner.close()
+            throw error
+        }
+    }
+
+    public var conversation: String { openerView.conversation }
+
+    /// Both bots play until `games` games are over (`nil`: until `close()`), with `strategy`,
+    /// thinking `think` on average before each move; returns what the opener and the joiner
+    /// saw, in that order.
+    public func play(
+        strategy: BotPlayer.Strategy, meter: LoadMeter, games: Int? = nil, recording: Bool = false,
+        think: Duration = .zero, seed: UInt64
+    ) async throws -> [SeatRecord] {
+        let first = BotSeat(connection: opener, conversation: openerView, player: try game.player(strategy), opens: true,
+                            meter: meter, games: games, recording: recording, think: think, seed: seed)
+        let second = BotSeat(connection: joiner, conversation: joinerView, player: try game.player(strategy), opens: false,
+                             meter: meter, games: games, recording: recording, think: think, seed: seed &+ 1)
+        return await withTaskGroup(of: (Int, SeatRecord).self) { group in
+            group.addTask { (0, await Self.run(first)) }
+            group.addTask { (1, await Self.run(second)) }
+            var records: [SeatRecord] = [first.record, second.record]
+            for await (index, record) in group {
+                records[index] = record
+                // The other bot would wait for a move that never comes.
+                if record.gaveUp { close() }
+            }
+            return records
+        }
+    }
+
+    private static func run(_ seat: BotSeat) async -> SeatRecord {
+        var seat = seat
+        return await seat.play()
+    }
+
+    public func close() {
+        opener.close()
+        joiner.close()
+    }
+}

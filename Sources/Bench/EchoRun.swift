@@ -1,0 +1,29 @@
+import Client
+import Logging
+
+/// The baseline: as many echo tables as the load run has bot tables, for as long.
+public struct EchoRun: Sendable {
+    public var endpoint: ServerEndpoint
+    public var tables: Int
+    public var window = 32
+
+    public init(endpoint: ServerEndpoint, tables: Int) {
+        self.endpoint = endpoint
+        self.tables = tables
+    }
+
+    public func run(limit: LoadMeter.Limit, logger: Logger) async -> LoadFigures {
+        let meter = LoadMeter(limit: limit)
+        let (opened, refused) = await Staggered.open(tables, window: window) { [endpoint] _ in
+            try await EchoTable.open(at: endpoint, logger: logger)
+        }
+        for error in refused.prefix(3) { meter.failed("an echo table could not be opened: \(error)") }
+        await withTaskGroup(of: Void.self) { group in
+            meter.start()
+            for table in opened { group.addTask { await table.play(meter: meter) } }
+            await meter.waitUntilStopped()
+            for table in opened { table.close() }
+        }
+        return meter.snapshot()
+    }
+}

@@ -1,0 +1,75 @@
+import Client
+import Foundation
+import Logging
+import Play
+
+/// N tables of bots playing games back to back against one server, measured by a `LoadMeter`
+/// from the moment the last table is seated until the run's limit.
+public struct LoadRun: Sendable {
+    public var endpoint: ServerEndpoint
+    public var tables: Int
+    public var games: [TableGame]
+    public var strategy: BotPlayer.Strategy
+    /// Each bot's average pause before a move: zero saturates the server (every game always
+    /// has a move in flight, so a round trip is the number of games over the throughput);
+    /// a pause offers a fixed load, under which the round trip is the server's own.
+    public var think: Duration = .zero
+    /// Connections opened at once while seating the tables.
+    public var window = 32
+    public var seed: UInt64 = 1
+
+    public init(endpoint: ServerEndpoint, tables: Int, games: [TableGame], strategy: BotPlayer.Strategy) {
+        self.endpoint = endpoint
+        self.tables = tables
+        self.games = games
+        self.strategy = strategy
+    }
+
+    /// What the run measured. The samples of the server (`nil` when it cannot be read) and
+    /// of this process are taken before seating, when play starts, and when it stops with
+    /// every connection still open.
+    public struct Result: Sendable {
+        public var figures: LoadFigures
+        /// Connections still open when play stopped.
+        public var held: Int
+        public var seated: Int
+        public var seatingTime: Duration
+        public var server: [ProcessSample?]
+        public var client: [ProcessSample?]
+    }
+
+    public func run(limit: LoadMeter.Limit, logger: Logger, server: @escaping @Sendable () -> ProcessSample?) async -> Result {
+        let meter = LoadMeter(limit: limit)
+        var serverSamples = [server()]
+        var clientSamples = [ProcessSample.read()]
+        let seatingStart = ContinuousClock.now
+        let (seated, refused) = await Staggered.open(tables, window: window) { [endpoint, games] index in
+            try await BotTable.open(at: endpoint, game: games[index % games.count], logger: logger)
+        }
+        let seatingTime = ContinuousClock.now - seatingStart
+        for error in refused.prefix(3) { meter.failed("a table could not be seated: \(error)") }
+        return await withTaskGroup(of: Void.self) { group in
+            serverSamples.append(server())
+            clientSamples.append(ProcessSample.read())
+            meter.start()
+            for (index, table) in seated.enumerated() {
+                group.addTask { [strategy, seed, think] in
+                    do {
+                        _ = try await table.play(
+                            strategy: strategy, meter: meter, think: think, seed: seed &+ UInt64(index) &* 2)
+                    } catch {
+                        meter.failed("\(error)")
+                    }
+                }
+            }
+            await meter.waitUntilStopped()
+            let held = meter.seatsPlaying
+            serverSamples.append(server())
+            clientSamples.append(ProcessSample.read())
+            for table in seated { table.close() }
+            await group.waitForAll()
+            return Result(figures: meter.snapshot(), held: held, seated: seated.count * 2, seatingTime: seatingTime,
+                          server: serverSamples, client: clientSamples)
+        }
+    }
+}

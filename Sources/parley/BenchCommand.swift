@@ -1,0 +1,98 @@
+import ArgumentParser
+import Bench
+import Client
+import Foundation
+import Logging
+import Play
+import Wire
+
+/// `parley bench`: bots playing many games at once against a server, with the figures the
+/// issue asks for. The logic is in the Bench module; this only reads the flags.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Drive a server with pairs of bots and print moves/s, round trips, connections, memory and errors.",
+        discussion: """
+            parley bench                                   # 1000 games in this process, for 30 s
+            parley bench --pairs 50 --moves 20000 --spawn  # the server as a child process
+            parley bench --baseline                        # and a bare TLS WebSocket echo to compare with
+            parley bench --think 1000                      # each bot pauses about 1 s: round trips under a fixed load
+            parley bench --idle 10000 --spawn              # memory per idle authenticated connection
+            parley bench --server wss://localhost:8443 --fingerprint SHA256 --server-pid PID
+            """
+    )
+
+    @Option(help: "Concurrent games: pairs of bots, two connections each.")
+    var pairs = 1000
+
+    @Option(help: ArgumentHelp("How long to play, in seconds.", valueName: "seconds"))
+    var duration: Int?
+
+    @Option(help: ArgumentHelp("Play until this many moves are accepted, instead of for a duration.", valueName: "count"))
+    var moves: Int?
+
+    @Option(help: ArgumentHelp("The games the tables play, in turn: seed, classic, icecream.", valueName: "list"))
+    var games = "seed,classic,icecream"
+
+    @Option(help: "Battleship shooters: random or hunter.")
+    var strategy = "random"
+
+    @Option(help: ArgumentHelp(
+        "Each bot's average pause before a move: a fixed offered load, for round trips below saturation.",
+        valueName: "milliseconds"))
+    var think = 0
+
+    @Option(help: ArgumentHelp("Hold this many idle authenticated connections instead of playing.", valueName: "count"))
+    var idle: Int?
+
+    @Flag(help: "First measure a bare TLS WebSocket echo server with the same client and concurrency.")
+    var baseline = false
+
+    @Flag(help: "Run the server as a child process (parley serve) rather than in this process.")
+    var spawn = false
+
+    @Option(help: ArgumentHelp("A running server instead, such as wss://localhost:8443.", valueName: "url"))
+    var server: String?
+
+    @Option(help: ArgumentHelp("The --server's certificate SHA-256.", valueName: "sha256"))
+    var fingerprint: String?
+
+    @Option(name: .customLong("server-pid"), help: ArgumentHelp("The --server's process id, to read its memory.", valueName: "pid"))
+    var serverPID: Int32?
+
+    @Option(help: ArgumentHelp("The in-process server's data folder (default: a new temporary one).", valueName: "path"))
+    var data: String?
+
+    func validate() throws {
+        if duration != nil, moves != nil { throw ValidationError("Give --duration or --moves, not both.") }
+        if server != nil, fingerprint == nil { throw ValidationError("--server needs --fingerprint.") }
+        if server != nil, spawn { throw ValidationError("Give --server or --spawn, not both.") }
+        if TableGame.list(games) == nil { throw ValidationError("--games \(games): a list of seed, classic, icecream.") }
+        if BotPlayer.Strategy(rawValue: strategy) == nil { throw ValidationError("--strategy \(strategy): random or hunter.") }
+        if pairs < 1 { throw ValidationError("--pairs must be at least 1.") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "parley-bench")
+        logger.logLevel = .error
+        var benchmark = Benchmark(
+            placement: try placement(), mode: idle.map { .idle($0) } ?? .games(moves.map { .moves($0) } ?? .duration(.seconds(duration ?? 30))),
+            pairs: pairs, games: TableGame.list(games) ?? TableGame.allCases, strategy: BotPlayer.Strategy(rawValue: strategy) ?? .random,
+            baseline: baseline)
+        benchmark.think = .milliseconds(think)
+        let clean = try await benchmark.run(logger: logger) { line in ConnectionOptions.write(line + "\n") }
+        if !clean { throw ExitCode(1) }
+    }
+
+    private func placement() throws -> ServerUnderTest.Placement {
+        if let server {
+            let (host, port) = try ConnectionOptions.address(of: server)
+            guard let pin = fingerprint.flatMap({ CertificateFingerprint($0) }) else {
+                throw ValidationError("--fingerprint \(fingerprint ?? ""): 64 hex digits.")
+            }
+            return .remote(ServerEndpoint(host: host, port: port, trust: .pinned(pin)), pid: serverPID)
+        }
+        if spawn { return .spawned(executable: Bundle.main.executablePath ?? CommandLine.arguments[0]) }
+        return .inProcess(dataDirectory: data)
+    }
+}

@@ -106,8 +106,9 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "GameCatalog", "Server", "Client", "Play", "TerminalUI", "Bench",
+                "GameCatalog", "Server", "Client", "Play", "TerminalUI", "Bench", "Wire", "GameRules", "Battleship", "IceCream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

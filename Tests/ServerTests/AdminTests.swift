@@ -147,4 +147,37 @@ import Wire
             #expect(page.contains("Ben fired at 2: a hit!"))
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func parleyAdminListsAndShowsGames() async throws {
+        let parley = try TerminalClientTests.parley()
+        let data = LiveServer.temporaryDirectory()
+        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = Self.token }) { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let placed = try await amber.request(.send(.init(
+                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
+            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
+            let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", Self.token, "--ca", data + "/tls/certificate.pem"]
+
+            let games = try Spawn.run(parley, ["admin", "games"] + options)
+            #expect(games.status == 0)
+            #expect(games.output.contains(String(accepted.session.prefix(8))))
+            #expect(games.output.contains("Amber (seat 0)"))
+
+            let show = try Spawn.run("env", ["NO_COLOR=1", parley, "admin", "show", String(accepted.session.prefix(6))] + options)
+            #expect(show.status == 0)
+            #expect(show.output.contains("true state: ?Ship_Location=2&Ship_Location=6"))
+            #expect(show.output.contains(" .  .  #    0 1 2"), "the hidden boat at 2 is drawn for the operator")
+            #expect(show.output.contains("Amber placed their ships! Can you find them?"))
+
+            let stats = try Spawn.run(parley, ["admin", "stats"] + options)
+            #expect(stats.output.contains("games in progress  1"))
+
+            let refused = try Spawn.run(parley, ["admin", "games", "--server", "https://127.0.0.1:\(server.port)",
+                "--token", "not-the-admin-token-at-all", "--ca", data + "/tls/certificate.pem"])
+            #expect(refused.status != 0)
+        }
+    }
 }

@@ -1,0 +1,95 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Wire
+
+/// The admin API (`/admin/api/…`) for `parley admin`, over HTTPS with the server's
+/// certificate trusted as its own authority (the self-made one is in `DATA/tls/`).
+final class AdminClient: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let base: String
+    private let token: String
+    private let client: HTTPClient
+
+    /// - Parameters:
+    ///   - server: such as `https://127.0.0.1:8443`.
+    ///   - certificateAuthority: a PEM file of the certificate to trust for the server.
+    init(server: String, token: String, certificateAuthority: String) throws {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificateAuthority))
+        var configuration = HTTPClient.Configuration()
+        configuration.tlsConfiguration = tls
+        base = server.hasSuffix("/") ? String(server.dropLast()) : server
+        self.token = token
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    func shutdown() async { try? await client.shutdown() }
+
+    func games() async throws -> [AdminGame] { try await get("/admin/api/games") }
+
+    func game(_ session: String) async throws -> AdminGameDetail { try await get("/admin/api/games/\(session)") }
+
+    func stats() async throws -> AdminStats { try await get("/admin/api/stats") }
+
+    /// The moves of a game as they are stored, until the server or the caller ends it.
+    func watch(_ session: String) async throws -> AsyncThrowingStream<AdminMove, any Error> {
+        let response = try await client.execute(request("/admin/api/games/\(session)/events"), timeout: .hours(24))
+        try Self.check(response.status, body: nil)
+        return AsyncThrowingStream { continuation in
+            let reading = Task {
+                var pending = ""
+                do {
+                    for try await chunk in response.body {
+                        pending += String(buffer: chunk)
+                        while let end = pending.range(of: "\n\n") {
+                            let block = pending[..<end.lowerBound]
+                            pending = String(pending[end.upperBound...])
+                            for line in block.split(separator: "\n") where line.hasPrefix("data: ") {
+                                continuation.yield(try Self.decoder.decode(AdminMove.self, from: Data(line.dropFirst(6).utf8)))
+                            }
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in reading.cancel() }
+        }
+    }
+
+    private func request(_ path: String, method: HTTPMethod = .GET) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        return request
+    }
+
+    private func get<T: Decodable>(_ path: String) async throws -> T {
+        let response = try await client.execute(request(path), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 16 << 20)
+        try Self.check(response.status, body: body)
+        return try Self.decoder.decode(T.self, from: Data(buffer: body))
+    }
+
+    /// A refusal in the server's words (`admin-unauthorized`, `unknown-game`, …).
+    private static func check(_ status: HTTPResponseStatus, body: ByteBuffer?) throws {
+        guard status != .ok else { return }
+        if let body, let error = try? decoder.decode(ErrorFrame.self, from: Data(buffer: body)) {
+            throw Failure(description: "\(error.reason) (\(error.code), HTTP \(status.code))")
+        }
+        throw Failure(description: "The server answered HTTP \(status.code).")
+    }
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

@@ -1,0 +1,184 @@
+import ArgumentParser
+import Battleship
+import Foundation
+import GameRules
+import IceCream
+import TerminalUI
+import Wire
+
+/// `parley admin`: the operator's view of a server's live games, over its admin API.
+struct AdminCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin",
+        abstract: "Inspect the live games of a server: list them, show one, watch one move by move, see the figures.",
+        discussion: """
+            The server must have an admin token (admin.token, or PARLEY_ADMIN_TOKEN) and answers \
+            admin requests from its own machine only, unless admin.allowRemote is set. Game ids \
+            may be shortened to their first characters.
+
+              parley admin games
+              parley admin show 3F2A
+              parley admin watch 3F2A
+              parley admin stats
+            """,
+        subcommands: [Games.self, Show.self, Watch.self, Stats.self]
+    )
+
+    struct Options: ParsableArguments {
+        @Option(help: ArgumentHelp("The server.", valueName: "url"))
+        var server = "https://127.0.0.1:8443"
+
+        @Option(help: "The admin token; else $PARLEY_ADMIN_TOKEN.")
+        var token: String?
+
+        @Option(help: ArgumentHelp("The server's certificate, trusted as its authority.", valueName: "pem"))
+        var ca = "data/tls/certificate.pem"
+
+        func client() throws -> AdminClient {
+            guard let token = token ?? ProcessInfo.processInfo.environment["PARLEY_ADMIN_TOKEN"] else {
+                throw ValidationError("Give the admin token with --token or PARLEY_ADMIN_TOKEN.")
+            }
+            guard FileManager.default.fileExists(atPath: ca) else {
+                throw ValidationError("No certificate at \(ca): pass --ca DATA/tls/certificate.pem of the server.")
+            }
+            return try AdminClient(server: server, token: token, certificateAuthority: ca)
+        }
+    }
+
+    struct Games: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the games, the latest move first.")
+        @OptionGroup var options: Options
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let games = try await client.games()
+            print(games.isEmpty ? "no games" : AdminText.table(games))
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one game: its true state, hidden ships included, and its log.")
+        @OptionGroup var options: Options
+        @Argument(help: "The game's id (its session), or its first characters.") var id: String
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let detail = try await client.game(try await AdminText.session(id, in: client.games()))
+            print(AdminText.detail(detail, mode: ColourMode(environment: ProcessInfo.processInfo.environment)))
+        }
+    }
+
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one game, then each move as it is made, until Ctrl-C.")
+        @OptionGroup var options: Options
+        @Argument(help: "The game's id (its session), or its first characters.") var id: String
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let mode = ColourMode(environment: ProcessInfo.processInfo.environment)
+            let session = try await AdminText.session(id, in: client.games())
+            let moves = try await client.watch(session)
+            var detail = try await client.game(session)
+            ConnectionOptions.write(AdminText.detail(detail, mode: mode) + "\n")
+            for try await move in moves {
+                detail.log.append(move)
+                if !move.state.isEmpty { detail.state = move.state }
+                // Unbuffered, so a watcher piped into another program sees each move as it comes.
+                ConnectionOptions.write("\n#\(move.seq) \(move.caption)\n"
+                    + AdminText.picture(game: detail.game.game, state: detail.state, mode: mode) + "\n")
+            }
+        }
+    }
+
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The server's figures.")
+        @OptionGroup var options: Options
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let stats = try await client.stats()
+            print("""
+                connections        \(stats.connections)
+                conversations      \(stats.conversations)
+                games in progress  \(stats.gamesInProgress)
+                games finished     \(stats.gamesFinished)
+                moves              \(stats.moves)
+                moves per second   \(String(format: "%.1f", stats.movesPerSecond)) (last 10 s)
+                store              \(stats.storeRecords) records, \(stats.storeBytes) bytes
+                """)
+        }
+    }
+}
+
+/// The admin API's answers as terminal text.
+enum AdminText {
+    /// The full session id of the one game whose id starts with `prefix`.
+    static func session(_ prefix: String, in games: [AdminGame]) throws -> String {
+        let matches = games.filter { $0.session.lowercased().hasPrefix(prefix.lowercased()) }
+        guard matches.count == 1, let game = matches.first else {
+            throw ValidationError(matches.isEmpty ? "No game \(prefix); parley admin games lists them."
+                : "\(prefix) could be \(matches.count) games; give more of its id.")
+        }
+        return game.session
+    }
+
+    static func table(_ games: [AdminGame]) -> String {
+        let header = ["GAME", "KIND", "MOVES", "TURN", "PARTICIPANTS", "LAST MOVE"]
+        let rows = games.map { game in
+            [String(game.session.prefix(8)), "\(game.game) \(game.variant)", String(game.moves), game.turn,
+             participants(game), game.lastMove?.formatted(.iso8601) ?? "-"]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    static func participants(_ game: AdminGame) -> String {
+        game.participants.map { participant in
+            let name = participant.name ?? String(participant.account.prefix(12))
+            return participant.seat.map { "\(name) (seat \($0))" } ?? name
+        }.joined(separator: ", ")
+    }
+
+    static func detail(_ detail: AdminGameDetail, mode: ColourMode) -> String {
+        let game = detail.game
+        var lines = [
+            "\(game.game) \(game.variant) \(game.session)",
+            "conversation \(game.conversation)",
+            "participants: \(participants(game))",
+            "turn: \(game.turn), \(game.moves) moves",
+            "true state: \(detail.state)",
+            "",
+            picture(game: game.game, state: detail.state, mode: mode),
+            "",
+        ]
+        lines += detail.log.map { "#\($0.seq) \($0.at?.formatted(.iso8601) ?? "-") \($0.caption)" }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The true state drawn: every fleet with its ships (the operator is trusted), or the ice cream.
+    static func picture(game: String, state: String, mode: ColourMode) -> String {
+        do throws(RuleViolation) {
+            let items = try QueryString.items(in: state)
+            if game == IceCreamGame.id.rawValue {
+                return IceCreamRenderer(mode: mode).drawing(try IceCreamGame().decode(items), width: 80).rendered(mode)
+                    .joined(separator: "\n")
+            }
+            let battleship = try BattleshipGame(variant: BattleshipGame.variant(of: items) ?? BattleshipGame.defaultVariant.id)
+            let truth = try battleship.decode(items)
+            let renderer = BoardRenderer(game: battleship, mode: mode)
+            let boards = truth.fleets.indices.map { fleet in
+                [Styled("Fleet of seat \(fleet)", .bold)] + renderer.board(fleet, in: truth)
+            }
+            let drawn = boards.count == 2 ? Styled.sideBySide(boards[0], boards[1], gap: 4) : boards.first ?? []
+            return (drawn + [renderer.legend()]).rendered(mode).joined(separator: "\n")
+        } catch {
+            return "(cannot draw this state: \(error.reason))"
+        }
+    }
+}

@@ -53,6 +53,8 @@ struct LogEntry: Sendable {
     enum Kind: Sendable {
         case message(MessageEntry)
         case timeout(TimeoutEntry)
+        /// The operator ended a session's game; the entry's `late` is always `nil`.
+        case ended(TimeoutEntry)
         case joined(AccountID)
         case left(AccountID)
     }

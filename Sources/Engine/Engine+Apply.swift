@@ -33,6 +33,8 @@ extension Engine {
             try applyAccepted(move, match: match)
         case let .timedOut(conversation, seq, session, _):
             try applyTimeout(in: conversation, seq: seq, session: session)
+        case let .ended(conversation, seq, session, _):
+            try applyEnd(in: conversation, seq: seq, session: session)
         }
     }
 
@@ -73,6 +75,19 @@ extension Engine {
         conversations[move.conversation]?.sessions[move.session] = session
         try append(.message(entry), seq: move.seq, to: move.conversation)
         sent[move.sender, default: [:]][move.request] = EntryReference(conversation: move.conversation, seq: move.seq)
+    }
+
+    private mutating func applyEnd(in conversation: String, seq: Int, session id: Session) throws(EngineError) {
+        guard var session = conversations[conversation]?.sessions[id] else {
+            throw .corrupt("an end of unknown session \(id.uuidString)")
+        }
+        do { try session.match.end() } catch { throw .corrupt("an end of a finished session \(id.uuidString)") }
+        session.clockStarted = nil
+        conversations[conversation]?.sessions[id] = session
+        let entry = TimeoutEntry(
+            session: id, game: session.game, late: nil, seats: session.seats, turn: session.match.turn,
+            outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt)
+        try append(.ended(entry), seq: seq, to: conversation)
     }
 
     private mutating func applyTimeout(in conversation: String, seq: Int, session id: Session) throws(EngineError) {

@@ -93,6 +93,10 @@ extension Engine {
                 return AdminMove(
                     seq: entry.seq, kind: "timeout", seat: nil, account: timeout.late?.rawValue, name: timeout.late.flatMap { names[$0] },
                     state: "", caption: "Time ran out for \(late)", at: nil)
+            case let .ended(ended) where session == nil || ended.session == session:
+                return AdminMove(
+                    seq: entry.seq, kind: "ended", seat: nil, account: nil, name: nil, state: "",
+                    caption: "The operator ended the game", at: nil)
             default:
                 return nil
             }

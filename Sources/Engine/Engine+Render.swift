@@ -15,13 +15,14 @@ extension Engine {
             return Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer))
         case let .message(message):
             return render(message, in: conversation, for: viewer)
-        case let .timeout(timeout):
+        case let .timeout(timeout), let .ended(timeout):
+            let kind: Event.Kind = if case .ended = entry.kind { .ended } else { .timeout }
             let pid = { (seat: Seat) in participant(timeout.seats[seat.index], seenBy: viewer, in: conversation) }
             let status = GameStatus(
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
                 moves: timeout.moveCount, turn: turnInfo(timeout.turn, seats: timeout.seats, for: viewer, in: conversation),
                 outcome: outcomeInfo(timeout.outcome, seats: timeout.seats, pid), prompt: timeout.prompt)
-            return Event(conversation: id, seq: seq, kind: .timeout, status: status,
+            return Event(conversation: id, seq: seq, kind: kind, status: status,
                          participant: timeout.late.map { info($0, seenBy: viewer) })
         }
     }

@@ -12,6 +12,8 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case accepted(AcceptedMove)
     /// Nobody moved in a session before its deadline; the game's timeout rule applied.
     case timedOut(conversation: String, seq: Int, session: Session, at: Date)
+    /// The server's operator ended a session's game: over, nobody winning.
+    case ended(conversation: String, seq: Int, session: Session, at: Date)
 
     /// The conversation the event belongs to; `nil` for server-wide ones.
     public var conversation: String? {
@@ -21,7 +23,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
             conversation
         case .renamed: nil
         case let .accepted(move): move.conversation
-        case let .timedOut(conversation, _, _, _): conversation
+        case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
         }
     }
 }

@@ -67,6 +67,8 @@ public struct AnyMatch: Sendable {
 
     /// See `Match.timeOut()`.
     public mutating func timeOut() throws(RuleViolation) -> TimeoutResult { try box.timeOut() }
+    /// See `Match.end()`.
+    public mutating func end() throws(RuleViolation) { try box.end() }
 
     /// Plays the one move by `seat` that leads to the proposed state.
     public mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
@@ -94,6 +96,7 @@ private protocol MatchBox: Sendable {
     func state(for viewer: Seat?) -> [QueryItem]
     func checkMayMove(_ seat: Seat) throws(RuleViolation)
     mutating func timeOut() throws(RuleViolation) -> TimeoutResult
+    mutating func end() throws(RuleViolation)
     mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep
 }
 
@@ -115,6 +118,7 @@ private struct GameMatchBox<G: Game>: MatchBox {
     func checkMayMove(_ seat: Seat) throws(RuleViolation) { try match.checkMayMove(seat) }
 
     mutating func timeOut() throws(RuleViolation) -> TimeoutResult { try match.timeOut() }
+    mutating func end() throws(RuleViolation) { try match.end() }
 
     mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
         try match.checkMayMove(seat)

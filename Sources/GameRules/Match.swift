@@ -8,6 +8,8 @@ public struct Match<G: Game>: Sendable {
     public private(set) var moveCount: Int
     /// The seat that ran out of time and forfeited the game, if one did.
     public private(set) var forfeited: Seat?
+    /// Whether the server's operator ended the game: it is over, with nobody winning.
+    public private(set) var ended = false
 
     public init(game: G, state: G.State? = nil, lastMover: Seat? = nil, moveCount: Int = 0, forfeited: Seat? = nil) {
         self.game = game
@@ -18,10 +20,11 @@ public struct Match<G: Game>: Sendable {
     }
 
     public var turn: Turn {
-        forfeited == nil ? game.turnPolicy(in: state).turn(after: lastMover) : .nobody
+        forfeited == nil && !ended ? game.turnPolicy(in: state).turn(after: lastMover) : .nobody
     }
 
     public var outcome: Outcome {
+        if ended { return .finished(winners: [], losers: []) }
         guard let forfeited else { return game.outcome(of: state) }
         // In a two-seat game the other seat wins; in a larger one nobody does.
         let winners: Set<Seat> = game.variant.seats.upperBound == 2 ? [Seat(1 - forfeited.index)] : []
@@ -39,6 +42,12 @@ public struct Match<G: Game>: Sendable {
         let late = lastMover
         lastMover = nil
         return .skipped(after: late)
+    }
+
+    /// The operator ends the game where it stands: nobody wins, nobody may move.
+    public mutating func end() throws(RuleViolation) {
+        guard !outcome.isFinished else { throw .gameOver }
+        ended = true
     }
 
     /// Plays `move` by `seat` and returns the step it made.

@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import ServiceLifecycle
 import Storage
+import Transcript
 import WebPages
 import Wire
 
@@ -14,8 +16,15 @@ import Wire
 ///     GET  /admin/api/games/SESSION                AdminGameDetail
 ///     GET  /admin/api/games/SESSION/events         its moves as they happen (server-sent events)
 ///     GET  /admin/api/stats                        AdminStats
+///     POST /admin/api/games/SESSION/end            ends the game, nobody winning
+///     POST /admin/api/conversations/ID/remove/ACCOUNT   takes a participant out
+///
+/// Each action is logged, with the address it came from.
 enum AdminRoutes {
-    static func add(to router: Router<ParleyRequestContext>, relay: Relay, log: any EventLog, configuration: ServerConfiguration) {
+    static func add(
+        to router: Router<ParleyRequestContext>, relay: Relay, log: any EventLog, configuration: ServerConfiguration,
+        logger: Logger
+    ) {
         let token = configuration.adminToken
         let admin = router.group("admin").add(middleware: AdminGate(token: token, allowsRemote: configuration.adminAllowsRemote))
         let stats = { @Sendable () async -> AdminStats in
@@ -31,6 +40,7 @@ enum AdminRoutes {
             return try HTMLResponse(AdminPage.game(detail, token: token ?? "")).response(from: request, context: context)
         }
         admin.get("api/games") { _, _ in json(await relay.adminGames()) }
+        addActions(to: admin, relay: relay, logger: logger)
         admin.get("api/stats") { _, _ in json(await stats()) }
         admin.get("api/games/:session") { _, context -> Response in
             let session = try context.parameters.require("session")
@@ -59,6 +69,34 @@ enum AdminRoutes {
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                 body: ResponseBody(asyncSequence: events))
+        }
+    }
+
+    static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: Relay, logger: Logger) {
+        admin.post("api/games/:session/end") { _, context -> Response in
+            let session = try context.parameters.require("session")
+            guard await relay.adminGame(session) != nil else { return notFound(session) }
+            guard await relay.perform(.end(session: session)) else {
+                return AdminGate<ParleyRequestContext>.refusal(.conflict, "game-over", "The game \(session) is already over.")
+            }
+            logger.notice("An operator ended a game", metadata: [
+                "session": "\(session)", "from": "\(context.remoteAddress?.description ?? "?")",
+            ])
+            guard let ended = await relay.adminGame(session) else { return notFound(session) }
+            return json(ended.game)
+        }
+        admin.post("api/conversations/:conversation/remove/:account") { _, context -> Response in
+            let conversation = try context.parameters.require("conversation")
+            let account = try context.parameters.require("account")
+            guard await relay.perform(.remove(account: AccountID(rawValue: account), conversation: conversation)) else {
+                return AdminGate<ParleyRequestContext>.refusal(.notFound, "not-a-member",
+                    "\(account) is not in the conversation \(conversation).")
+            }
+            logger.notice("An operator removed a participant", metadata: [
+                "conversation": "\(conversation)", "account": "\(account)",
+                "from": "\(context.remoteAddress?.description ?? "?")",
+            ])
+            return json(["removed": account, "conversation": conversation])
         }
     }
 

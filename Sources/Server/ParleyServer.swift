@@ -38,7 +38,7 @@ public func buildParleyServer(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
             }
-            AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration)
+            AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
         },
         webSocketHandler: { inbound, outbound, context in
             try await connection.serve(inbound: inbound, outbound: outbound, logger: context.logger)

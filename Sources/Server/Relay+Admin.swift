@@ -21,6 +21,16 @@ extension Relay {
             movesPerSecond: Double(recent) / 10, storeRecords: store?.recordCount ?? 0, storeBytes: store?.byteCount ?? 0)
     }
 
+    /// Runs an operator's action through the pipeline, so it is stored before anyone hears of
+    /// it, like a move; returns whether it applied (the game existed and was running, the
+    /// participant was in the conversation).
+    func perform(_ action: OperatorAction) async -> Bool {
+        await withCheckedContinuation { continuation in
+            pending.append(.operatorAction(action, answer: { continuation.resume(returning: $0) }))
+            wake()
+        }
+    }
+
     func noteAccepted() {
         let now = Int(Date().timeIntervalSince1970)
         acceptedBySecond[now, default: 0] += 1
@@ -51,7 +61,8 @@ extension Relay {
             let (conversation, seq, session): (String, Int, String)
             switch event {
             case let .accepted(move): (conversation, seq, session) = (move.conversation, move.seq, move.session.uuidString)
-            case let .timedOut(late, number, timed, _): (conversation, seq, session) = (late, number, timed.uuidString)
+            case let .timedOut(late, number, timed, _), let .ended(late, number, timed, _):
+                (conversation, seq, session) = (late, number, timed.uuidString)
             default: continue
             }
             guard let watching = watchers[session], let move = engine.adminMove(conversation: conversation, seq: seq) else {

@@ -18,7 +18,7 @@ public actor Relay {
     private let logger: Logger
     private var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
     private var nextConnection = 0
-    private var pending: [Command] = []
+    var pending: [Command] = []
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var generator = SystemRandomNumberGenerator()
 
@@ -36,6 +36,14 @@ public actor Relay {
         case frame(ClientFrame, account: AccountID, connection: Int?, received: ContinuousClock.Instant)
         /// A turn's deadline has passed.
         case deadline(TurnDeadline)
+        /// An operator's action; `answer` hears, once it is stored, whether it applied.
+        case operatorAction(OperatorAction, answer: @Sendable (Bool) -> Void)
+    }
+
+    /// What an operator may do through the admin API.
+    enum OperatorAction: Sendable {
+        case end(session: String)
+        case remove(account: AccountID, conversation: String)
     }
 
     /// A relay over `engine`, whose state must already hold everything in `log`.
@@ -90,7 +98,7 @@ public actor Relay {
         timers = [:]
     }
 
-    private func wake() {
+    func wake() {
         wakeUp?.resume()
         wakeUp = nil
     }
@@ -115,6 +123,11 @@ public actor Relay {
                 engine.handle(frame, from: account, now: now, random: &generator)
             case let .deadline(deadline):
                 engine.timeOut(deadline, now: now)
+            case let .operatorAction(action, _):
+                switch action {
+                case let .end(session): engine.end(session: session, now: now) ?? Decision()
+                case let .remove(account, conversation): engine.remove(account, from: conversation) ?? Decision()
+                }
             }
         }
         let events = decisions.flatMap(\.events)
@@ -141,6 +154,7 @@ public actor Relay {
             }
             for reference in decision.notify { relay(reference) }
             for deadline in decision.deadlines { schedule(deadline) }
+            if case let .operatorAction(_, answer) = command { answer(!decision.events.isEmpty) }
         }
         if !watchers.isEmpty { tellWatchers(about: events) }
     }

@@ -72,14 +72,14 @@ public struct TranscriptRenderer: Sendable {
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
                 let isSelected = event.seq == selected
                 return Item(seq: event.seq) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
-            case .joined, .left, .timeout:
+            case .joined, .left, .timeout, .ended:
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
             }
         }
     }
 
-    /// A join, a departure or a timeout in words; `nil` for an event without what it needs.
+    /// A join, a departure, a timeout or an operator's end in words; `nil` for an event without what it needs.
     func notice(for event: Event) -> String? {
         let who = event.participant.map { participant in
             participant.id == viewer ? "You" : names[participant.id] ?? participant.name ?? names.placeholder
@@ -93,6 +93,7 @@ public struct TranscriptRenderer: Sendable {
             // The game's rule decided what the timeout did (a forfeit, a skipped turn); the
             // status after it says which, in the status line's words.
             return "\(late). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
+        case .ended: return "The server's operator ended the game"
         case .message: return nil
         }
     }

@@ -13,6 +13,9 @@ public struct Event: Codable, Hashable, Sendable {
         /// Nobody moved in time: `status` is the session after the game's timeout rule (a
         /// forfeit ends it; a skip lets anyone move next), `participant` who was late, if known.
         case timeout
+        /// The server's operator ended a game: `status` is the session after it, finished
+        /// with nobody winning.
+        case ended
     }
 
     public var conversation: String

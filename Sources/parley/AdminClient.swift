@@ -37,6 +37,14 @@ final class AdminClient: Sendable {
 
     func stats() async throws -> AdminStats { try await get("/admin/api/stats") }
 
+    /// Ends a game, nobody winning; the game as it is afterwards.
+    func end(_ session: String) async throws -> AdminGame {
+        let response = try await client.execute(request("/admin/api/games/\(session)/end", method: .POST), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        try Self.check(response.status, body: body)
+        return try Self.decoder.decode(AdminGame.self, from: Data(buffer: body))
+    }
+
     /// The moves of a game as they are stored, until the server or the caller ends it.
     func watch(_ session: String) async throws -> AsyncThrowingStream<AdminMove, any Error> {
         let response = try await client.execute(request("/admin/api/games/\(session)/events"), timeout: .hours(24))

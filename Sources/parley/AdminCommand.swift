@@ -20,8 +20,9 @@ struct AdminCommand: AsyncParsableCommand {
               parley admin show 3F2A
               parley admin watch 3F2A
               parley admin stats
+              parley admin end 3F2A
             """,
-        subcommands: [Games.self, Show.self, Watch.self, Stats.self]
+        subcommands: [Games.self, Show.self, Watch.self, Stats.self, End.self]
     )
 
     struct Options: ParsableArguments {
@@ -90,6 +91,19 @@ struct AdminCommand: AsyncParsableCommand {
                 ConnectionOptions.write("\n#\(move.seq) \(move.caption)\n"
                     + AdminText.picture(game: detail.game.game, state: detail.state, mode: mode) + "\n")
             }
+        }
+    }
+
+    struct End: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End a game where it stands, nobody winning. The server logs it.")
+        @OptionGroup var options: Options
+        @Argument(help: "The game's id (its session), or its first characters.") var id: String
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let game = try await client.end(try await AdminText.session(id, in: client.games()))
+            print("ended \(game.game) \(game.variant) \(game.session) after \(game.moves) moves")
         }
     }
 

@@ -138,10 +138,10 @@ import Wire
 
             // The pages, in a browser: the list, and the game with every ship drawn.
             _ = try Browser.require()
-            let list = try Browser.dom(of: "https://localhost:\(server.port)/admin?token=\(Self.token)")
+            let list = try await Browser.dom(of: "https://localhost:\(server.port)/admin?token=\(Self.token)")
             #expect(list.contains(#"data-session="\#(game.session)""#))
             #expect(list.contains("Amber (seat 0)"))
-            let page = try Browser.dom(of: "https://localhost:\(server.port)/admin/games/\(game.session)?token=\(Self.token)")
+            let page = try await Browser.dom(of: "https://localhost:\(server.port)/admin/games/\(game.session)?token=\(Self.token)")
             #expect(page.contains("Fleet of seat 0"))
             #expect(page.matches(of: /class="cell ship"/).count == 1, "the boat at 6; the one at 2 is sunk")
             #expect(page.contains("Ben fired at 2: a hit!"))
@@ -161,23 +161,74 @@ import Wire
             guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
             let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", Self.token, "--ca", data + "/tls/certificate.pem"]
 
-            let games = try Spawn.run(parley, ["admin", "games"] + options)
+            let games = try await Spawn.run(parley, ["admin", "games"] + options)
             #expect(games.status == 0)
             #expect(games.output.contains(String(accepted.session.prefix(8))))
             #expect(games.output.contains("Amber (seat 0)"))
 
-            let show = try Spawn.run("env", ["NO_COLOR=1", parley, "admin", "show", String(accepted.session.prefix(6))] + options)
+            let show = try await Spawn.run("env", ["NO_COLOR=1", parley, "admin", "show", String(accepted.session.prefix(6))] + options)
             #expect(show.status == 0)
             #expect(show.output.contains("true state: ?Ship_Location=2&Ship_Location=6"))
             #expect(show.output.contains(" .  .  #    0 1 2"), "the hidden boat at 2 is drawn for the operator")
             #expect(show.output.contains("Amber placed their ships! Can you find them?"))
 
-            let stats = try Spawn.run(parley, ["admin", "stats"] + options)
+            let stats = try await Spawn.run(parley, ["admin", "stats"] + options)
             #expect(stats.output.contains("games in progress  1"))
 
-            let refused = try Spawn.run(parley, ["admin", "games", "--server", "https://127.0.0.1:\(server.port)",
+            let refused = try await Spawn.run(parley, ["admin", "games", "--server", "https://127.0.0.1:\(server.port)",
                 "--token", "not-the-admin-token-at-all", "--ca", data + "/tls/certificate.pem"])
             #expect(refused.status != 0)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anOperatorEndsAGameAndRemovesAParticipant() async throws {
+        let parley = try TerminalClientTests.parley()
+        let data = LiveServer.temporaryDirectory()
+        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = Self.token }) { server in
+            let base = "https://127.0.0.1:\(server.port)/admin/api"
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let placed = try await amber.request(.send(.init(
+                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
+            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
+            let message = try await ben.nextMessage()
+
+            // parley admin end: both players hear of it, and the game takes no more moves.
+            let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", Self.token, "--ca", data + "/tls/certificate.pem"]
+            let end = try await Spawn.run(parley, ["admin", "end", String(accepted.session.prefix(8))] + options)
+            #expect(end.status == 0)
+            #expect(end.output.contains("ended battleship seed"))
+            for player in [amber, ben] {
+                let ended = try await player.next { if case let .event(event) = $0 { event.kind == .ended } else { false } }
+                guard case let .event(event) = ended else { continue }
+                #expect(event.status?.outcome.finished == true)
+                #expect(event.status?.outcome.winners.isEmpty == true)
+            }
+            let late = try await RelayGameTests.send(ben, replyingTo: message, adding: "Shot=2")
+            guard case let .rejected(refusal) = late else { throw ConnectionError.unexpected("\(late)") }
+            #expect(refusal.error.code.contains("over") || refusal.error.code == "stale")
+            let again = try await HTTPS.request(base + "/games/\(accepted.session)/end", method: .POST, headers: bearer())
+            #expect(again.status == 409)
+            let detail = try decode(AdminGameDetail.self, try await HTTPS.request(base + "/games/\(accepted.session)", headers: bearer()).body)
+            #expect(detail.game.finished)
+            #expect(detail.log.last?.kind == "ended")
+
+            // Removing Ben: Amber sees him leave, and he is no longer in the conversation.
+            let benAccount = try #require(detail.game.participants.first { $0.name == "Ben" }?.account)
+            let removed = try await HTTPS.request(
+                base + "/conversations/\(conversation)/remove/\(benAccount)", method: .POST, headers: bearer())
+            #expect(removed.status == 200)
+            let left = try await amber.next { if case let .event(event) = $0 { event.kind == .left } else { false } }
+            #expect(left != nil)
+            let games = try decode([AdminGame].self, try await HTTPS.request(base + "/games", headers: bearer()).body)
+            #expect(games.first?.participants.map(\.name) == ["Amber"])
+            let twice = try await HTTPS.request(
+                base + "/conversations/\(conversation)/remove/\(benAccount)", method: .POST, headers: bearer())
+            #expect(twice.status == 404)
+            let unauthorized = try await HTTPS.request(base + "/games/\(accepted.session)/end", method: .POST)
+            #expect(unauthorized.status == 401)
         }
     }
 }

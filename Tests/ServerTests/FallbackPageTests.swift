@@ -28,27 +28,27 @@ import Wire
             #expect(bensURL.hasPrefix("https://localhost:\(server.port)/g/battleship?"))
 
             // The guesser's page: the hit shows, no ship position does.
-            let guesser = try Browser.dom(of: bensURL)
+            let guesser = try await Browser.dom(of: bensURL)
             #expect(guesser.contains("Find the ships"))
             #expect(guesser.contains("The guesser fired at 2: a hit!"))
             #expect(guesser.contains(#"class="cell hit" data-cell="2""#))
             #expect(shipCells(guesser) == 0)
 
             // The hider's page shows her other boat, still afloat.
-            let hider = try Browser.dom(of: ambersURL)
+            let hider = try await Browser.dom(of: ambersURL)
             #expect(hider.contains("Your ships"))
             #expect(hider.contains(#"class="cell ship" data-cell="6""#))
 
             // The original apps' URLs open too, and a broken one says why.
-            let original = try Browser.dom(of: "https://localhost:\(server.port)/?Base=base01&Scoops=scoops03")
+            let original = try await Browser.dom(of: "https://localhost:\(server.port)/?Base=base01&Scoops=scoops03")
             #expect(original.contains("I added some scoops"))
-            let broken = try Browser.dom(of: "https://localhost:\(server.port)/g/icecream?Scoops=scoops03")
+            let broken = try await Browser.dom(of: "https://localhost:\(server.port)/g/icecream?Scoops=scoops03")
             #expect(broken.contains("This link holds no game"))
             #expect(broken.contains(#"id="reason""#))
 
             // And the page is drawn: a screenshot of a finished ice cream is a real picture.
             let shot = LiveServer.temporaryDirectory() + "/icecream.png"
-            try Browser.screenshot(of: "https://localhost:\(server.port)/g/icecream?Base=base02&Scoops=scoops03&Topping=topping01", to: shot)
+            try await Browser.screenshot(of: "https://localhost:\(server.port)/g/icecream?Base=base02&Scoops=scoops03&Topping=topping01", to: shot)
             let png = try Data(contentsOf: URL(fileURLWithPath: shot))
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             #expect(png.count > 5_000)

@@ -12,8 +12,18 @@ enum Spawn {
         let description: String
     }
 
-    /// The exit status and what the program printed on standard output.
-    static func run(_ program: String, _ arguments: [String], reading: Bool = true) throws -> (status: Int32, output: String) {
+    /// The exit status and what the program printed on standard output. The wait happens on
+    /// a thread of its own: a test's server runs on the same few threads as the test, and a
+    /// test blocking one of them while its program talks to that server could starve it.
+    static func run(_ program: String, _ arguments: [String], reading: Bool = true) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runBlocking(program, arguments, reading: reading) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ program: String, _ arguments: [String], reading: Bool) throws -> (status: Int32, output: String) {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw Failure(description: "no pipe for \(program)") }
         var actions = posix_spawn_file_actions_t()

@@ -17,15 +17,15 @@ import Testing
 
     @Test(.timeLimit(.minutes(3)))
     func twoPeoplePlayBattleshipAndIceCreamInTheirTerminals() async throws {
-        try Tmux.require()
+        try await Tmux.require()
         let parley = try Self.parley()
         let homes = LiveServer.temporaryDirectory()
         try await LiveServer.with { server in
             let tmux = Tmux()
-            defer { tmux.stop() }
+            defer { Task { await tmux.stop() } }
             for name in ["Amber", "Ben"] {
                 // NO_COLOR: the plain screen marks the cursor with brackets, which capture-pane keeps.
-                try tmux.start(name, command: """
+                try await tmux.start(name, command: """
                     env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(server.port) \
                     --fingerprint \(server.fingerprint) --home \(homes)/\(name) --name \(name); \
                     echo "parley exited with $?"; sleep 60
@@ -34,108 +34,108 @@ import Testing
             }
 
             // A resize redraws the screen for the new size, down to 80x24.
-            try tmux.run(["resize-window", "-t", "Amber", "-x", "80", "-y", "24"], reading: false)
+            try await tmux.run(["resize-window", "-t", "Amber", "-x", "80", "-y", "24"], reading: false)
             let resized = try await tmux.waitUntil("Amber") { screen in
                 screen.split(separator: "\n", omittingEmptySubsequences: false).first?.count == 80
             }
             #expect(resized.split(separator: "\n").first?.hasSuffix("[online]") == true)
 
             // Amber opens a conversation and shares its invite code; Ben joins with it.
-            try tmux.press("Amber", "n")
+            try await tmux.press("Amber", "n")
             let opened = try await tmux.wait("Amber", for: "#1 invite ")
             let code = try #require(opened.firstMatch(of: /invite ([0-9A-Z-]+)/)?.1)
-            try tmux.press("Ben", "j")
-            try tmux.type("Ben", String(code))
-            try tmux.press("Ben", "Enter")
+            try await tmux.press("Ben", "j")
+            try await tmux.type("Ben", String(code))
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Amber joined")
             try await tmux.wait("Amber", for: "Ben joined")
 
             // Amber starts the seed game from the drawer and hides her boats at 0 and 4.
-            try tmux.press("Amber", "Enter")
+            try await tmux.press("Amber", "Enter")
             try await tmux.wait("Amber", for: "Your ships (not placed)")
             for cell in ["0", "4"] {
-                try tmux.type("Amber", cell)
-                try tmux.press("Amber", "Enter")
+                try await tmux.type("Amber", cell)
+                try await tmux.press("Amber", "Enter")
             }
             try await tmux.wait("Amber", for: "Hide your boats at 0 and 4? Enter sends it")
-            try tmux.press("Amber", "Enter")
+            try await tmux.press("Amber", "Enter")
             try await tmux.wait("Amber", for: "Not your turn")
 
             // Ben sees her message, opens it, and finds no ship on his board.
             try await tmux.wait("Ben", for: "Can you find them?")
-            try tmux.press("Ben", "Enter")
+            try await tmux.press("Ben", "Enter")
             let board = try await tmux.wait("Ben", for: "Find the ships")
             #expect(!board.split(separator: "\n").contains { $0.hasSuffix("0 1 2") && $0.contains("#") })
 
             // A shot staged and cancelled is not sent; two shots sent sink both boats.
-            try tmux.type("Ben", "4")
-            try tmux.press("Ben", "Enter")
+            try await tmux.type("Ben", "4")
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Fire at 4? Enter sends it, Esc cancels.")
-            try tmux.press("Ben", "Escape")
+            try await tmux.press("Ben", "Escape")
             try await tmux.wait("Ben", for: "Enter fires")
-            try tmux.press("Ben", "Enter")
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Fire at 4?")
-            try tmux.press("Ben", "Enter")
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Your turn")
-            try tmux.type("Ben", "0")
-            try tmux.press("Ben", "Enter")
+            try await tmux.type("Ben", "0")
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Fire at 0?")
-            try tmux.press("Ben", "Enter")
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "*** You won! ***")
             let lost = try await tmux.wait("Amber", for: "*** You lost. ***")
             #expect(lost.contains("Game over: Ben won"))
 
             // An ice cream: Amber picks the base, Ben the scoops, Amber the topping.
             // Left moves from the transcript down to the drawer, and along it.
-            try tmux.press("Amber", "Escape")
+            try await tmux.press("Amber", "Escape")
             try await tmux.wait("Amber", for: "Recent ice creams")
-            try tmux.press("Amber", "Left")
+            try await tmux.press("Amber", "Left")
             try await tmux.wait("Amber", for: "[seed]")
-            try tmux.press("Amber", "Left")
+            try await tmux.press("Amber", "Left")
             try await tmux.wait("Amber", for: "[Ice Cream]")
-            try tmux.press("Amber", "Enter")
+            try await tmux.press("Amber", "Enter")
             try await tmux.wait("Amber", for: "Select a base:")
-            try tmux.press("Amber", "Down", "Enter")
+            try await tmux.press("Amber", "Down", "Enter")
             try await tmux.wait("Amber", for: "Add sugar cone?")
-            try tmux.press("Amber", "Enter")
-            try tmux.press("Ben", "Escape")
+            try await tmux.press("Amber", "Enter")
+            try await tmux.press("Ben", "Escape")
             try await tmux.wait("Ben", for: "Let's build an ice cream")
-            try tmux.press("Ben", "Enter")
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Add some scoops:")
-            try tmux.press("Ben", "Down", "Down", "Enter")
+            try await tmux.press("Ben", "Down", "Down", "Enter")
             try await tmux.wait("Ben", for: "Add strawberry?")
-            try tmux.press("Ben", "Enter")
+            try await tmux.press("Ben", "Enter")
             try await tmux.wait("Amber", for: "Finish with a topping:")
-            try tmux.press("Amber", "Enter")
+            try await tmux.press("Amber", "Enter")
             try await tmux.wait("Amber", for: "Add rainbow sprinkles?")
-            try tmux.press("Amber", "Enter")
+            try await tmux.press("Amber", "Enter")
             try await tmux.wait("Amber", for: "*** The ice cream is ready! ***")
             let done = try await tmux.wait("Ben", for: "*** The ice cream is ready! ***")
             #expect(done.contains("topping: rainbow sprinkles"))
-            try tmux.press("Ben", "Escape")
+            try await tmux.press("Ben", "Escape")
             try await tmux.wait("Ben", for: "Recent ice creams: sugar cone with strawberry scoops")
 
             // Ctrl-C leaves the client and gives the terminal back.
-            try tmux.press("Amber", "C-c")
+            try await tmux.press("Amber", "C-c")
             try await tmux.wait("Amber", for: "parley exited with 0", seconds: 10)
         }
     }
 
     @Test(.timeLimit(.minutes(2)))
     func clientShowsItIsOfflineAndComesBackByItself() async throws {
-        try Tmux.require()
+        try await Tmux.require()
         let parley = try Self.parley()
         let data = LiveServer.temporaryDirectory()
         let first = try await ServerHandle.start(dataDirectory: data)
         let (port, fingerprint) = (first.server.port, first.server.fingerprint)
         let tmux = Tmux()
-        defer { tmux.stop() }
-        try tmux.start("Amber", width: 80, height: 24, command: """
+        defer { Task { await tmux.stop() } }
+        try await tmux.start("Amber", width: 80, height: 24, command: """
             env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(port) --fingerprint \(fingerprint) \
             --home \(LiveServer.temporaryDirectory()) --name Amber; sleep 60
             """)
         try await tmux.wait("Amber", for: "[online]")
-        try tmux.press("Amber", "n")
+        try await tmux.press("Amber", "n")
         try await tmux.wait("Amber", for: "#1 invite ")
 
         await first.stop()
@@ -144,7 +144,7 @@ import Testing
         let back = try await tmux.wait("Amber", for: "[online]", seconds: 30)
         #expect(back.contains("#1 invite "), "the conversation is still on screen")
         // Moves work again over the new connection.
-        try tmux.press("Amber", "Enter")
+        try await tmux.press("Amber", "Enter")
         try await tmux.wait("Amber", for: "Your ships (not placed)")
         await second.stop()
     }

@@ -10,15 +10,15 @@ struct Tmux: Sendable {
     let socket = "parley-test-\(UUID().uuidString.prefix(8))"
 
     /// Fails with a message naming tmux when it is not installed: the test needs it.
-    static func require() throws {
-        guard (try? run(["-V"])) != nil else {
+    static func require() async throws {
+        guard (try? await run(["-V"])) != nil else {
             throw Missing(description: "tmux is not installed; the terminal client test needs it (apt-get install tmux, as .ci/run does)")
         }
     }
 
     @discardableResult
-    static func run(_ arguments: [String], reading: Bool = true) throws -> String {
-        let (status, output) = try Spawn.run("tmux", arguments, reading: reading)
+    static func run(_ arguments: [String], reading: Bool = true) async throws -> String {
+        let (status, output) = try await Spawn.run("tmux", arguments, reading: reading)
         guard status == 0 else {
             throw Missing(description: "tmux \(arguments.joined(separator: " ")) exited with \(status)")
         }
@@ -26,27 +26,27 @@ struct Tmux: Sendable {
     }
 
     @discardableResult
-    func run(_ arguments: [String], reading: Bool = true) throws -> String {
-        try Self.run(["-L", socket] + arguments, reading: reading)
+    func run(_ arguments: [String], reading: Bool = true) async throws -> String {
+        try await Self.run(["-L", socket] + arguments, reading: reading)
     }
 
     /// A window of `width` by `height` running `command`.
-    func start(_ name: String, width: Int = 100, height: Int = 40, command: String) throws {
-        try run(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command], reading: false)
+    func start(_ name: String, width: Int = 100, height: Int = 40, command: String) async throws {
+        try await run(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command], reading: false)
     }
 
     /// Keys by tmux's names: `Enter`, `Escape`, `Up`, `Right`, …
-    func press(_ name: String, _ keys: String...) throws {
-        for key in keys { try run(["send-keys", "-t", name, key], reading: false) }
+    func press(_ name: String, _ keys: String...) async throws {
+        for key in keys { try await run(["send-keys", "-t", name, key], reading: false) }
     }
 
     /// Text typed as it is, such as a cell name or an invite code.
-    func type(_ name: String, _ text: String) throws {
-        try run(["send-keys", "-t", name, "-l", text], reading: false)
+    func type(_ name: String, _ text: String) async throws {
+        try await run(["send-keys", "-t", name, "-l", text], reading: false)
     }
 
-    func screen(_ name: String) throws -> String {
-        try run(["capture-pane", "-p", "-t", name])
+    func screen(_ name: String) async throws -> String {
+        try await run(["capture-pane", "-p", "-t", name])
     }
 
     /// The screen once it shows `text`; throws with the screen after `seconds` without it.
@@ -63,12 +63,12 @@ struct Tmux: Sendable {
         let deadline = ContinuousClock.now + .seconds(seconds)
         var last = ""
         while ContinuousClock.now < deadline {
-            last = (try? screen(name)) ?? last
+            last = (try? await screen(name)) ?? last
             if isReady(last) { return last }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw Missing(description: "\(name)'s screen never showed \(what); it shows:\n\(last)")
     }
 
-    func stop() { _ = try? run(["kill-server"], reading: false) }
+    func stop() async { _ = try? await run(["kill-server"], reading: false) }
 }

@@ -1,0 +1,35 @@
+import Foundation
+import GameRules
+import Transcript
+
+/// What the server's operator may do to a live game, decided like any request: events to
+/// store first, then entries to relay.
+extension Engine {
+    /// Ends the game of `session` where it stands, nobody winning; `nil` when there is no
+    /// such game or it is already over.
+    public mutating func end(session id: String, now: Date) -> Decision? {
+        guard let conversationID = conversation(ofSession: id), let conversation = conversations[conversationID],
+            let session = conversation.sessions.values.first(where: { $0.id.uuidString == id.uppercased() }),
+            !session.match.outcome.isFinished
+        else { return nil }
+        let seq = conversation.lastSeq + 1
+        let event = EngineEvent.ended(conversation: conversation.id, seq: seq, session: session.id, at: now)
+        do { try apply(event) } catch { preconditionFailure("a decided end must apply: \(error)") }
+        var decision = Decision()
+        decision.events = [event]
+        decision.notify = [EntryReference(conversation: conversation.id, seq: seq)]
+        return decision
+    }
+
+    /// Takes `account` out of a conversation, as if they had left; `nil` when they are not in it.
+    public mutating func remove(_ account: AccountID, from id: String) -> Decision? {
+        guard let conversation = conversations[id], conversation.members.contains(account) else { return nil }
+        let seq = conversation.lastSeq + 1
+        let event = EngineEvent.left(conversation: id, seq: seq, account: account)
+        do { try apply(event) } catch { preconditionFailure("a decided removal must apply: \(error)") }
+        var decision = Decision()
+        decision.events = [event]
+        decision.notify = [EntryReference(conversation: id, seq: seq)]
+        return decision
+    }
+}

@@ -13,12 +13,12 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Drive a server with pairs of bots and print moves/s, round trips, connections, memory and errors.",
         discussion: """
-            parley bench                                   # 1000 games in this process, for 30 s
-            parley bench --pairs 50 --moves 20000 --spawn  # the server as a child process
-            parley bench --baseline                        # and a bare TLS WebSocket echo to compare with
-            parley bench --think 1000                      # each bot pauses about 1 s: round trips under a fixed load
-            parley bench --idle 10000 --spawn              # memory per idle authenticated connection
-            parley bench --server wss://localhost:8443 --fingerprint SHA256 --server-pid PID
+            parley bench                       # 1000 games, server in-process, 30 s
+            parley bench --spawn --baseline    # server as a child; bare echo first
+            parley bench --spawn --think 1000  # bots think ~1 s: a fixed load
+            parley bench --spawn --idle 10000  # memory per idle connection
+            parley bench --server wss://localhost:8443 --fingerprint SHA256 \\
+                --server-pid PID               # a running server
             """
     )
 

@@ -11,7 +11,7 @@ public struct EngineConfiguration: Sendable {
     public var turnTimeouts: [String: TimeInterval]
 
     public init(
-        publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 2048, maxNameLength: Int = 40,
+        publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 8192, maxNameLength: Int = 40,
         turnTimeouts: [String: TimeInterval] = [:]
     ) {
         self.publicURL = publicURL

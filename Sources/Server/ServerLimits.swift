@@ -16,7 +16,7 @@ public struct ServerLimits: Sendable, Equatable {
 
     public init(
         frameBytes: Int = 65536,
-        urlLength: Int = 2048,
+        urlLength: Int = 8192,
         textLength: Int = 1024,
         messagesPerSecond: Int = 20,
         burst: Int = 40,

@@ -82,12 +82,7 @@ extension Engine {
             throw .corrupt("an end of unknown session \(id.uuidString)")
         }
         do { try session.match.end() } catch { throw .corrupt("an end of a finished session \(id.uuidString)") }
-        session.clockStarted = nil
-        conversations[conversation]?.sessions[id] = session
-        let entry = TimeoutEntry(
-            session: id, game: session.game, late: nil, seats: session.seats, turn: session.match.turn,
-            outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt)
-        try append(.ended(entry), seq: seq, to: conversation)
+        try append(.ended(stop(session, late: nil, in: conversation)), seq: seq, to: conversation)
     }
 
     private mutating func applyTimeout(in conversation: String, seq: Int, session id: Session) throws(EngineError) {
@@ -103,12 +98,18 @@ extension Engine {
         } catch {
             throw .corrupt("a timeout in a finished session \(id.uuidString)")
         }
+        try append(.timeout(stop(session, late: late, in: conversation)), seq: seq, to: conversation)
+    }
+
+    /// Stops a session's clock after a timeout or an end, keeps the session, and returns the
+    /// entry that records where it stands.
+    private mutating func stop(_ session: SessionState, late: AccountID?, in conversation: String) -> TimeoutEntry {
+        var session = session
         session.clockStarted = nil
-        conversations[conversation]?.sessions[id] = session
-        let entry = TimeoutEntry(
-            session: id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,
+        conversations[conversation]?.sessions[session.id] = session
+        return TimeoutEntry(
+            session: session.id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,
             outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt)
-        try append(.timeout(entry), seq: seq, to: conversation)
     }
 
     private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {

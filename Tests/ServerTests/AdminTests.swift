@@ -17,6 +17,19 @@ import Wire
         return try decoder.decode(type, from: Data(text.utf8))
     }
 
+    /// Amber and Ben in a conversation, Amber's boats hidden at 2 and 6, and the message Ben got.
+    static func seedGame(
+        on server: RunningServer
+    ) async throws -> (Player, Player, String, ServerFrame.Accepted, Event) {
+        let amber = try await Player.connect(to: server, name: "Amber")
+        let ben = try await Player.connect(to: server, name: "Ben")
+        let conversation = try await RelayGameTests.gather(amber, [ben])
+        let placed = try await amber.request(.send(.init(
+            id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
+        guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
+        return (amber, ben, conversation, accepted, try await ben.nextMessage())
+    }
+
     private func bearer(_ token: String = Self.token) -> [(String, String)] { [("Authorization", "Bearer \(token)")] }
 
     @Test func adminIsOffWithoutAToken() async throws {
@@ -82,13 +95,7 @@ import Wire
     func adminSeesTrueStatesLogsAndMovesLive() async throws {
         try await LiveServer.with(configure: { $0.adminToken = Self.token }) { server in
             let base = "https://127.0.0.1:\(server.port)/admin"
-            let amber = try await Player.connect(to: server, name: "Amber")
-            let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
-            let placed = try await amber.request(.send(.init(
-                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
-            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
-            let message = try await ben.nextMessage()
+            let (_, ben, _, accepted, message) = try await Self.seedGame(on: server)
 
             let games = try decode([AdminGame].self, try await HTTPS.request(base + "/api/games", headers: bearer()).body)
             let game = try #require(games.first)
@@ -153,12 +160,7 @@ import Wire
         let parley = try TerminalClientTests.parley()
         let data = LiveServer.temporaryDirectory()
         try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = Self.token }) { server in
-            let amber = try await Player.connect(to: server, name: "Amber")
-            let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
-            let placed = try await amber.request(.send(.init(
-                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
-            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
+            let (_, _, _, accepted, _) = try await Self.seedGame(on: server)
             let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", Self.token, "--ca", data + "/tls/certificate.pem"]
 
             let games = try await Spawn.run(parley, ["admin", "games"] + options)
@@ -187,13 +189,7 @@ import Wire
         let data = LiveServer.temporaryDirectory()
         try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = Self.token }) { server in
             let base = "https://127.0.0.1:\(server.port)/admin/api"
-            let amber = try await Player.connect(to: server, name: "Amber")
-            let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
-            let placed = try await amber.request(.send(.init(
-                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
-            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
-            let message = try await ben.nextMessage()
+            let (amber, ben, conversation, accepted, message) = try await Self.seedGame(on: server)
 
             // parley admin end: both players hear of it, and the game takes no more moves.
             let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", Self.token, "--ca", data + "/tls/certificate.pem"]

@@ -217,7 +217,8 @@ import Wire
                 base + "/conversations/\(conversation)/remove/\(benAccount)", method: .POST, headers: bearer())
             #expect(removed.status == 200)
             let left = try await amber.next { if case let .event(event) = $0 { event.kind == .left } else { false } }
-            #expect(left != nil)
+            guard case let .event(leaving) = left else { throw ConnectionError.unexpected("\(left)") }
+            #expect(leaving.participant?.name == "Ben")
             let games = try decode([AdminGame].self, try await HTTPS.request(base + "/games", headers: bearer()).body)
             #expect(games.first?.participants.map(\.name) == ["Amber"])
             let twice = try await HTTPS.request(

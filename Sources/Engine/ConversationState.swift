@@ -15,8 +15,8 @@ struct ConversationState: Sendable {
     var sessions: [Session: SessionState] = [:]
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
     var directories: [AccountID: ViewerDirectory] = [:]
-    /// The newest seq each member has acknowledged.
-    var acknowledged: [AccountID: Int] = [:]
+    /// Each member's newest accepted messages, so that a resent one is recognised.
+    var sent: [AccountID: RecentSends] = [:]
 
     init(id: String, invite: String) {
         self.id = id

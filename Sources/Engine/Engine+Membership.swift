@@ -52,6 +52,8 @@ extension Engine {
         else {
             return .reply(.rejected(.init(id: request.id, error: EngineError.badName(configuration.maxNameLength).frame)))
         }
+        // Clients give their name on every connection: the same name again stores nothing.
+        guard names[account] != name else { return .reply(.done(.init(id: request.id))) }
         return commit([.renamed(account: account, name: name)], reply: { _ in .done(.init(id: request.id)) }, notify: [])
     }
 
@@ -59,17 +61,34 @@ extension Engine {
         guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
             return .reply(.rejected(.init(id: request.id, error: EngineError.unknownConversation(request.conversation).frame)))
         }
+        // `after` is the client's number: compared, never computed with, so no value traps.
+        guard (0...conversation.lastSeq).contains(request.after) else {
+            return .reply(.rejected(.init(id: request.id, error: EngineError.seqOutOfRange(
+                "after", request.after, last: conversation.lastSeq, hint: "resume after").frame)))
+        }
         var decision = Decision()
-        let first = max(request.after, 0) + 1
-        if first <= conversation.lastSeq {
-            for seq in first...conversation.lastSeq {
-                if let event = event(conversation: conversation.id, seq: seq, for: account) {
-                    decision.replies.append(.event(event))
-                }
+        for seq in (request.after..<conversation.lastSeq).lazy.map({ $0 + 1 }) {
+            if let event = event(conversation: conversation.id, seq: seq, for: account) {
+                decision.replies.append(.event(event))
             }
         }
         decision.replies.append(.synced(.init(id: request.id, conversation: conversation.id, lastSeq: conversation.lastSeq)))
         return decision
+    }
+
+    /// An acknowledgement keeps nothing: delivery is at least once, and a client that resumes
+    /// names where it stands. A number no event has is answered with an error (an `ack` has no
+    /// id), so a client that miscounts hears of it. One for a conversation the account is not in
+    /// is ignored: it may cross the account's own leave, or an operator's removal.
+    func acknowledge(_ request: ClientFrame.Ack, by account: AccountID) -> Decision {
+        guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
+            return Decision()
+        }
+        guard (0...conversation.lastSeq).contains(request.seq) else {
+            return .reply(.error(EngineError.seqOutOfRange(
+                "seq", request.seq, last: conversation.lastSeq, hint: "acknowledge").frame))
+        }
+        return Decision()
     }
 
     /// Applies events that were decided here and cannot fail to fit, then builds the reply.

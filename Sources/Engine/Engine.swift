@@ -16,8 +16,6 @@ public struct Engine: Sendable {
     var conversations: [String: ConversationState] = [:]
     var invites: [String: String] = [:]
     var names: [AccountID: String] = [:]
-    /// Accepted sends by account and client message id.
-    var sent: [AccountID: [String: EntryReference]] = [:]
 
     public init(configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers) {
         self.configuration = configuration
@@ -48,10 +46,7 @@ public struct Engine: Sendable {
         case let .send(request):
             return send(request, by: account, now: now, random: &random)
         case let .ack(request):
-            if let conversation = conversations[request.conversation], conversation.members.contains(account) {
-                conversations[request.conversation]?.acknowledged[account] = min(max(request.seq, 0), conversation.lastSeq)
-            }
-            return Decision()
+            return acknowledge(request, by: account)
         case let .resume(request):
             return resume(request, by: account)
         }

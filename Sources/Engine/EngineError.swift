@@ -40,8 +40,18 @@ public struct EngineError: Error, Hashable, Sendable {
             + "start again from the current message.")
     }
 
+    static func seqOutOfRange(_ field: String, _ value: Int, last: Int, hint: String) -> Self {
+        Self("seq-out-of-range", "\(field) is \(value), but this conversation's events are numbered 1 to \(last); "
+            + "\(hint) 0 to \(last).")
+    }
+
     static func urlTooLong(_ limit: Int) -> Self {
         Self("url-too-long", "The URL is longer than \(limit) characters.")
+    }
+
+    static func tooLarge(_ limit: Int) -> Self {
+        Self("too-large", "The game's state after this message would take more than the \(limit) bytes the server stores "
+            + "for one message.")
     }
 
     static func badName(_ limit: Int) -> Self {

@@ -74,7 +74,8 @@ extension Engine {
             prompt: session.match.prompt)
         conversations[move.conversation]?.sessions[move.session] = session
         try append(.message(entry), seq: move.seq, to: move.conversation)
-        sent[move.sender, default: [:]][move.request] = EntryReference(conversation: move.conversation, seq: move.seq)
+        conversations[move.conversation]?.sent[move.sender, default: RecentSends()]
+            .record(move.request, seq: move.seq, session: move.session)
     }
 
     private mutating func applyEnd(in conversation: String, seq: Int, session id: Session) throws(EngineError) {

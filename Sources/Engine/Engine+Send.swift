@@ -43,12 +43,10 @@ extension Engine {
         guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
             return .answer(reject(request, EngineError.unknownConversation(request.conversation).frame))
         }
-        if let earlier = sent[account]?[request.id], earlier.conversation == conversation.id,
-            case let .message(entry)? = conversation.entry(earlier.seq)?.kind
-        {
+        if let earlier = conversation.sent[account]?.find(request.id) {
             // The same message again, after a dropped connection: the first answer, nothing applied.
             return .answer(.reply(.accepted(.init(id: request.id, conversation: conversation.id, seq: earlier.seq,
-                                                  session: entry.move.session.uuidString))))
+                                                  session: earlier.session.uuidString))))
         }
         guard request.url.utf8.count <= configuration.maxURLLength else {
             return .answer(reject(request, EngineError.urlTooLong(configuration.maxURLLength).frame))
@@ -56,12 +54,10 @@ extension Engine {
         var session: SessionState
         do {
             session = try openSession(for: request, in: conversation, random: &random)
-        } catch let refusal as Refusal {
-            return .answer(reject(request, refusal.frame, current: refusal.staleSeq.flatMap {
+        } catch {
+            return .answer(reject(request, error.frame, current: error.staleSeq.flatMap {
                 event(conversation: conversation.id, seq: $0, for: account)
             }))
-        } catch {
-            preconditionFailure("openSession throws only refusals")
         }
         let seat = session.seat(of: account) ?? Seat(session.seats.count)
         let mover = participant(account, seenBy: account).token
@@ -76,6 +72,9 @@ extension Engine {
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
             request: request.id, state: QueryString.format(session.match.trueState),
             moveCount: session.match.moveCount, texts: step.texts, at: now)
+        guard move.storedSizeBound <= configuration.maxRecordBytes else {
+            return .answer(reject(request, EngineError.tooLarge(configuration.maxRecordBytes).frame))
+        }
         return .move(move, session, .accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
                                                     session: session.id.uuidString)))
     }
@@ -110,6 +109,17 @@ extension Engine {
 
     private func reject(_ request: ClientFrame.Send, _ error: ErrorFrame, current: Event? = nil) -> Decision {
         .reply(.rejected(.init(id: request.id, error: error, current: current)))
+    }
+}
+
+extension AcceptedMove {
+    /// At least the bytes of the stored record: JSON writes no character of these strings in
+    /// more than six bytes (`\u001f`), and the rest of the record (ids, numbers, keys, a date)
+    /// is well under 2 KB.
+    var storedSizeBound: Int {
+        let texts = [texts.caption, texts.subcaption, texts.trailingCaption, texts.trailingSubcaption,
+                     texts.summary, texts.accessibilityLabel].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        return 2048 + 6 * (state.utf8.count + request.utf8.count + variant.utf8.count + texts)
     }
 }
 

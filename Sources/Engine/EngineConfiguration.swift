@@ -7,13 +7,17 @@ public struct EngineConfiguration: Sendable {
     public var maxParticipants: Int
     public var maxURLLength: Int
     public var maxNameLength: Int
+    /// The most bytes the store keeps in one record: a move that could be larger is refused
+    /// before it is decided rather than failing its whole batch at the store.
+    public var maxRecordBytes: Int
     /// How long a player may take over a turn, by game id; a game not named has no deadline.
     public var turnTimeouts: [String: TimeInterval]
 
     public init(
         publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 8192, maxNameLength: Int = 40,
-        turnTimeouts: [String: TimeInterval] = [:]
+        maxRecordBytes: Int = 1 << 20, turnTimeouts: [String: TimeInterval] = [:]
     ) {
+        self.maxRecordBytes = maxRecordBytes
         self.publicURL = publicURL
         self.turnTimeouts = turnTimeouts
         self.maxParticipants = maxParticipants

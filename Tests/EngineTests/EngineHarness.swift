@@ -17,10 +17,11 @@ struct EngineHarness {
 
     static let secret = Array("a server secret for the engine tests".utf8)
 
-    init(maxParticipants: Int = 32, turnTimeouts: [String: TimeInterval] = [:]) {
+    init(maxParticipants: Int = 32, maxRecordBytes: Int = 1 << 20, turnTimeouts: [String: TimeInterval] = [:]) {
         engine = Engine(
             configuration: EngineConfiguration(
-                publicURL: "https://parley.test", maxParticipants: maxParticipants, turnTimeouts: turnTimeouts),
+                publicURL: "https://parley.test", maxParticipants: maxParticipants, maxRecordBytes: maxRecordBytes,
+                turnTimeouts: turnTimeouts),
             catalog: .standard, identifiers: ParticipantIdentifiers(secret: Self.secret))
     }
 

@@ -7,7 +7,7 @@ import Storage
 import StorageSQLite
 
 /// The whole Parley server, built by one function so that tests run exactly what
-/// `parley serve` runs: the SQLite event log in the data folder (or the log given), the
+/// `parley serve` runs: the data folder's lock (one server per folder), the SQLite event log in the data folder (or the log given), the
 /// participant-identifier secret, the relay rebuilt from the log, and the TLS application
 /// with the relay behind `/ws`.
 public func buildParleyServer(
@@ -17,12 +17,15 @@ public func buildParleyServer(
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    // Before anything in the folder is read or written.
+    let lock = try DataFolderLock(folder: configuration.dataDirectory)
     let log = try eventLog ?? SQLiteEventLog(folder: URL(fileURLWithPath: configuration.dataDirectory))
     let relay = try await Relay.start(
         configuration: EngineConfiguration(
             publicURL: configuration.publicBaseURL(),
             maxParticipants: configuration.maxParticipants,
             maxURLLength: configuration.limits.urlLength,
+            maxRecordBytes: PayloadLimit.standard.maximumBytes,
             turnTimeouts: configuration.turnTimeouts.mapValues { duration in
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
             }),
@@ -30,7 +33,7 @@ public func buildParleyServer(
         log: log, logger: logger)
     let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
     return try buildApplication(
-        configuration: configuration, logger: logger, services: [relay],
+        configuration: configuration, logger: logger, services: [lock, relay],
         routes: { router in
             router.get("/metrics") { _, _ in
                 let text = relay.metrics.exposition(statistics: await relay.statistics())
@@ -40,6 +43,7 @@ public func buildParleyServer(
             }
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
         },
+        problem: { await relay.storeProblem },
         webSocketHandler: { inbound, outbound, context in
             try await connection.serve(inbound: inbound, outbound: outbound, logger: context.logger)
         },

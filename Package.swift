@@ -127,6 +127,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Client", "Play", "Engine", "GameCatalog", "Wire", "Transcript", "Bench", "StorageSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -72,12 +72,19 @@ enum AdminRoutes {
         }
     }
 
+    private static func unavailable() -> Response {
+        AdminGate<ParleyRequestContext>.refusal(.serviceUnavailable, "unavailable", Relay.unavailable.reason)
+    }
+
     static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: Relay, logger: Logger) {
         admin.post("api/games/:session/end") { _, context -> Response in
             let session = try context.parameters.require("session")
             guard await relay.adminGame(session) != nil else { return notFound(session) }
-            guard await relay.perform(.end(session: session)) else {
+            switch await relay.perform(.end(session: session)) {
+            case .applied: break
+            case .notApplicable:
                 return AdminGate<ParleyRequestContext>.refusal(.conflict, "game-over", "The game \(session) is already over.")
+            case .unavailable: return unavailable()
             }
             logger.notice("An operator ended a game", metadata: [
                 "session": "\(session)", "from": "\(context.remoteAddress?.description ?? "?")",
@@ -88,9 +95,12 @@ enum AdminRoutes {
         admin.post("api/conversations/:conversation/remove/:account") { _, context -> Response in
             let conversation = try context.parameters.require("conversation")
             let account = try context.parameters.require("account")
-            guard await relay.perform(.remove(account: AccountID(rawValue: account), conversation: conversation)) else {
+            switch await relay.perform(.remove(account: AccountID(rawValue: account), conversation: conversation)) {
+            case .applied: break
+            case .notApplicable:
                 return AdminGate<ParleyRequestContext>.refusal(.notFound, "not-a-member",
                     "\(account) is not in the conversation \(conversation).")
+            case .unavailable: return unavailable()
             }
             logger.notice("An operator removed a participant", metadata: [
                 "conversation": "\(conversation)", "account": "\(account)",

@@ -18,7 +18,7 @@ public typealias WebSocketConnectionHandler = @Sendable (
 /// The whole server, as production runs it and tests start it: HTTPS and WebSocket on one
 /// port, with TLS wrapping the WebSocket upgrade server.
 ///
-/// Routes: `GET /health` answers 200 `ok`; `GET /`, `/battleship` and `/g/GAME` answer with
+/// Routes: `GET /health` answers 200 `ok`, or 503 `failing: …` (see `problem`); `GET /`, `/battleship` and `/g/GAME` answer with
 /// the page of the state in their query (`StatePage`); `GET /ws` upgrades to a WebSocket handled by
 /// `webSocketHandler`. The WebSocket layer closes a connection (1009) only for a frame over
 /// four times `configuration.limits.frameBytes`; up to that, the relay answers an oversized
@@ -28,6 +28,8 @@ public typealias WebSocketConnectionHandler = @Sendable (
 ///   - routes: more HTTP routes, added after the built-in ones (`/metrics`, `/admin`).
 ///   - services: long-lived pieces (the relay) that run alongside the server: started before
 ///     it, stopped after it, in the order given and its reverse.
+///   - problem: what `/health` reports: `nil` when all is well (200 `ok`), or what is wrong
+///     (503 with that text), such as a failing store.
 ///   - onServerRunning: called once the socket is bound, with the port actually bound (tests
 ///     ask for port 0) and the certificate's fingerprint.
 /// - Throws: `ServerIdentityError` when the TLS identity cannot be read or made.
@@ -36,6 +38,7 @@ public func buildApplication(
     logger: Logger,
     services: [any Service] = [],
     routes: (Router<ParleyRequestContext>) -> Void = { _ in },
+    problem: @escaping @Sendable () async -> String? = { nil },
     webSocketHandler: @escaping WebSocketConnectionHandler,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
@@ -47,7 +50,13 @@ public func buildApplication(
     }
 
     let router = Router(context: ParleyRequestContext.self)
-    router.get("/health") { _, _ in "ok" }
+    router.get("/health") { _, _ -> Response in
+        let text = await problem().map { "failing: \($0)" } ?? "ok"
+        return Response(
+            status: text == "ok" ? .ok : .serviceUnavailable,
+            headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
     // Every state URL opens in a browser: Parley's (`/g/GAME?…`) and the original apps'.
     for path in ["/", "/battleship", "/g/:game"] {
         router.get(RouterPath(path)) { request, _ in

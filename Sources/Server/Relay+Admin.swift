@@ -23,8 +23,8 @@ extension Relay {
 
     /// Runs an operator's action through the pipeline, so it is stored before anyone hears of
     /// it, like a move; returns whether it applied (the game existed and was running, the
-    /// participant was in the conversation).
-    func perform(_ action: OperatorAction) async -> Bool {
+    /// participant was in the conversation) or the store could not keep it.
+    func perform(_ action: OperatorAction) async -> OperatorOutcome {
         await withCheckedContinuation { continuation in
             pending.append(.operatorAction(action, answer: { continuation.resume(returning: $0) }))
             wake()

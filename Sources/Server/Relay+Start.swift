@@ -15,6 +15,16 @@ extension Relay {
     static func start(
         configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, logger: Logger
     ) async throws -> Relay {
+        let engine = try await replay(log, configuration: configuration, secret: secret, logger: logger)
+        let relay = Relay(engine: engine, secret: secret, log: log, logger: logger)
+        for deadline in engine.deadlines() { await relay.schedule(deadline) }
+        return relay
+    }
+
+    /// An engine that holds every event of `log`, replayed in order.
+    static func replay(
+        _ log: any EventLog, configuration: EngineConfiguration, secret: [UInt8], logger: Logger
+    ) async throws -> Engine {
         var engine = Engine(
             configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
         var position: Int64 = 0
@@ -29,8 +39,6 @@ extension Relay {
             count += page.count
         }
         logger.info("Replayed the event log", metadata: ["events": "\(count)"])
-        let relay = Relay(engine: engine, log: log, logger: logger)
-        for deadline in engine.deadlines() { await relay.schedule(deadline) }
-        return relay
+        return engine
     }
 }

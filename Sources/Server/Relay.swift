@@ -14,15 +14,15 @@ import Wire
 /// durable, and one slow disk write serves many moves.
 public actor Relay {
     var engine: Engine
-    private let log: any EventLog
-    private let logger: Logger
-    private var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
+    let log: any EventLog
+    let logger: Logger
+    var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
     private var nextConnection = 0
     var pending: [Command] = []
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var generator = SystemRandomNumberGenerator()
 
-    private var timers: [Session: Task<Void, Never>] = [:]
+    var timers: [Session: Task<Void, Never>] = [:]
     /// Counters for `/metrics`, safe to touch from any connection.
     nonisolated let metrics: RelayMetrics
     /// Operators watching games live, by session id (`Relay+Admin`).
@@ -37,8 +37,26 @@ public actor Relay {
         /// A turn's deadline has passed.
         case deadline(TurnDeadline)
         /// An operator's action; `answer` hears, once it is stored, whether it applied.
-        case operatorAction(OperatorAction, answer: @Sendable (Bool) -> Void)
+        case operatorAction(OperatorAction, answer: @Sendable (OperatorOutcome) -> Void)
     }
+
+    /// What became of an operator's action.
+    enum OperatorOutcome: Sendable {
+        case applied
+        /// No such game running, or no such member.
+        case notApplicable
+        /// The store failed; nothing was kept.
+        case unavailable
+    }
+
+    /// Set when an append failed: why, and since when. While it is set, each batch is decided
+    /// on a copy of the engine that is dropped if the store fails again.
+    var storeFailure: (error: LogError, since: Date)?
+    /// Set when the engine holds decisions that the store refused and must be rebuilt from
+    /// the store before it decides anything again.
+    var engineAheadOfStore = false
+    var lastRebuildAttempt: ContinuousClock.Instant?
+    let secret: [UInt8]
 
     /// What an operator may do through the admin API.
     enum OperatorAction: Sendable {
@@ -47,8 +65,9 @@ public actor Relay {
     }
 
     /// A relay over `engine`, whose state must already hold everything in `log`.
-    init(engine: Engine, log: any EventLog, logger: Logger, metrics: RelayMetrics = RelayMetrics()) {
+    init(engine: Engine, secret: [UInt8], log: any EventLog, logger: Logger, metrics: RelayMetrics = RelayMetrics()) {
         self.engine = engine
+        self.secret = secret
         self.log = log
         self.logger = logger
         self.metrics = metrics
@@ -93,7 +112,7 @@ public actor Relay {
         stopTimers()
     }
 
-    private func stopTimers() {
+    func stopTimers() {
         for timer in timers.values { timer.cancel() }
         timers = [:]
     }
@@ -116,6 +135,13 @@ public actor Relay {
     }
 
     private func process(_ batch: [Command]) async {
+        guard await engineMatchesStore() else {
+            refuse(batch)
+            return
+        }
+        // While the store is failing, decide on a copy that can be dropped: the copy costs what
+        // a rebuild would not, and only while the store is down.
+        let saved = storeFailure == nil ? nil : engine
         let now = Date()
         let decisions = batch.map { command in
             switch command {
@@ -138,11 +164,13 @@ public actor Relay {
                 }
                 _ = try await log.append(records)
             } catch {
-                // The engine has moved ahead of the disk; going on would tell players of moves
-                // a restart forgets. Stop here, and let the restart replay what was stored.
-                logger.critical("The event log failed; stopping", metadata: ["error": "\(error)"])
-                fatalError("the event log failed: \(error)")
+                // Nothing of the batch is relayed: its requests are refused, and the engine goes
+                // back to what the store holds.
+                await storeFailed(error, restoring: saved)
+                refuse(batch)
+                return
             }
+            if storeFailure != nil { storeRecovered() }
         }
         let answered = ContinuousClock.now
         for (command, decision) in zip(batch, decisions) {
@@ -154,12 +182,12 @@ public actor Relay {
             }
             for reference in decision.notify { relay(reference) }
             for deadline in decision.deadlines { schedule(deadline) }
-            if case let .operatorAction(_, answer) = command { answer(!decision.events.isEmpty) }
+            if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
         if !watchers.isEmpty { tellWatchers(about: events) }
     }
 
-    private func count(_ replies: [ServerFrame], after duration: Duration) {
+    func count(_ replies: [ServerFrame], after duration: Duration) {
         for reply in replies {
             switch reply {
             case .accepted:
@@ -186,7 +214,17 @@ public actor Relay {
         }
     }
 
-    private func expire(_ deadline: TurnDeadline) {
+    /// Tries a deadline again in a second, when the store could not keep its timeout.
+    func retry(_ deadline: TurnDeadline) {
+        timers[deadline.session]?.cancel()
+        timers[deadline.session] = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(1))
+            guard !Task.isCancelled else { return }
+            await self?.expire(deadline)
+        }
+    }
+
+    func expire(_ deadline: TurnDeadline) {
         timers[deadline.session] = nil
         pending.append(.deadline(deadline))
         wake()
@@ -204,7 +242,7 @@ public actor Relay {
     /// Queues a frame for a connection; one whose queue is full is ended, which closes the
     /// connection. Its client reconnects and resumes, so nothing is lost, and no reader, however
     /// slow, makes the server hold more than `limits.outboxFrames` frames for it.
-    private static func deliver(_ frame: ServerFrame, to outbox: AsyncStream<ServerFrame>.Continuation) {
+    static func deliver(_ frame: ServerFrame, to outbox: AsyncStream<ServerFrame>.Continuation) {
         if case .dropped = outbox.yield(frame) { outbox.finish() }
     }
 }

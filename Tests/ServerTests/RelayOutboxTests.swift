@@ -12,9 +12,10 @@ import Wire
 @Suite struct RelayOutboxTests {
     @Test(.timeLimit(.minutes(1)))
     func aFullOutboxEndsThatConnectionOnly() async throws {
+        let secret = [UInt8](repeating: 7, count: 32)
         let engine = Engine(configuration: EngineConfiguration(publicURL: "https://x"), catalog: .standard,
-                            identifiers: ParticipantIdentifiers(secret: Array(repeating: 7, count: 32)))
-        let relay = Relay(engine: engine, log: InMemoryEventLog(), logger: Logger(label: "relay"))
+                            identifiers: ParticipantIdentifiers(secret: secret))
+        let relay = Relay(engine: engine, secret: secret, log: InMemoryEventLog(), logger: Logger(label: "relay"))
         let pipeline = Task { await relay.run() }
         defer { pipeline.cancel() }
 

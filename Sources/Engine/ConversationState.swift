@@ -2,16 +2,24 @@ import Foundation
 import GameRules
 import Transcript
 
-/// One conversation as the engine holds it in memory.
+/// One conversation as the engine holds it in memory: its members, its sessions' current
+/// states and newest messages, and a short window of its newest entries. Older entries stay
+/// in the store, so a conversation's memory does not grow with its history.
 struct ConversationState: Sendable {
+    /// How many of the newest entries are kept rendered-ready: enough for the live relay and
+    /// for a client that reconnects after a short drop to resume from memory.
+    static let recentEntries = 16
+
     let id: String
     let invite: String
     /// Current members, in the order they joined.
     var members: [AccountID] = []
     /// Everyone who was ever a member, so that old messages still translate after a leave.
     var everyone: [AccountID] = []
-    /// Entries by seq: `log[0]` is seq 1.
-    var log: [LogEntry] = []
+    /// The seq of the newest entry; 0 before the first.
+    private(set) var lastSeq = 0
+    /// The newest entries, oldest first, at most `recentEntries`.
+    private(set) var recent: [LogEntry] = []
     var sessions: [Session: SessionState] = [:]
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
     var directories: [AccountID: ViewerDirectory] = [:]
@@ -23,10 +31,22 @@ struct ConversationState: Sendable {
         self.invite = invite
     }
 
-    var lastSeq: Int { log.count }
-
+    /// The entry `seq` if it is still in memory: among the newest, or a session's newest message.
     func entry(_ seq: Int) -> LogEntry? {
-        log.indices.contains(seq - 1) ? log[seq - 1] : nil
+        let index = recent.count - (lastSeq - seq) - 1
+        if recent.indices.contains(index) { return recent[index] }
+        return sessions.values.lazy.compactMap(\.newestMessage).first { $0.seq == seq }
+    }
+
+    /// Whether every entry after `seq` is still in memory.
+    func holdsEntries(after seq: Int) -> Bool {
+        lastSeq - seq <= recent.count
+    }
+
+    mutating func append(_ entry: LogEntry) {
+        if recent.count == Self.recentEntries { recent.removeFirst() }
+        recent.append(entry)
+        lastSeq = entry.seq
     }
 }
 
@@ -42,6 +62,11 @@ struct SessionState: Sendable {
     /// When the turn's clock started: the newest message, or `nil` once a timeout passed the
     /// turn on (a skipped turn is not timed again until someone moves).
     var clockStarted: Date?
+    /// The session's newest message, which a stale proposal is answered with.
+    var newestMessage: LogEntry? = nil
+    /// When its first and newest messages were accepted.
+    var startedAt: Date? = nil
+    var lastMoveAt: Date? = nil
 
     func seat(of account: AccountID) -> Seat? {
         seats.firstIndex(of: account).map(Seat.init)

@@ -1,3 +1,4 @@
+import Transcript
 import Wire
 
 /// What handling one request decided. The server stores `events` durably first; only then does
@@ -9,6 +10,9 @@ public struct Decision: Sendable {
     public var notify: [EntryReference] = []
     /// Turn deadlines that the accepted moves started; the server times them.
     public var deadlines: [TurnDeadline] = []
+    /// A resume of entries no longer in memory: the server reads the conversation's stored
+    /// events, has `Engine.backlog(_:replaying:)` render them, sends them and then `synced`.
+    public var backlog: Backlog?
 
     public init() {}
 
@@ -23,4 +27,14 @@ public struct Decision: Sendable {
 public struct EntryReference: Hashable, Sendable {
     public let conversation: String
     public let seq: Int
+}
+
+/// What a `resume` asked for that the store must supply.
+public struct Backlog: Hashable, Sendable {
+    public let request: String
+    public let conversation: String
+    public let viewer: AccountID
+    /// The entries after `after` up to `lastSeq` are sent, then `synced` with `lastSeq`.
+    public let after: Int
+    public let lastSeq: Int
 }

@@ -64,6 +64,8 @@ extension Engine {
         }
         session.lastSeq = move.seq
         session.clockStarted = move.at
+        session.startedAt = session.startedAt ?? move.at
+        session.lastMoveAt = move.at
         let entry = MessageEntry(
             move: move,
             views: Dictionary(uniqueKeysWithValues: session.seats.indices.map {
@@ -72,6 +74,7 @@ extension Engine {
             spectatorView: QueryString.format(session.match.state(for: nil)),
             seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
             prompt: session.match.prompt)
+        session.newestMessage = LogEntry(seq: move.seq, kind: .message(entry))
         conversations[move.conversation]?.sessions[move.session] = session
         try append(.message(entry), seq: move.seq, to: move.conversation)
         conversations[move.conversation]?.sent[move.sender, default: RecentSends()]
@@ -115,10 +118,10 @@ extension Engine {
 
     private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {
         // Only the number is read: a copy of the conversation held across the append would
-        // share its log, and the append would then copy the whole log.
+        // share its window, and the append would then copy it.
         guard let lastSeq = conversations[conversation]?.lastSeq else { throw .corrupt("unknown conversation \(conversation)") }
         guard seq == lastSeq + 1 else { throw .corrupt("seq \(seq) after \(lastSeq) in \(conversation)") }
-        conversations[conversation]?.log.append(LogEntry(seq: seq, kind: kind))
+        conversations[conversation]?.append(LogEntry(seq: seq, kind: kind))
     }
 
     private mutating func rebuildDirectories(of conversation: String) {

@@ -14,15 +14,27 @@ extension Engine {
         .sorted { ($0.lastMove ?? .distantPast, $0.session) > ($1.lastMove ?? .distantPast, $1.session) }
     }
 
-    /// One game with its log; `session` is its id as the admin API lists it.
-    public func adminGame(_ session: String) -> AdminGameDetail? {
+    /// One game as the games list shows it; `session` is its id as the admin API lists it.
+    public func adminGame(_ session: String) -> AdminGame? {
+        guard let (state, conversation) = find(session) else { return nil }
+        return adminGame(state, in: conversation)
+    }
+
+    /// One game with its log, from every stored event of its conversation in order.
+    public func adminGame(_ session: String, replaying stored: [EngineEvent]) throws(EngineError) -> AdminGameDetail? {
+        guard let (state, conversation) = find(session) else { return nil }
+        var log: [AdminMove] = []
+        try replay(stored, of: conversation) { scratch, seq in
+            if let entry = scratch.entry(seq), let move = adminMove(entry, of: state.id) { log.append(move) }
+        }
+        return AdminGameDetail(
+            game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState), log: log)
+    }
+
+    private func find(_ session: String) -> (SessionState, ConversationState)? {
+        guard let id = Session(uuidString: session) else { return nil }
         for conversation in conversations.values {
-            guard let state = conversation.sessions.values.first(where: { $0.id.uuidString == session.uppercased() }) else {
-                continue
-            }
-            return AdminGameDetail(
-                game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState),
-                log: adminLog(of: state, in: conversation))
+            if let state = conversation.sessions[id] { return (state, conversation) }
         }
         return nil
     }
@@ -33,7 +45,6 @@ extension Engine {
     }
 
     private func adminGame(_ session: SessionState, in conversation: ConversationState) -> AdminGame {
-        let moves = adminLog(of: session, in: conversation)
         let participants = conversation.members.map { account in
             AdminParticipant(account: account.rawValue, name: names[account], seat: session.seats.firstIndex(of: account))
         }
@@ -47,7 +58,7 @@ extension Engine {
             variant: session.game.variant.id, participants: participants,
             turn: session.match.outcome.isFinished ? "nobody (finished)" : turn, turnAccounts: accounts,
             finished: session.match.outcome.isFinished, winners: winners, moves: session.match.moveCount,
-            started: moves.compactMap(\.at).first, lastMove: moves.compactMap(\.at).last)
+            started: session.startedAt, lastMove: session.lastMoveAt)
     }
 
     private func turnWords(_ turn: Turn, seats: [AccountID], members: [AccountID]) -> (String, [String]) {
@@ -72,10 +83,6 @@ extension Engine {
     public func adminMove(conversation id: String, seq: Int) -> AdminMove? {
         guard let conversation = conversations[id], let entry = conversation.entry(seq) else { return nil }
         return adminMove(entry, of: nil)
-    }
-
-    private func adminLog(of session: SessionState, in conversation: ConversationState) -> [AdminMove] {
-        conversation.log.compactMap { adminMove($0, of: session.id) }
     }
 
     /// An entry as an admin move when it belongs to `session` (to any session when `nil`).

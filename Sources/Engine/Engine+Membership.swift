@@ -67,6 +67,12 @@ extension Engine {
                 "after", request.after, last: conversation.lastSeq, hint: "resume after").frame)))
         }
         var decision = Decision()
+        guard conversation.holdsEntries(after: request.after) else {
+            decision.backlog = Backlog(
+                request: request.id, conversation: conversation.id, viewer: account, after: request.after,
+                lastSeq: conversation.lastSeq)
+            return decision
+        }
         for seq in (request.after..<conversation.lastSeq).lazy.map({ $0 + 1 }) {
             if let event = event(conversation: conversation.id, seq: seq, for: account) {
                 decision.replies.append(.event(event))

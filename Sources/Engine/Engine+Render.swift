@@ -5,9 +5,16 @@ import Wire
 /// Each member's view of a conversation entry: their own identifiers, the state as their
 /// seat may see it, and a URL of this server.
 extension Engine {
-    /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none.
+    /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none, or if
+    /// it is no longer in memory (see `Decision.backlog`).
     public func event(conversation id: String, seq: Int, for viewer: AccountID) -> Event? {
-        guard let conversation = conversations[id], let entry = conversation.entry(seq) else { return nil }
+        guard let conversation = conversations[id] else { return nil }
+        return event(in: conversation, seq: seq, for: viewer)
+    }
+
+    func event(in conversation: ConversationState, seq: Int, for viewer: AccountID) -> Event? {
+        guard let entry = conversation.entry(seq) else { return nil }
+        let id = conversation.id
         switch entry.kind {
         case let .joined(account):
             return Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer))

@@ -36,7 +36,7 @@ enum AdminRoutes {
         }
         admin.get("games/:session") { request, context -> Response in
             let session = try context.parameters.require("session")
-            guard let detail = await relay.adminGame(session) else { return notFound(session) }
+            guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
             return try HTMLResponse(AdminPage.game(detail, token: token ?? "")).response(from: request, context: context)
         }
         admin.get("api/games") { _, _ in json(await relay.adminGames()) }
@@ -44,7 +44,7 @@ enum AdminRoutes {
         admin.get("api/stats") { _, _ in json(await stats()) }
         admin.get("api/games/:session") { _, context -> Response in
             let session = try context.parameters.require("session")
-            guard let detail = await relay.adminGame(session) else { return notFound(session) }
+            guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
             return json(detail)
         }
         admin.get("api/games/:session/events") { _, context -> Response in
@@ -90,7 +90,7 @@ enum AdminRoutes {
                 "session": "\(session)", "from": "\(context.remoteAddress?.description ?? "?")",
             ])
             guard let ended = await relay.adminGame(session) else { return notFound(session) }
-            return json(ended.game)
+            return json(ended)
         }
         admin.post("api/conversations/:conversation/remove/:account") { _, context -> Response in
             let conversation = try context.parameters.require("conversation")

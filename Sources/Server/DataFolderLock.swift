@@ -24,7 +24,7 @@ public final class DataFolderLock: Service, Sendable {
         path = URL(fileURLWithPath: folder).appendingPathComponent("lock").path
         let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard opened >= 0 else { throw .cannotOpen(path, String(cString: strerror(errno))) }
-        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+        guard Self.lock(opened) == 0 else {
             let failure = errno
             let holder = Self.holder(of: opened)
             close(opened)
@@ -54,6 +54,18 @@ public final class DataFolderLock: Service, Sendable {
             close(descriptor)
             descriptor = -1
         }
+    }
+
+    /// `flock`, tried for up to two seconds. A process that forks (to start tmux, say) shares
+    /// the lock's open file until its child execs, so a lock just released can still look held
+    /// for a moment; a server that really holds it holds it for longer than that.
+    private static func lock(_ descriptor: Int32) -> Int32 {
+        for _ in 0..<40 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return 0 }
+            guard errno == EWOULDBLOCK else { return -1 }
+            usleep(50_000)
+        }
+        return flock(descriptor, LOCK_EX | LOCK_NB)
     }
 
     private static func holder(of descriptor: Int32) -> Int32? {

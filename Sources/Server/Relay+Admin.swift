@@ -8,7 +8,14 @@ import Wire
 extension Relay {
     public func adminGames() -> [AdminGame] { engine.adminGames() }
 
-    public func adminGame(_ session: String) -> AdminGameDetail? { engine.adminGame(session) }
+    public func adminGame(_ session: String) -> AdminGame? { engine.adminGame(session) }
+
+    /// One game with its whole log, which is read from the store.
+    public func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
+        guard let conversation = engine.conversation(ofSession: session) else { return nil }
+        let stored = try await storedEvents(of: conversation)
+        return try engine.adminGame(session, replaying: stored)
+    }
 
     func adminStats(store: LogStatistics?) -> AdminStats {
         let statistics = engine.statistics()

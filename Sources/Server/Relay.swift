@@ -175,9 +175,13 @@ public actor Relay {
         let answered = ContinuousClock.now
         for (command, decision) in zip(batch, decisions) {
             if case let .frame(_, account, connection, received) = command {
-                count(decision.replies, after: answered - received)
+                var replies = decision.replies
+                // Read here, in order, so that the backlog reaches the client before any
+                // entry relayed after it.
+                if let backlog = decision.backlog { replies += await answer(backlog) }
+                count(replies, after: answered - received)
                 if let connection, let outbox = outboxes[account]?[connection] {
-                    for reply in decision.replies { Self.deliver(reply, to: outbox) }
+                    for reply in replies { Self.deliver(reply, to: outbox) }
                 }
             }
             for reference in decision.notify { relay(reference) }

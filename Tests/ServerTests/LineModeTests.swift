@@ -60,6 +60,8 @@ import Wire
             #expect(placed.contains("anyone but Amber") && !placed.contains("Ship_Location"))
             ben.type("fire 1 3 8")
             _ = try await ben.screen.wait(for: "#4 battleship you: you fired at 8: a miss.")
+            // Amber answers message 4 once she has it: her screen, not Ben's, says when.
+            _ = try await amber.screen.wait(for: "#4 battleship Ben: Ben fired at 8")
             amber.type("fire 1 4 2")
             _ = try await amber.screen.wait(for: "refused: You hid the ships, so you may not guess.")
             ben.type("fire 1 4 0")

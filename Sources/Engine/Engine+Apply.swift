@@ -35,6 +35,14 @@ extension Engine {
             try applyTimeout(in: conversation, seq: seq, session: session)
         case let .ended(conversation, seq, session, _):
             try applyEnd(in: conversation, seq: seq, session: session)
+        case let .downtime(from, to):
+            guard from <= to else { throw .corrupt("a downtime that ends before it begins") }
+            // A start that died before its first sign of life records the same beginning again.
+            if let last = downtimes.last, from <= last.upperBound {
+                downtimes[downtimes.count - 1] = last.lowerBound...max(last.upperBound, to)
+            } else {
+                downtimes.append(from...to)
+            }
         }
     }
 

@@ -49,7 +49,7 @@ extension EngineEvent {
     /// The seq of the conversation entry the event makes; `nil` for those that make none.
     public var seq: Int? {
         switch self {
-        case .conversationCreated, .renamed: nil
+        case .conversationCreated, .renamed, .downtime: nil
         case let .joined(_, seq, _), let .left(_, seq, _): seq
         case let .accepted(move): move.seq
         case let .timedOut(_, seq, _, _), let .ended(_, seq, _, _): seq

@@ -23,7 +23,22 @@ extension Engine {
         guard let started = session.clockStarted, !session.match.outcome.isFinished,
             let timeout = configuration.turnTimeouts[session.game.id.rawValue]
         else { return nil }
-        return TurnDeadline(conversation: conversation, session: session.id, basedOn: session.lastSeq, at: started + timeout)
+        return TurnDeadline(
+            conversation: conversation, session: session.id, basedOn: session.lastSeq,
+            at: started + timeout + stoppedTime(since: started))
+    }
+
+    /// How long the server was down after `start`: a turn's clock does not run then.
+    func stoppedTime(since start: Date) -> TimeInterval {
+        downtimes.reduce(0) { total, down in
+            down.upperBound <= start ? total : total + down.upperBound.timeIntervalSince(max(down.lowerBound, start))
+        }
+    }
+
+    /// The event that records that the server was down from `lastAlive` until `now`, when it
+    /// starts again; `nil` when it was not down long enough to matter.
+    public func downtime(lastAlive: Date, now: Date) -> EngineEvent? {
+        now.timeIntervalSince(lastAlive) >= 1 ? .downtime(from: lastAlive, to: now) : nil
     }
 
     /// The deadline `deadline` has passed. Nothing happens if someone moved since, the game is

@@ -16,6 +16,8 @@ public struct Engine: Sendable {
     var conversations: [String: ConversationState] = [:]
     var invites: [String: String] = [:]
     var names: [AccountID: String] = [:]
+    /// When the server was down, oldest first: turn clocks stand still then.
+    var downtimes: [ClosedRange<Date>] = []
 
     public init(configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers) {
         self.configuration = configuration

@@ -14,6 +14,9 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case timedOut(conversation: String, seq: Int, session: Session, at: Date)
     /// The server's operator ended a session's game: over, nobody winning.
     case ended(conversation: String, seq: Int, session: Session, at: Date)
+    /// The server was down from `from` (its last sign of life) until it started again at `to`.
+    /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
+    case downtime(from: Date, to: Date)
 
     /// The conversation the event belongs to; `nil` for server-wide ones.
     public var conversation: String? {
@@ -21,7 +24,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
         case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _),
             let .left(conversation, _, _):
             conversation
-        case .renamed: nil
+        case .renamed, .downtime: nil
         case let .accepted(move): move.conversation
         case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
         }

@@ -30,7 +30,7 @@ public func buildParleyServer(
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
             }),
         secret: ServerSecret.loadOrCreate(in: configuration.dataDirectory),
-        log: log, logger: logger)
+        log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory), logger: logger)
     let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
     return try buildApplication(
         configuration: configuration, logger: logger, services: [lock, relay],

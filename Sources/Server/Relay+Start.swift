@@ -12,11 +12,25 @@ extension Relay: Service {}
 extension Relay {
     /// A relay whose engine holds everything `log` holds: every stored event is replayed, in
     /// order, before the first connection is served.
+    /// With `heartbeat`, the time the server was down since its last sign of life is recorded
+    /// first (an `EngineEvent.downtime`), so that no turn's clock ran meanwhile.
     static func start(
-        configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, logger: Logger
+        configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
+        logger: Logger
     ) async throws -> Relay {
-        let engine = try await replay(log, configuration: configuration, secret: secret, logger: logger)
-        let relay = Relay(engine: engine, secret: secret, log: log, logger: logger)
+        var engine = try await replay(log, configuration: configuration, secret: secret, logger: logger)
+        if let heartbeat {
+            let now = Date()
+            if let lastAlive = heartbeat.lastAlive(), let downtime = engine.downtime(lastAlive: lastAlive, now: now) {
+                _ = try await log.append([NewLogRecord(stream: "", payload: try WireJSON.encode(downtime))])
+                try engine.apply(downtime)
+                logger.notice("Turn clocks stood still while the server was down", metadata: [
+                    "since": "\(lastAlive.formatted(.iso8601))", "seconds": "\(Int(now.timeIntervalSince(lastAlive)))",
+                ])
+            }
+            heartbeat.beat(at: now)
+        }
+        let relay = Relay(engine: engine, secret: secret, log: log, heartbeat: heartbeat, logger: logger)
         for deadline in engine.deadlines() { await relay.schedule(deadline) }
         return relay
     }

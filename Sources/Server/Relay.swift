@@ -65,8 +65,14 @@ public actor Relay {
     }
 
     /// A relay over `engine`, whose state must already hold everything in `log`.
-    init(engine: Engine, secret: [UInt8], log: any EventLog, logger: Logger, metrics: RelayMetrics = RelayMetrics()) {
+    let heartbeat: Heartbeat?
+
+    init(
+        engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil, logger: Logger,
+        metrics: RelayMetrics = RelayMetrics()
+    ) {
         self.engine = engine
+        self.heartbeat = heartbeat
         self.secret = secret
         self.log = log
         self.logger = logger
@@ -102,6 +108,14 @@ public actor Relay {
 
     /// The pipeline; runs until its task is cancelled or the server shuts down gracefully.
     public func run() async {
+        let beating = heartbeat.map { heartbeat in
+            Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Heartbeat.interval)
+                    heartbeat.beat()
+                }
+            }
+        }
         await cancelWhenGracefulShutdown {
             await withTaskCancellationHandler {
                 await self.pipeline()
@@ -109,6 +123,8 @@ public actor Relay {
                 Task { await self.wake() }
             }
         }
+        beating?.cancel()
+        heartbeat?.beat()
         stopTimers()
     }
 

@@ -20,6 +20,7 @@ extension Engine {
         case let .joined(id, seq, account):
             try append(.joined(account), seq: seq, to: id)
             conversations[id]?.members.append(account)
+            memberships[account, default: []].insert(id)
             if conversations[id]?.everyone.contains(account) == false {
                 conversations[id]?.everyone.append(account)
                 rebuildDirectories(of: id)
@@ -27,6 +28,8 @@ extension Engine {
         case let .left(id, seq, account):
             try append(.left(account), seq: seq, to: id)
             conversations[id]?.members.removeAll { $0 == account }
+            memberships[account]?.remove(id)
+            if memberships[account]?.isEmpty == true { memberships[account] = nil }
         case let .renamed(account, name):
             names[account] = name
         case let .accepted(move):
@@ -57,6 +60,9 @@ extension Engine {
             }
             session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, clockStarted: nil)
         }
+        // A live send puts its new session in place before applying, so this is the one place
+        // that sees every session's first move.
+        if move.moveCount == 1 { sessionIndex[move.session] = move.conversation }
         if move.seat == session.seats.count { session.seats.append(move.sender) }
         guard session.seats.indices.contains(move.seat), session.seats[move.seat] == move.sender else {
             throw .corrupt("seat \(move.seat) of session \(move.session.uuidString) is not the sender's")

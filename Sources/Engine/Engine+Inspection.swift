@@ -6,7 +6,7 @@ import Wire
 /// What an operator sees: every game with server-side account ids, names and true states.
 /// Nothing here is ever sent to a player.
 extension Engine {
-    /// Every game of every conversation, the newest move first.
+    /// Every game of every conversation in memory (those in use lately), the newest move first.
     public func adminGames() -> [AdminGame] {
         conversations.values.flatMap { conversation in
             conversation.sessions.values.map { adminGame($0, in: conversation) }
@@ -32,16 +32,15 @@ extension Engine {
     }
 
     private func find(_ session: String) -> (SessionState, ConversationState)? {
-        guard let id = Session(uuidString: session) else { return nil }
-        for conversation in conversations.values {
-            if let state = conversation.sessions[id] { return (state, conversation) }
-        }
-        return nil
+        guard let id = Session(uuidString: session), let conversation = sessionIndex[id].flatMap({ conversations[$0] }),
+            let state = conversation.sessions[id]
+        else { return nil }
+        return (state, conversation)
     }
 
-    /// The conversation a session belongs to.
+    /// The conversation a session belongs to, in memory or not.
     public func conversation(ofSession session: String) -> String? {
-        conversations.values.first { $0.sessions.keys.contains { $0.uuidString == session.uppercased() } }?.id
+        Session(uuidString: session).flatMap { sessionIndex[$0] }
     }
 
     private func adminGame(_ session: SessionState, in conversation: ConversationState) -> AdminGame {

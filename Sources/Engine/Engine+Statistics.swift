@@ -18,17 +18,23 @@ extension Engine {
     /// Walks every session: cheap enough for a scrape or an operator's request, and kept off
     /// the path of moves.
     public func statistics() -> EngineStatistics {
-        var statistics = EngineStatistics(conversations: conversations.count)
-        for conversation in conversations.values {
-            for session in conversation.sessions.values {
-                if session.match.outcome.isFinished {
-                    statistics.gamesFinished += 1
-                } else {
-                    statistics.gamesInProgress += 1
-                }
-                statistics.moves += session.match.moveCount
-            }
-        }
+        var statistics = evictedStatistics
+        statistics.conversations = invites.count
+        for conversation in conversations.values { statistics.add(conversation, sign: 1) }
         return statistics
+    }
+}
+
+extension EngineStatistics {
+    /// Adds (or with `sign` -1 takes away) what one conversation's games count for.
+    mutating func add(_ conversation: ConversationState, sign: Int) {
+        for session in conversation.sessions.values {
+            if session.match.outcome.isFinished {
+                gamesFinished += sign
+            } else {
+                gamesInProgress += sign
+            }
+            moves += sign * session.match.moveCount
+        }
     }
 }

@@ -13,8 +13,17 @@ public struct Engine: Sendable {
     let catalog: GameCatalog
     let identifiers: ParticipantIdentifiers
 
+    /// The conversations in memory: those in use lately. The others are in the store only,
+    /// and `load(_:from:)` brings one back.
     var conversations: [String: ConversationState] = [:]
+    /// Every conversation's invite, whether in memory or not.
     var invites: [String: String] = [:]
+    /// Every account's conversations, whether in memory or not.
+    var memberships: [AccountID: Set<String>] = [:]
+    /// Every session's conversation, whether in memory or not.
+    var sessionIndex: [Session: String] = [:]
+    /// What the conversations out of memory count for in `statistics()`.
+    var evictedStatistics = EngineStatistics()
     var names: [AccountID: String] = [:]
     /// When the server was down, oldest first: turn clocks stand still then.
     var downtimes: [ClosedRange<Date>] = []
@@ -38,8 +47,9 @@ public struct Engine: Sendable {
         case let .join(request):
             return join(request, by: account)
         case let .list(request):
-            let summaries = conversations.values.filter { $0.members.contains(account) }
-                .sorted { $0.id < $1.id }.map { summary(of: $0, for: account) }
+            // The relay has loaded every one of them (`missingConversations`).
+            let summaries = (memberships[account] ?? []).sorted().compactMap { conversations[$0] }
+                .map { summary(of: $0, for: account) }
             return .reply(.conversations(.init(id: request.id, conversations: summaries)))
         case let .leave(request):
             return leave(request, by: account)
@@ -57,9 +67,9 @@ public struct Engine: Sendable {
     /// The display name an account chose, if any.
     public func name(of account: AccountID) -> String? { names[account] }
 
-    /// The conversations an account is a member of.
+    /// The conversations an account is a member of, in memory or not.
     public func conversations(of account: AccountID) -> [String] {
-        conversations.values.filter { $0.members.contains(account) }.map(\.id).sorted()
+        (memberships[account] ?? []).sorted()
     }
 
     /// The current members of a conversation.

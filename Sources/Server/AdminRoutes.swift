@@ -79,7 +79,7 @@ enum AdminRoutes {
     static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: Relay, logger: Logger) {
         admin.post("api/games/:session/end") { _, context -> Response in
             let session = try context.parameters.require("session")
-            guard await relay.adminGame(session) != nil else { return notFound(session) }
+            guard try await relay.adminGame(session) != nil else { return notFound(session) }
             switch await relay.perform(.end(session: session)) {
             case .applied: break
             case .notApplicable:
@@ -89,7 +89,7 @@ enum AdminRoutes {
             logger.notice("An operator ended a game", metadata: [
                 "session": "\(session)", "from": "\(context.remoteAddress?.description ?? "?")",
             ])
-            guard let ended = await relay.adminGame(session) else { return notFound(session) }
+            guard let ended = try await relay.adminGame(session) else { return notFound(session) }
             return json(ended)
         }
         admin.post("api/conversations/:conversation/remove/:account") { _, context -> Response in

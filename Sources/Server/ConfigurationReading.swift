@@ -32,6 +32,11 @@ struct ConfigurationReading {
         result.limits = limits
 
         result.maxParticipants = try await number("conversations.maxParticipants", in: 2...10_000) ?? result.maxParticipants
+        result.residency.liveConversations = try await number("engine.liveConversations", in: 1...100_000_000)
+            ?? result.residency.liveConversations
+        if let seconds = try await number("engine.idleSeconds", in: 0...86_400 * 30) {
+            result.residency.idle = .seconds(seconds)
+        }
         for game in gameIDs {
             // A day is far longer than any turn; the bound catches minutes typed as milliseconds.
             if let seconds = try await number("timeouts.\(game)", in: 1...86_400) {

@@ -30,13 +30,14 @@ public func buildParleyServer(
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
             }),
         secret: ServerSecret.loadOrCreate(in: configuration.dataDirectory),
-        log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory), logger: logger)
+        log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory), residency: configuration.residency,
+        logger: logger)
     let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
     return try buildApplication(
         configuration: configuration, logger: logger, services: [lock, relay],
         routes: { router in
             router.get("/metrics") { _, _ in
-                let text = relay.metrics.exposition(statistics: await relay.statistics())
+                let text = relay.metrics.exposition(statistics: await relay.statistics(), resident: await relay.residentCount)
                 return Response(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

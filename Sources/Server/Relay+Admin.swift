@@ -8,10 +8,15 @@ import Wire
 extension Relay {
     public func adminGames() -> [AdminGame] { engine.adminGames() }
 
-    public func adminGame(_ session: String) -> AdminGame? { engine.adminGame(session) }
+    /// One game; its conversation is loaded if it is not in memory.
+    public func adminGame(_ session: String) async throws -> AdminGame? {
+        try await loadConversation(ofSession: session)
+        return engine.adminGame(session)
+    }
 
     /// One game with its whole log, which is read from the store.
     public func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
+        try await loadConversation(ofSession: session)
         guard let conversation = engine.conversation(ofSession: session) else { return nil }
         let stored = try await storedEvents(of: conversation)
         return try engine.adminGame(session, replaying: stored)

@@ -16,7 +16,7 @@ extension Relay {
     /// first (an `EngineEvent.downtime`), so that no turn's clock ran meanwhile.
     static func start(
         configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
-        logger: Logger
+        residency: Residency = Residency(), logger: Logger
     ) async throws -> Relay {
         var engine = try await replay(log, configuration: configuration, secret: secret, logger: logger)
         if let heartbeat {
@@ -30,7 +30,9 @@ extension Relay {
             }
             heartbeat.beat(at: now)
         }
-        let relay = Relay(engine: engine, secret: secret, log: log, heartbeat: heartbeat, logger: logger)
+        // Only what a turn clock keeps busy stays in memory; the rest loads when it is next used.
+        for id in engine.residentConversations where !engine.hasRunningClock(id) { engine.evict(id) }
+        let relay = Relay(engine: engine, secret: secret, log: log, heartbeat: heartbeat, residency: residency, logger: logger)
         for deadline in engine.deadlines() { await relay.schedule(deadline) }
         return relay
     }

@@ -56,6 +56,8 @@ extension Relay {
             return false
         }
         engineAheadOfStore = false
+        for id in engine.residentConversations where !engine.hasRunningClock(id) { engine.evict(id) }
+        lastUsed = [:]
         stopTimers()
         for deadline in engine.deadlines() { schedule(deadline) }
         return true

@@ -66,12 +66,17 @@ public actor Relay {
 
     /// A relay over `engine`, whose state must already hold everything in `log`.
     let heartbeat: Heartbeat?
+    let residency: Residency
+    /// When each conversation in memory was last used.
+    var lastUsed: [String: ContinuousClock.Instant] = [:]
+    var lastSweep: ContinuousClock.Instant?
 
     init(
-        engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil, logger: Logger,
-        metrics: RelayMetrics = RelayMetrics()
+        engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
+        residency: Residency = Residency(), logger: Logger, metrics: RelayMetrics = RelayMetrics()
     ) {
         self.engine = engine
+        self.residency = residency
         self.heartbeat = heartbeat
         self.secret = secret
         self.log = log
@@ -151,10 +156,11 @@ public actor Relay {
     }
 
     private func process(_ batch: [Command]) async {
-        guard await engineMatchesStore() else {
+        guard await engineMatchesStore(), await loadConversations(for: batch) else {
             refuse(batch)
             return
         }
+        defer { evictIdleConversations() }
         // While the store is failing, decide on a copy that can be dropped: the copy costs what
         // a rebuild would not, and only while the store is down.
         let saved = storeFailure == nil ? nil : engine
@@ -200,6 +206,7 @@ public actor Relay {
                     for reply in replies { Self.deliver(reply, to: outbox) }
                 }
             }
+            touch(decision.notify)
             for reference in decision.notify { relay(reference) }
             for deadline in decision.deadlines { schedule(deadline) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }

@@ -15,6 +15,9 @@ public final class RelayMetrics: Sendable {
     private let gamesInProgress: Meter
     private let gamesFinished: Meter
     private let conversations: Meter
+    private let resident: Meter
+    private let loads: CoreMetrics.Counter
+    private let evictions: CoreMetrics.Counter
 
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -32,7 +35,14 @@ public final class RelayMetrics: Sendable {
         gamesInProgress = Meter(label: "parley_games", dimensions: [("state", "in_progress")], factory: factory)
         gamesFinished = Meter(label: "parley_games", dimensions: [("state", "finished")], factory: factory)
         conversations = Meter(label: "parley_conversations", factory: factory)
+        resident = Meter(label: "parley_conversations_resident", factory: factory)
+        loads = CoreMetrics.Counter(label: "parley_conversation_loads_total", factory: factory)
+        evictions = CoreMetrics.Counter(label: "parley_conversation_evictions_total", factory: factory)
     }
+
+    /// A conversation read back into memory from the store, or taken out of memory.
+    func loaded() { loads.increment() }
+    func evicted() { evictions.increment() }
 
     func connected() { connections.increment() }
     func disconnected() { connections.decrement() }
@@ -50,7 +60,8 @@ public final class RelayMetrics: Sendable {
     }
 
     /// The registry as Prometheus text, with the game counts as they are now.
-    func exposition(statistics: EngineStatistics) -> String {
+    func exposition(statistics: EngineStatistics, resident: Int) -> String {
+        self.resident.set(resident)
         gamesInProgress.set(statistics.gamesInProgress)
         gamesFinished.set(statistics.gamesFinished)
         conversations.set(statistics.conversations)

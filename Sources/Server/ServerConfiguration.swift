@@ -23,6 +23,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxParticipants: Int
     /// `timeouts.GAME` (seconds): how long a player may take over a turn, per game id.
     public var turnTimeouts: [String: Duration]
+    /// `engine.liveConversations` and `engine.idleSeconds`: how many conversations stay in
+    /// memory at most, and after how long idle one is evicted (it is loaded again from the
+    /// store when next used).
+    public var residency: Relay.Residency
     /// `admin.token`: the bearer token of the admin API; `nil` turns the admin API off.
     public var adminToken: String?
     /// `admin.allowRemote`: whether the admin API answers other machines; by default it
@@ -38,9 +42,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits: ServerLimits = ServerLimits(),
         maxParticipants: Int = 32,
         turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
+        residency: Relay.Residency = Relay.Residency(),
         adminToken: String? = nil,
         adminAllowsRemote: Bool = false
     ) {
+        self.residency = residency
         self.adminAllowsRemote = adminAllowsRemote
         self.host = host
         self.port = port

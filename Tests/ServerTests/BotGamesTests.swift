@@ -17,8 +17,10 @@ import Wire
 @Suite struct BotGamesTests {
     static let tables = 36
 
-    @Test(.timeLimit(.minutes(1)))
-    func manyGamesAtOnceAllEndAndMatchTheStoredLog() async throws {
+    /// Once with the default residency, once with at most 4 of the 36 conversations in memory,
+    /// so that most requests load their conversation from the store and most batches evict.
+    @Test(.timeLimit(.minutes(1)), arguments: [Relay.Residency(), Relay.Residency(liveConversations: 4, idle: .zero)])
+    func manyGamesAtOnceAllEndAndMatchTheStoredLog(residency: Relay.Residency) async throws {
         let folder = LiveServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Bots answer at once; the default 20 messages a second would only slow the test down.
@@ -26,7 +28,9 @@ import Wire
         // default now, and is named here so the test does not lean on it.
         let limits = ServerLimits(urlLength: 8192, messagesPerSecond: 10_000, burst: 10_000)
         let meter = LoadMeter(limit: .moves(.max))
-        let (tables, publicURL) = try await LiveServer.with(dataDirectory: folder, limits: limits) { server in
+        let (tables, publicURL) = try await LiveServer.with(
+            dataDirectory: folder, limits: limits, configure: { $0.residency = residency }
+        ) { server in
             let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
             let seated = try await withThrowingTaskGroup(of: BotTable.self) { group in
                 for index in 0..<Self.tables {
@@ -51,6 +55,11 @@ import Wire
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
+            // With room for 4 conversations of 36, most requests loaded theirs from the store.
+            let metrics = try await HTTPS.request("\(server.url)/metrics").body
+            let loads = metrics.split(separator: "\n").first { $0.hasPrefix("parley_conversation_loads_total ") }
+            let loaded = Int(loads?.split(separator: " ").last ?? "") ?? 0
+            #expect(residency.liveConversations < Self.tables ? loaded > Self.tables : loaded == 0, "\(loaded) loads")
             return (played, "https://localhost:\(server.port)")
         }
         let figures = meter.snapshot()

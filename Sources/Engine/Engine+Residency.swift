@@ -1,0 +1,50 @@
+import Transcript
+import Wire
+
+/// Which conversations are in memory. Only those in use lately are; the server evicts the
+/// others when they have been idle for a while and loads one again from its stored events when
+/// a request needs it. A conversation whose turn clock runs stays in memory, so that its
+/// deadline can fire.
+extension Engine {
+    /// How many conversations are in memory.
+    public var residentCount: Int { conversations.count }
+
+    public var residentConversations: [String] { Array(conversations.keys) }
+
+    public func holds(_ conversation: String) -> Bool { conversations[conversation] != nil }
+
+    /// Whether a session of the conversation waits for a turn deadline.
+    public func hasRunningClock(_ conversation: String) -> Bool {
+        guard let state = conversations[conversation] else { return false }
+        return state.sessions.values.contains { deadline(of: $0, in: conversation) != nil }
+    }
+
+    /// The conversations a request names: the one it acts on (for a member), the one its invite
+    /// opens, or every one of the account's for `list`.
+    public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [String] {
+        let member = { (id: String) in self.memberships[account]?.contains(id) == true ? [id] : [] }
+        switch frame {
+        case .list: return (memberships[account] ?? []).sorted()
+        case let .join(request): return invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
+        case let .leave(request): return member(request.conversation)
+        case let .send(request): return member(request.conversation)
+        case let .ack(request): return member(request.conversation)
+        case let .resume(request): return member(request.conversation)
+        case .create, .rename, .authenticate: return []
+        }
+    }
+
+    /// Takes a conversation out of memory; its events stay in the store.
+    public mutating func evict(_ conversation: String) {
+        guard let state = conversations.removeValue(forKey: conversation) else { return }
+        evictedStatistics.add(state, sign: 1)
+    }
+
+    /// Brings a conversation back into memory from every one of its stored events, in order.
+    public mutating func load(_ conversation: String, from stored: [EngineEvent]) throws(EngineError) {
+        guard conversations[conversation] == nil else { return }
+        for event in stored where event.conversation == conversation { try apply(event) }
+        guard let state = conversations[conversation] else { throw .corrupt("no stored events of \(conversation)") }
+        evictedStatistics.add(state, sign: -1)
+    }
+}

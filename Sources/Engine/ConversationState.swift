@@ -20,7 +20,14 @@ struct ConversationState: Sendable {
     private(set) var lastSeq = 0
     /// The newest entries, oldest first, at most `recentEntries`.
     private(set) var recent: [LogEntry] = []
+    /// The running sessions and the newest few finished ones.
     var sessions: [Session: SessionState] = [:]
+    /// Finished sessions no longer held in memory (they are in the store): a message to one is
+    /// refused as over, and they still count in the statistics.
+    var retired: Set<Session> = []
+    var retiredMoves = 0
+    /// How many finished sessions stay in memory, for the admin and for late answers.
+    static let finishedSessionsKept = 4
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
     var directories: [AccountID: ViewerDirectory] = [:]
     /// Each member's newest accepted messages, so that a resent one is recognised.
@@ -41,6 +48,18 @@ struct ConversationState: Sendable {
     /// Whether every entry after `seq` is still in memory.
     func holdsEntries(after seq: Int) -> Bool {
         lastSeq - seq <= recent.count
+    }
+
+    /// Lets go of all but the newest finished sessions: a conversation that plays for months
+    /// holds only its running games.
+    mutating func retireFinishedSessions() {
+        let finished = sessions.values.filter { $0.match.outcome.isFinished }
+        guard finished.count > Self.finishedSessionsKept else { return }
+        for session in finished.sorted(by: { $0.lastSeq < $1.lastSeq }).dropLast(Self.finishedSessionsKept) {
+            sessions[session.id] = nil
+            retired.insert(session.id)
+            retiredMoves += session.match.moveCount
+        }
     }
 
     mutating func append(_ entry: LogEntry) {

@@ -91,6 +91,7 @@ extension Engine {
         session.newestMessage = LogEntry(seq: move.seq, kind: .message(entry))
         conversations[move.conversation]?.sessions[move.session] = session
         try append(.message(entry), seq: move.seq, to: move.conversation)
+        if session.match.outcome.isFinished { retireFinishedSessions(of: move.conversation) }
         conversations[move.conversation]?.sent[move.sender, default: RecentSends()]
             .record(move.request, seq: move.seq, session: move.session)
     }
@@ -101,6 +102,7 @@ extension Engine {
         }
         do { try session.match.end() } catch { throw .corrupt("an end of a finished session \(id.uuidString)") }
         try append(.ended(stop(session, late: nil, in: conversation)), seq: seq, to: conversation)
+        retireFinishedSessions(of: conversation)
     }
 
     private mutating func applyTimeout(in conversation: String, seq: Int, session id: Session) throws(EngineError) {
@@ -117,6 +119,7 @@ extension Engine {
             throw .corrupt("a timeout in a finished session \(id.uuidString)")
         }
         try append(.timeout(stop(session, late: late, in: conversation)), seq: seq, to: conversation)
+        retireFinishedSessions(of: conversation)
     }
 
     /// Stops a session's clock after a timeout or an end, keeps the session, and returns the
@@ -128,6 +131,11 @@ extension Engine {
         return TimeoutEntry(
             session: session.id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,
             outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt)
+    }
+
+    private mutating func retireFinishedSessions(of conversation: String) {
+        guard !keepsFinishedSessions else { return }
+        conversations[conversation]?.retireFinishedSessions()
     }
 
     private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {

@@ -10,6 +10,7 @@ extension Engine {
     func scratch() -> Engine {
         var scratch = Engine(configuration: configuration, catalog: catalog, identifiers: identifiers)
         scratch.names = names
+        scratch.keepsFinishedSessions = true
         return scratch
     }
 
@@ -33,15 +34,18 @@ extension Engine {
 
     /// Applies `stored` to a scratch engine, calling `visit` with the scratch conversation
     /// after each entry of `live`'s conversation.
+    /// Returns the scratch conversation as it stands after the last event.
+    @discardableResult
     func replay(
         _ stored: [EngineEvent], of live: ConversationState, visit: (ConversationState, Int) throws(EngineError) -> Void
-    ) throws(EngineError) {
+    ) throws(EngineError) -> ConversationState? {
         var scratch = scratch()
         for event in stored where event.conversation == live.id {
             try scratch.apply(event)
             guard let conversation = scratch.conversations[live.id], let seq = event.seq else { continue }
             try visit(conversation, seq)
         }
+        return scratch.conversations[live.id]
     }
 }
 

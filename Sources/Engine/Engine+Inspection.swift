@@ -20,13 +20,17 @@ extension Engine {
         return adminGame(state, in: conversation)
     }
 
-    /// One game with its log, from every stored event of its conversation in order.
+    /// One game with its log, from every stored event of its conversation in order; a finished
+    /// game no longer in memory is rebuilt from them too.
     public func adminGame(_ session: String, replaying stored: [EngineEvent]) throws(EngineError) -> AdminGameDetail? {
-        guard let (state, conversation) = find(session) else { return nil }
-        var log: [AdminMove] = []
-        try replay(stored, of: conversation) { scratch, seq in
-            if let entry = scratch.entry(seq), let move = adminMove(entry, of: state.id) { log.append(move) }
+        guard let id = Session(uuidString: session), let conversation = sessionIndex[id].flatMap({ conversations[$0] }) else {
+            return nil
         }
+        var log: [AdminMove] = []
+        let past = try replay(stored, of: conversation) { scratch, seq in
+            if let entry = scratch.entry(seq), let move = adminMove(entry, of: id) { log.append(move) }
+        }
+        guard let state = conversation.sessions[id] ?? past?.sessions[id] else { return nil }
         return AdminGameDetail(
             game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState), log: log)
     }

@@ -93,6 +93,9 @@ extension Engine {
                 throw Refusal(frame: ErrorFrame(error))
             }
         }
+        if let id = Session(uuidString: sessionID), conversation.retired.contains(id) {
+            throw Refusal(frame: ErrorFrame(RuleViolation.gameOver))
+        }
         guard let id = Session(uuidString: sessionID), let session = conversation.sessions[id] else {
             throw Refusal(frame: EngineError.unknownSession(sessionID).frame)
         }

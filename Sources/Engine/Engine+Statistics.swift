@@ -28,6 +28,8 @@ extension Engine {
 extension EngineStatistics {
     /// Adds (or with `sign` -1 takes away) what one conversation's games count for.
     mutating func add(_ conversation: ConversationState, sign: Int) {
+        gamesFinished += sign * conversation.retired.count
+        moves += sign * conversation.retiredMoves
         for session in conversation.sessions.values {
             if session.match.outcome.isFinished {
                 gamesFinished += sign

@@ -22,6 +22,9 @@ public struct Engine: Sendable {
     var memberships: [AccountID: Set<String>] = [:]
     /// Every session's conversation, whether in memory or not.
     var sessionIndex: [Session: String] = [:]
+    /// Whether finished sessions stay in memory however many there are: true in the scratch
+    /// engines that rebuild a conversation's past for the admin.
+    var keepsFinishedSessions = false
     /// What the conversations out of memory count for in `statistics()`.
     var evictedStatistics = EngineStatistics()
     var names: [AccountID: String] = [:]

@@ -11,7 +11,9 @@ extension Relay {
     /// One game; its conversation is loaded if it is not in memory.
     public func adminGame(_ session: String) async throws -> AdminGame? {
         try await loadConversation(ofSession: session)
-        return engine.adminGame(session)
+        if let game = engine.adminGame(session) { return game }
+        // A finished game no longer in memory.
+        return try await adminGameDetail(session)?.game
     }
 
     /// One game with its whole log, which is read from the store.

@@ -1,4 +1,5 @@
 import Engine
+import GameCatalog
 import Testing
 import Transcript
 import Wire
@@ -46,5 +47,47 @@ import Wire
         _ = harness.handle(.send(.init(id: "p", conversation: created.conversation, game: "battleship",
                                        url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
         #expect(harness.engine.hasRunningClock(created.conversation))
+    }
+}
+
+/// A conversation that plays for months holds its running games and its newest few finished
+/// ones; the rest are in the store, over, and still counted.
+@Suite struct FinishedSessionTests {
+    @Test func finishedSessionsBeyondTheNewestFewLeaveMemoryButStayOverAndCounted() throws {
+        var harness = EngineHarness()
+        let created = harness.create(by: "amber")
+        var sessions: [(Session, Int)] = []
+        for _ in 0..<10 {
+            let opened = harness.start("icecream", variant: "solo", url: "?Base=base01", in: created.conversation, by: "amber")
+            guard case let .accepted(accepted)? = opened else { throw Unexpected(opened) }
+            var event = try #require(harness.lastMessage(in: created.conversation, for: "amber"))
+            #expect(harness.reply(to: event, with: "Scoops=scoops01", by: "amber")?.isAccepted == true)
+            event = try #require(harness.lastMessage(in: created.conversation, for: "amber"))
+            #expect(harness.reply(to: event, with: "Topping=topping01", by: "amber")?.isAccepted == true)
+            event = try #require(harness.lastMessage(in: created.conversation, for: "amber"))
+            #expect(event.status?.outcome.finished == true)
+            sessions.append((try #require(Session(uuidString: accepted.session)), event.seq))
+        }
+        let statistics = harness.engine.statistics()
+        #expect(statistics.gamesFinished == 10 && statistics.moves == 30 && statistics.gamesInProgress == 0)
+        #expect(harness.engine.adminGames().count == 4, "the newest four finished games stay in memory")
+
+        // A late answer to the oldest game is refused as over, as it was before it left memory.
+        let (oldest, last) = try #require(sessions.first)
+        let late = harness.handle(.send(.init(
+            id: "late", conversation: created.conversation, game: "icecream", session: oldest.uuidString, basedOn: last,
+            url: "?Base=base01&Scoops=scoops01&Topping=topping01&Topping=topping02")), from: "amber").first
+        #expect(late?.rejection == ErrorFrame(code: "game-over", reason: "This game is over."))
+
+        // The admin rebuilds it from the stored events.
+        let detail = try #require(try harness.engine.adminGame(oldest.uuidString, replaying: harness.log))
+        #expect(detail.game.finished && detail.game.moves == 3 && detail.log.count == 3)
+
+        // A restart holds the same.
+        var restarted = Engine(configuration: harness.engine.configuration, catalog: .standard,
+                               identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
+        for stored in harness.log { try restarted.apply(stored) }
+        #expect(restarted.statistics() == statistics)
+        #expect(restarted.adminGames().map(\.session) == harness.engine.adminGames().map(\.session))
     }
 }

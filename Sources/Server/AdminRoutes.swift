@@ -41,6 +41,25 @@ enum AdminRoutes {
         }
         admin.get("api/games") { _, _ in json(await relay.adminGames()) }
         addActions(to: admin, relay: relay, logger: logger)
+        admin.post("api/backup") { request, context -> Response in
+            struct Body: Decodable { let folder: String }
+            let body = try await request.decode(as: Body.self, context: context)
+            do {
+                let backup = try await DataFolderBackup.write(to: body.folder, log: log, dataDirectory: configuration.dataDirectory)
+                logger.notice("An operator backed up the store", metadata: [
+                    "folder": "\(backup.folder)", "records": "\(backup.records)",
+                    "from": "\(context.remoteAddress?.description ?? "?")",
+                ])
+                return json(backup)
+            } catch let refusal as DataFolderBackup.Refusal {
+                let status: HTTPResponse.Status = switch refusal.code {
+                case "backup-path": .badRequest
+                case "backup-exists": .conflict
+                default: .internalServerError
+                }
+                return AdminGate<ParleyRequestContext>.refusal(status, refusal.code, refusal.reason)
+            }
+        }
         admin.get("api/stats") { _, _ in json(await stats()) }
         admin.get("api/games/:session") { _, context -> Response in
             let session = try context.parameters.require("session")

@@ -31,6 +31,11 @@ public protocol EventLog: Sendable {
     /// How much the log holds, for the admin view and metrics.
     func statistics() async throws(LogError) -> LogStatistics
 
+    /// Writes a consistent copy of the whole log, as it stands when the copy begins, to a new
+    /// file at `path` (readable by its owner only), while appends go on. Throws when `path`
+    /// exists, or when the backend keeps nothing to copy (the in-memory log).
+    func backup(to path: String) async throws(LogError) -> LogStatistics
+
     /// Releases the store. Every later call throws ``LogError/closed``; closing again does
     /// nothing.
     func close() async

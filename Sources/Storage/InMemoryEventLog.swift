@@ -51,6 +51,11 @@ public actor InMemoryEventLog: EventLog {
         return LogStatistics(recordCount: Int64(stored.count), byteCount: storedBytes)
     }
 
+    public func backup(to path: String) throws(LogError) -> LogStatistics {
+        try checkOpen()
+        throw LogError.ioFailure(path, "an in-memory log keeps nothing to back up")
+    }
+
     public func close() {
         isClosed = true
         stored = []

@@ -45,6 +45,17 @@ final class AdminClient: Sendable {
         return try Self.decoder.decode(AdminGame.self, from: Data(buffer: body))
     }
 
+    /// Has the server write a new data folder at `folder` (absolute, on the server's machine).
+    func backup(to folder: String) async throws -> AdminBackup {
+        var request = request("/admin/api/backup", method: .POST)
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(["folder": folder])))
+        let response = try await client.execute(request, timeout: .minutes(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        try Self.check(response.status, body: body)
+        return try Self.decoder.decode(AdminBackup.self, from: Data(buffer: body))
+    }
+
     /// The moves of a game as they are stored, until the server or the caller ends it.
     func watch(_ session: String) async throws -> AsyncThrowingStream<AdminMove, any Error> {
         let response = try await client.execute(request("/admin/api/games/\(session)/events"), timeout: .hours(24))

@@ -21,8 +21,9 @@ struct AdminCommand: AsyncParsableCommand {
               parley admin watch 3F2A
               parley admin stats
               parley admin end 3F2A
+              parley admin backup /var/backups/parley-2026-11-24
             """,
-        subcommands: [Games.self, Show.self, Watch.self, Stats.self, End.self]
+        subcommands: [Games.self, Show.self, Watch.self, Stats.self, End.self, Backup.self]
     )
 
     struct Options: ParsableArguments {
@@ -43,6 +44,23 @@ struct AdminCommand: AsyncParsableCommand {
                 throw ValidationError("No certificate at \(ca): pass --ca DATA/tls/certificate.pem of the server.")
             }
             return try AdminClient(server: server, token: token, certificateAuthority: ca)
+        }
+    }
+
+    struct Backup: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy the running server's store into a new data folder that a server can start on.",
+            discussion: "The folder is written by the server, on its machine; a relative path is taken from here.")
+        @OptionGroup var options: Options
+        @Argument(help: "A new or empty folder.") var folder: String
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+            let backup = try await client.backup(to: absolute)
+            print("backed up \(backup.records) records (\(backup.bytes) bytes) to \(backup.folder)")
+            print("start a server on it: parley serve --data \(backup.folder)")
         }
     }
 

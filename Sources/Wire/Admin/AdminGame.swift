@@ -122,3 +122,16 @@ public struct AdminStats: Codable, Hashable, Sendable {
         self.storeBytes = storeBytes
     }
 }
+
+/// The answer to `POST /admin/api/backup`: a new data folder a server can start on.
+public struct AdminBackup: Codable, Hashable, Sendable {
+    public var folder: String
+    public var records: Int64
+    public var bytes: Int64
+
+    public init(folder: String, records: Int64, bytes: Int64) {
+        self.folder = folder
+        self.records = records
+        self.bytes = bytes
+    }
+}

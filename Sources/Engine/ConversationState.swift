@@ -8,7 +8,7 @@ import Transcript
 struct ConversationState: Sendable {
     /// How many of the newest entries are kept rendered-ready: enough for the live relay and
     /// for a client that reconnects after a short drop to resume from memory.
-    static let recentEntries = 16
+    static let recentEntries = 8
 
     let id: String
     let invite: String

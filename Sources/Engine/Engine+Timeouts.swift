@@ -19,6 +19,11 @@ extension Engine {
         }
     }
 
+    /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
+    public func deadline(ofSession session: Session, in conversation: String) -> TurnDeadline? {
+        conversations[conversation]?.sessions[session].flatMap { deadline(of: $0, in: conversation) }
+    }
+
     func deadline(of session: SessionState, in conversation: String) -> TurnDeadline? {
         guard let started = session.clockStarted, !session.match.outcome.isFinished,
             let timeout = configuration.turnTimeouts[session.game.id.rawValue]

@@ -70,6 +70,7 @@ public actor Relay {
     /// When each conversation in memory was last used.
     var lastUsed: [String: ContinuousClock.Instant] = [:]
     var lastSweep: ContinuousClock.Instant?
+    var sweepDue = false
 
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
@@ -121,6 +122,14 @@ public actor Relay {
                 }
             }
         }
+        // Idle conversations leave memory even when nothing else happens.
+        let sweeping = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                await self?.requestSweep()
+            }
+        }
+        defer { sweeping.cancel() }
         await cancelWhenGracefulShutdown {
             await withTaskCancellationHandler {
                 await self.pipeline()
@@ -138,6 +147,11 @@ public actor Relay {
         timers = [:]
     }
 
+    private func requestSweep() {
+        sweepDue = true
+        wake()
+    }
+
     func wake() {
         wakeUp?.resume()
         wakeUp = nil
@@ -146,6 +160,13 @@ public actor Relay {
     private func pipeline() async {
         while !Task.isCancelled {
             if pending.isEmpty {
+                // Eviction runs here, between batches, so it never takes a conversation from
+                // under a batch that is waiting for the store.
+                if sweepDue {
+                    sweepDue = false
+                    evictIdleConversations()
+                    continue
+                }
                 await withCheckedContinuation { wakeUp = $0 }
                 continue
             }
@@ -211,6 +232,7 @@ public actor Relay {
             for deadline in decision.deadlines { schedule(deadline) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
+        stopClocks(after: events)
         if !watchers.isEmpty { tellWatchers(about: events) }
     }
 
@@ -229,6 +251,22 @@ public actor Relay {
 
     /// Counts over the engine's state, for `/metrics` and the admin's stats.
     public func statistics() -> EngineStatistics { engine.statistics() }
+
+    /// Cancels the timers of sessions whose clock stopped: a finished game's timer would
+    /// otherwise sleep until its turn's deadline, minutes after the game ended.
+    private func stopClocks(after events: [EngineEvent]) {
+        for event in events {
+            let session: Session, conversation: String
+            switch event {
+            case let .accepted(move): (session, conversation) = (move.session, move.conversation)
+            case let .ended(id, _, ended, _), let .timedOut(id, _, ended, _): (session, conversation) = (ended, id)
+            default: continue
+            }
+            guard timers[session] != nil, engine.deadline(ofSession: session, in: conversation) == nil else { continue }
+            timers[session]?.cancel()
+            timers[session] = nil
+        }
+    }
 
     /// Times a session's turn, replacing the timer of its previous turn.
     func schedule(_ deadline: TurnDeadline) {

@@ -39,11 +39,11 @@ import Wire
     @Test func aResumeWithinMemoryNeedsNoStore() throws {
         var (harness, conversation, _, _) = try Self.longConversation()
         let decision = harness.engine.handle(
-            .resume(.init(id: "r", conversation: conversation, after: 10)), from: "ben", now: harness.clock,
+            .resume(.init(id: "r", conversation: conversation, after: 16)), from: "ben", now: harness.clock,
             random: &harness.random)
         #expect(decision.backlog == nil)
         let events = decision.replies.compactMap { if case let .event(event) = $0 { event } else { nil } }
-        #expect(events == Array(harness.events(of: "ben").drop { $0.seq <= 10 }))
+        #expect(events == Array(harness.events(of: "ben").drop { $0.seq <= 16 }))
     }
 
     @Test func aNewMemberSeesEveryEarlierEntryWithTheIdentifiersTheyKnow() throws {

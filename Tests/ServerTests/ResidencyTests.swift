@@ -1,0 +1,40 @@
+import Client
+import Foundation
+import Server
+import Testing
+import Wire
+
+/// Idle conversations leave memory by themselves, and come back whole when next used.
+@Suite(.timeLimit(.minutes(1)))
+struct ServerResidencyTests {
+    @Test func anIdleConversationLeavesMemoryWithNoTrafficAndComesBackWhole() async throws {
+        // No turn timeouts: a running clock would keep the conversation in memory.
+        try await LiveServer.with(turnTimeouts: [:], configure: { $0.residency = Relay.Residency(idle: .zero) }) { server in
+            let amber = try await Player.connect(to: server)
+            let ben = try await Player.connect(to: server)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            _ = try await amber.request(.send(.init(id: "m", conversation: conversation, game: "icecream", url: "?Base=base02")))
+            let live = try await ben.nextMessage()
+
+            // Nothing more is sent: the sweep alone takes it out of memory.
+            let deadline = ContinuousClock.now + .seconds(10)
+            var resident = -1
+            while resident != 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+                resident = Self.metric("parley_conversations_resident", in: try await HTTPS.request("\(server.url)/metrics").body)
+            }
+            #expect(resident == 0)
+
+            let synced = try await ben.request(.resume(.init(id: "r", conversation: conversation, after: 2)))
+            #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: 3)))
+            #expect(try await ben.nextMessage() == live)
+            let metrics = try await HTTPS.request("\(server.url)/metrics").body
+            #expect(Self.metric("parley_conversation_loads_total", in: metrics) >= 1)
+        }
+    }
+
+    static func metric(_ name: String, in text: String) -> Int {
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? -1
+    }
+}

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Engine
 import Foundation
 import Wire
@@ -86,11 +89,35 @@ extension Relay {
             let busy = lastUsed.filter { now - $0.value < residency.idle }.sorted { $0.value < $1.value }.map(\.key)
             idle += busy.prefix(resident - idle.count - residency.liveConversations)
         }
+        var evicted = 0
         for id in idle where !engine.hasRunningClock(id) {
             engine.evict(id)
             metrics.evicted()
             lastUsed[id] = nil
             resident -= 1
+            evicted += 1
         }
+        evictedSinceTrim += evicted
+        returnFreedMemory(now: now)
     }
+
+    /// glibc keeps what was freed in its arenas, so an RSS that grew under load stays grown
+    /// after the conversations leave; giving it back now and then (at most every 30 s, after
+    /// evictions) lets RSS follow what is in memory.
+    private func returnFreedMemory(now: ContinuousClock.Instant) {
+        guard evictedSinceTrim > 0, lastTrim.map({ now - $0 >= .seconds(30) }) ?? true else { return }
+        lastTrim = now
+        evictedSinceTrim = 0
+        Self.mallocTrim?(0)
+    }
+
+    /// glibc's `malloc_trim`, which the Swift overlay does not declare; `nil` elsewhere.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 }

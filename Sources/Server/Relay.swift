@@ -71,6 +71,8 @@ public actor Relay {
     var lastUsed: [String: ContinuousClock.Instant] = [:]
     var lastSweep: ContinuousClock.Instant?
     var sweepDue = false
+    var lastTrim: ContinuousClock.Instant?
+    var evictedSinceTrim = 0
 
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,

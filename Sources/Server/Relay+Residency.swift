@@ -75,12 +75,15 @@ extension Relay {
         for reference in references { lastUsed[reference.conversation] = now }
     }
 
-    /// Evicts, at most once a second, the conversations idle for longer than `residency.idle`,
+    /// Evicts the conversations idle for longer than `residency.idle`,
     /// then the least recently used ones while more than `residency.liveConversations` are in
     /// memory; never one whose turn clock runs.
     func evictIdleConversations() {
         let now = ContinuousClock.now
-        if let lastSweep, now - lastSweep < .seconds(1), engine.residentCount <= residency.liveConversations { return }
+        // Once a second; over the limit, up to ten times a second, so that conversations whose
+        // clocks run (and cannot leave) never make every batch sort them all.
+        let pause: Duration = engine.residentCount > residency.liveConversations ? .milliseconds(100) : .seconds(1)
+        if let lastSweep, now - lastSweep < pause { return }
         lastSweep = now
         for id in engine.residentConversations where lastUsed[id] == nil { lastUsed[id] = now }
         var idle = lastUsed.filter { now - $0.value >= residency.idle }.map(\.key)

@@ -13,8 +13,15 @@ public actor BotRunner {
     private var generator: SeededRandom
     private var book = PlayerBook()
 
-    public init(client: ParleyClient, player: BotPlayer, seed: UInt64, output: @escaping @Sendable (String) -> Void) {
+    /// Told of every move the server answered `accepted`, for tests that check the store.
+    private let accepted: @Sendable (ServerFrame.Accepted) -> Void
+
+    public init(
+        client: ParleyClient, player: BotPlayer, seed: UInt64, output: @escaping @Sendable (String) -> Void,
+        accepted: @escaping @Sendable (ServerFrame.Accepted) -> Void = { _ in }
+    ) {
         self.client = client
+        self.accepted = accepted
         self.player = player
         generator = SeededRandom(seed: seed)
         self.output = output
@@ -66,6 +73,7 @@ public actor BotRunner {
             try await Task.sleep(for: .milliseconds(250))
             answer = try await client.request(frame)
         }
+        if case let .accepted(move) = answer { accepted(move) }
         if case let .rejected(rejected) = answer, rejected.error.code != "stale" {
             // A stale answer means someone moved first; the next event brings the current state.
             output("refused: \(rejected.error.reason) (\(rejected.error.code))")

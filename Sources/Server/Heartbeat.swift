@@ -15,11 +15,14 @@ struct Heartbeat: Sendable {
     /// When the server last said it was alive; `nil` for a new data folder.
     func lastAlive() -> Date? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        return try? Date(text.trimmingCharacters(in: .whitespacesAndNewlines), strategy: .iso8601)
+        return try? Self.format.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func beat(at now: Date = Date()) {
         // Atomically, so that a start never reads half a date.
-        try? Data((now.formatted(.iso8601) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try? Data((now.formatted(Self.format) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
+
+    /// To the millisecond: whole seconds would give every player up to a second more.
+    private static let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }

@@ -62,6 +62,38 @@ enum Spawn {
         return (exitCode, String(decoding: output, as: UTF8.self))
     }
 
+    /// Starts `program` and returns at once with its pid: standard output and error go to the
+    /// file `log`, and no other descriptor of this process is inherited.
+    static func start(_ program: String, _ arguments: [String], log: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeInheritedDescriptors(&actions)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "\(program) could not be started: \(String(cString: strerror(spawned)))")
+        }
+        return pid
+    }
+
+    /// Kills `pid` outright (SIGKILL) and waits for it, on a thread of its own.
+    static func kill(_ pid: pid_t) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                _ = Glibc.kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                continuation.resume()
+            }
+        }
+    }
+
     /// Whether `program` is on the PATH.
     static func exists(_ program: String) -> Bool {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -13,7 +13,7 @@ import Wire
         private(set) var lines: [String] = []
         func add(_ line: String) { lines.append(line) }
 
-        func wait(for text: String, seconds: Double = 10) async throws -> String {
+        func wait(for text: String, seconds: Double = 20) async throws -> String {
             let deadline = ContinuousClock.now + .seconds(seconds)
             while ContinuousClock.now < deadline {
                 if let line = lines.first(where: { $0.contains(text) }) { return line }

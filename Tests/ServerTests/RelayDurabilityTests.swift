@@ -83,18 +83,20 @@ import Wire
 
 @Suite struct RelayTimeoutTests {
     @Test func aPlayerWhoDoesNotMoveInTimeForfeitsAndEveryoneIsTold() async throws {
-        try await LiveServer.with(turnTimeouts: ["battleship": .milliseconds(300)]) { server in
+        // Long enough for Ben's shot to be in time on a loaded machine, short for a test.
+        try await LiveServer.with(turnTimeouts: ["battleship": .milliseconds(1500)]) { server in
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
             let conversation = try await RelayGameTests.gather(amber, [ben])
             _ = try await amber.request(.send(.init(id: "p", conversation: conversation, game: "battleship",
                                                     url: "?Ship_Location=0&Ship_Location=1")))
             let shown = try await ben.nextMessage()
-            _ = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=5")
+            let shot = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=5")
+            #expect(shot.isAccepted, "\(shot)")
             // Ben guessed once and then went quiet: he forfeits, and both hear of it.
             for player in [amber, ben] {
                 let frame = try await player.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }
-                guard case let .event(event) = frame else { return }
+                let event = try #require(frame.event)
                 let late = try #require(event.participant?.id)
                 #expect(event.status?.outcome.finished == true && event.status?.outcome.losers == [late])
             }

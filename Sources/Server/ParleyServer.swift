@@ -34,7 +34,9 @@ public func buildParleyServer(
         logger: logger)
     let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
     return try buildApplication(
-        configuration: configuration, logger: logger, services: [lock, relay],
+        // A log that was handed in belongs to whoever opened it.
+        configuration: configuration, logger: logger,
+        services: eventLog == nil ? [lock, StoreCloser(log: log), relay] : [lock, relay],
         routes: { router in
             router.get("/metrics") { _, _ in
                 let text = relay.metrics.exposition(statistics: await relay.statistics(), resident: await relay.residentCount)

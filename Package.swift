@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "GameCatalog", dependencies: ["GameRules", "Battleship", "IceCream"]),
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
-        .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Transcript", "Wire"]),
+        .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .target(name: "WebPages", dependencies: ["GameRules", "Battleship", "IceCream", "TerminalUI", "Wire"]),
@@ -133,7 +133,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "PlayTests",

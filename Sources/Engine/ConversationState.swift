@@ -25,7 +25,6 @@ struct ConversationState: Sendable {
     /// Finished sessions no longer held in memory (they are in the store): a message to one is
     /// refused as over, and they still count in the statistics.
     var retired: Set<Session> = []
-    var retiredMoves = 0
     /// How many finished sessions stay in memory, for the admin and for late answers.
     static let finishedSessionsKept = 4
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
@@ -58,7 +57,6 @@ struct ConversationState: Sendable {
         for session in finished.sorted(by: { $0.lastSeq < $1.lastSeq }).dropLast(Self.finishedSessionsKept) {
             sessions[session.id] = nil
             retired.insert(session.id)
-            retiredMoves += session.match.moveCount
         }
     }
 

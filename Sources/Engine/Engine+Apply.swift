@@ -17,10 +17,11 @@ extension Engine {
         case let .conversationCreated(id, invite, _):
             conversations[id] = ConversationState(id: id, invite: invite)
             invites[invite] = id
+            if counting { totals.conversations += 1 }
         case let .joined(id, seq, account):
             try append(.joined(account), seq: seq, to: id)
             conversations[id]?.members.append(account)
-            memberships[account, default: []].insert(id)
+            noteMembership(of: account, in: id, member: true)
             if conversations[id]?.everyone.contains(account) == false {
                 conversations[id]?.everyone.append(account)
                 rebuildDirectories(of: id)
@@ -28,8 +29,7 @@ extension Engine {
         case let .left(id, seq, account):
             try append(.left(account), seq: seq, to: id)
             conversations[id]?.members.removeAll { $0 == account }
-            memberships[account]?.remove(id)
-            if memberships[account]?.isEmpty == true { memberships[account] = nil }
+            noteMembership(of: account, in: id, member: false)
         case let .renamed(account, name):
             names[account] = name
         case let .accepted(move):
@@ -60,9 +60,6 @@ extension Engine {
             }
             session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, clockStarted: nil)
         }
-        // A live send puts its new session in place before applying, so this is the one place
-        // that sees every session's first move.
-        if move.moveCount == 1 { sessionIndex[move.session] = move.conversation }
         if move.seat == session.seats.count { session.seats.append(move.sender) }
         guard session.seats.indices.contains(move.seat), session.seats[move.seat] == move.sender else {
             throw .corrupt("seat \(move.seat) of session \(move.session.uuidString) is not the sender's")
@@ -89,6 +86,11 @@ extension Engine {
             seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
             prompt: session.match.prompt)
         session.newestMessage = LogEntry(seq: move.seq, kind: .message(entry))
+        if counting {
+            totals.moves += 1
+            if move.moveCount == 1 { totals.gamesInProgress += 1 }
+            if session.match.outcome.isFinished { totals.finishOne() }
+        }
         conversations[move.conversation]?.sessions[move.session] = session
         try append(.message(entry), seq: move.seq, to: move.conversation)
         if session.match.outcome.isFinished { retireFinishedSessions(of: move.conversation) }
@@ -101,6 +103,7 @@ extension Engine {
             throw .corrupt("an end of unknown session \(id.uuidString)")
         }
         do { try session.match.end() } catch { throw .corrupt("an end of a finished session \(id.uuidString)") }
+        if counting { totals.finishOne() }
         try append(.ended(stop(session, late: nil, in: conversation)), seq: seq, to: conversation)
         retireFinishedSessions(of: conversation)
     }
@@ -118,6 +121,7 @@ extension Engine {
         } catch {
             throw .corrupt("a timeout in a finished session \(id.uuidString)")
         }
+        if counting, session.match.outcome.isFinished { totals.finishOne() }
         try append(.timeout(stop(session, late: late, in: conversation)), seq: seq, to: conversation)
         retireFinishedSessions(of: conversation)
     }
@@ -131,6 +135,17 @@ extension Engine {
         return TimeoutEntry(
             session: session.id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,
             outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt)
+    }
+
+    /// Keeps an account's memberships when the engine knows them; the store's index has them
+    /// all.
+    private mutating func noteMembership(of account: AccountID, in conversation: String, member: Bool) {
+        guard knowsEveryAccount || memberships[account] != nil else { return }
+        if member {
+            memberships[account, default: []].insert(conversation)
+        } else {
+            memberships[account]?.remove(conversation)
+        }
     }
 
     private mutating func retireFinishedSessions(of conversation: String) {

@@ -23,9 +23,7 @@ extension Engine {
     /// One game with its log, from every stored event of its conversation in order; a finished
     /// game no longer in memory is rebuilt from them too.
     public func adminGame(_ session: String, replaying stored: [EngineEvent]) throws(EngineError) -> AdminGameDetail? {
-        guard let id = Session(uuidString: session), let conversation = sessionIndex[id].flatMap({ conversations[$0] }) else {
-            return nil
-        }
+        guard let id = Session(uuidString: session), let conversation = residentConversation(of: id) else { return nil }
         var log: [AdminMove] = []
         let past = try replay(stored, of: conversation) { scratch, seq in
             if let entry = scratch.entry(seq), let move = adminMove(entry, of: id) { log.append(move) }
@@ -36,15 +34,21 @@ extension Engine {
     }
 
     private func find(_ session: String) -> (SessionState, ConversationState)? {
-        guard let id = Session(uuidString: session), let conversation = sessionIndex[id].flatMap({ conversations[$0] }),
+        guard let id = Session(uuidString: session), let conversation = residentConversation(of: id),
             let state = conversation.sessions[id]
         else { return nil }
         return (state, conversation)
     }
 
-    /// The conversation a session belongs to, in memory or not.
+    /// The conversation a session belongs to, if it is in memory (the store's index knows the
+    /// others). A walk over the conversations in memory: for the admin and the operator, off the
+    /// path of moves.
     public func conversation(ofSession session: String) -> String? {
-        Session(uuidString: session).flatMap { sessionIndex[$0] }
+        Session(uuidString: session).flatMap { residentConversation(of: $0)?.id }
+    }
+
+    private func residentConversation(of session: Session) -> ConversationState? {
+        conversations.values.first { $0.sessions[session] != nil || $0.retired.contains(session) }
     }
 
     private func adminGame(_ session: SessionState, in conversation: ConversationState) -> AdminGame {

@@ -34,17 +34,20 @@ extension Engine {
         }
     }
 
-    /// Takes a conversation out of memory; its events stay in the store.
+    /// Takes a conversation out of memory; its events stay in the store, and its invite in the
+    /// store's index.
     public mutating func evict(_ conversation: String) {
         guard let state = conversations.removeValue(forKey: conversation) else { return }
-        evictedStatistics.add(state, sign: 1)
+        invites[state.invite] = nil
     }
 
     /// Brings a conversation back into memory from every one of its stored events, in order.
+    /// What was counted when they were decided is not counted again.
     public mutating func load(_ conversation: String, from stored: [EngineEvent]) throws(EngineError) {
         guard conversations[conversation] == nil else { return }
+        counting = false
+        defer { counting = true }
         for event in stored where event.conversation == conversation { try apply(event) }
-        guard let state = conversations[conversation] else { throw .corrupt("no stored events of \(conversation)") }
-        evictedStatistics.add(state, sign: -1)
+        guard conversations[conversation] != nil else { throw .corrupt("no stored events of \(conversation)") }
     }
 }

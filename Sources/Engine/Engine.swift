@@ -16,17 +16,24 @@ public struct Engine: Sendable {
     /// The conversations in memory: those in use lately. The others are in the store only,
     /// and `load(_:from:)` brings one back.
     var conversations: [String: ConversationState] = [:]
-    /// Every conversation's invite, whether in memory or not.
+    /// The invites of the conversations in memory; the store's index has every one.
     var invites: [String: String] = [:]
-    /// Every account's conversations, whether in memory or not.
+    /// The conversations of each account the engine knows (`knowsEveryAccount`, or loaded by
+    /// `learnMemberships`), whether those conversations are in memory or not.
     var memberships: [AccountID: Set<String>] = [:]
-    /// Every session's conversation, whether in memory or not.
-    var sessionIndex: [Session: String] = [:]
+    /// True while the engine holds everything it was ever told (tests, and the one replay that
+    /// builds the index of an old data folder); false in a server, which learns accounts and
+    /// names from the store's index as requests need them.
+    public var knowsEveryAccount = true
     /// Whether finished sessions stay in memory however many there are: true in the scratch
     /// engines that rebuild a conversation's past for the admin.
     var keepsFinishedSessions = false
-    /// What the conversations out of memory count for in `statistics()`.
-    var evictedStatistics = EngineStatistics()
+    /// Counts over all history, kept up to date by what is decided (not by what is loaded).
+    var totals = EngineStatistics()
+    /// False while a conversation is loaded: replaying its past must not count it again.
+    var counting = true
+    /// The names of the accounts the engine knows of; a server keeps those of members of
+    /// conversations in memory and of connected accounts.
     var names: [AccountID: String] = [:]
     /// When the server was down, oldest first: turn clocks stand still then.
     var downtimes: [ClosedRange<Date>] = []

@@ -4,6 +4,8 @@ import Transcript
 
 /// What the engine stores: every change to the server's state is one of these, written to the
 /// log before anyone hears of it, and replayed in order on the next start.
+/// Its stored format is Parley's own, versioned and independent of Swift's names: see
+/// `EngineEvent+Stored.swift` and docs/STORAGE.md.
 public enum EngineEvent: Codable, Hashable, Sendable {
     case conversationCreated(conversation: String, invite: String, creator: AccountID)
     case joined(conversation: String, seq: Int, account: AccountID)
@@ -32,7 +34,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
 }
 
 /// An accepted game message with the true state after it, hidden information included.
-public struct AcceptedMove: Codable, Hashable, Sendable {
+public struct AcceptedMove: Hashable, Sendable {
     public var conversation: String
     public var seq: Int
     public var session: Session
@@ -48,4 +50,22 @@ public struct AcceptedMove: Codable, Hashable, Sendable {
     /// Written with the sender's own identifier for themselves as the mover's token.
     public var texts: StepTexts
     public var at: Date
+
+    public init(
+        conversation: String, seq: Int, session: Session, game: GameID, variant: String, sender: AccountID, seat: Int,
+        request: String, state: String, moveCount: Int, texts: StepTexts, at: Date
+    ) {
+        self.conversation = conversation
+        self.seq = seq
+        self.session = session
+        self.game = game
+        self.variant = variant
+        self.sender = sender
+        self.seat = seat
+        self.request = request
+        self.state = state
+        self.moveCount = moveCount
+        self.texts = texts
+        self.at = at
+    }
 }

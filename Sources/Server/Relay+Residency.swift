@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Engine
 import Foundation
+import Storage
+import Transcript
 import Wire
 
 /// Which conversations the relay's engine holds in memory: those in use lately, at most
@@ -24,49 +26,87 @@ extension Relay {
     /// How many conversations are in memory now.
     public var residentCount: Int { engine.residentCount }
 
-    /// Loads every conversation the batch names that is not in memory. False when the store
-    /// could not be read: the batch is then refused as a whole.
+    /// Loads what the batch needs that is not in memory: the accounts that send its requests
+    /// (their conversations and names, from the store's index) and every conversation it names.
+    /// False when the store could not be read: the batch is then refused as a whole.
     func loadConversations(for batch: [Command]) async -> Bool {
         let now = ContinuousClock.now
-        for command in batch {
-            for id in conversations(namedBy: command) {
-                lastUsed[id] = now
-                guard !engine.holds(id) else { continue }
-                do {
-                    let stored = try await storedEvents(of: id)
-                    try engine.load(id, from: stored)
-                    metrics.loaded()
-                } catch {
-                    logger.error("Cannot load a conversation from the store", metadata: [
-                        "conversation": "\(id)", "error": "\(error)",
-                    ])
-                    return false
+        do {
+            for command in batch {
+                for account in accounts(namedBy: command) where !engine.knowsMemberships(of: account) {
+                    try await learn(account)
+                }
+                for id in try await conversations(namedBy: command) {
+                    lastUsed[id] = now
+                    try await load(id)
                 }
             }
+        } catch {
+            logger.error("Cannot load from the store", metadata: ["error": "\(error)"])
+            return false
         }
         return true
     }
 
     /// Loads the conversation of `session` for the admin, if it is not in memory.
     func loadConversation(ofSession session: String) async throws {
-        guard let id = engine.conversation(ofSession: session), !engine.holds(id) else { return }
+        guard let id = try await conversation(ofSession: session) else { return }
+        lastUsed[id] = .now
+        try await load(id)
+    }
+
+    /// Brings a conversation into memory from its stored events, with the names of its
+    /// members; nothing when it is there already.
+    func load(_ id: String) async throws {
+        guard !engine.holds(id) else { return }
         let stored = try await storedEvents(of: id)
         try engine.load(id, from: stored)
         metrics.loaded()
-        lastUsed[id] = .now
+        lastUsed[id] = lastUsed[id] ?? .now
+        for account in engine.accountsWithoutNames(in: id) {
+            if let name = try await log.indexValue(IndexKind.name, key: account.rawValue) {
+                engine.learnName(name, of: account)
+            }
+        }
     }
 
-    private func conversations(namedBy command: Command) -> [String] {
+    /// Reads an account's conversations and name from the store's index.
+    private func learn(_ account: AccountID) async throws {
+        let prefix = account.rawValue + "/"
+        let conversations = try await log.indexEntries(IndexKind.member, prefix: prefix).map { String($0.key.dropFirst(prefix.count)) }
+        let name = try await log.indexValue(IndexKind.name, key: account.rawValue)
+        engine.learn(account, conversations: conversations, name: name)
+    }
+
+    private func accounts(namedBy command: Command) -> [AccountID] {
         switch command {
+        case let .frame(_, account, _, _): [account]
+        case let .operatorAction(.remove(account, _), _): [account]
+        case .deadline, .operatorAction(.end, _): []
+        }
+    }
+
+    private func conversations(namedBy command: Command) async throws -> [String] {
+        switch command {
+        case let .frame(.join(request), _, _, _):
+            if let id = engine.conversation(ofInvite: request.invite) { return [id] }
+            return try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(request.invite)).map { [$0] } ?? []
         case let .frame(frame, account, _, _):
             return engine.conversations(namedBy: frame, from: account)
         case let .deadline(deadline):
             return [deadline.conversation]
         case let .operatorAction(.end(session), _):
-            return engine.conversation(ofSession: session).map { [$0] } ?? []
+            return try await conversation(ofSession: session).map { [$0] } ?? []
         case let .operatorAction(.remove(account, conversation), _):
             return engine.conversations(of: account).contains(conversation) ? [conversation] : []
         }
+    }
+
+    /// The conversation a session belongs to, from memory or the store's index.
+    private func conversation(ofSession session: String) async throws -> String? {
+        if let id = engine.conversation(ofSession: session) { return id }
+        guard let id = UUID(uuidString: session) else { return nil }
+        return try await log.indexValue(IndexKind.session, key: id.uuidString)
     }
 
     /// Marks conversations as just used (the ones a batch created, say).
@@ -101,6 +141,10 @@ extension Relay {
             evicted += 1
         }
         evictedSinceTrim += evicted
+        if evicted > 0 || now - (lastAccountSweep ?? now - .seconds(60)) >= .seconds(30) {
+            lastAccountSweep = now
+            engine.forgetAccounts(except: Set(outboxes.keys))
+        }
         returnFreedMemory(now: now)
     }
 

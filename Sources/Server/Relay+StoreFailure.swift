@@ -49,17 +49,17 @@ extension Relay {
         guard engineAheadOfStore else { return true }
         if let last = lastRebuildAttempt, ContinuousClock.now - last < .seconds(1) { return false }
         lastRebuildAttempt = .now
+        let running = engine
         do {
-            engine = try await Self.replay(log, configuration: engine.configuration, secret: secret, logger: logger)
+            engine = try await Self.engineFromIndex(of: log, configuration: engine.configuration, secret: secret)
+            lastUsed = [:]
+            try await loadRunningClocks()
         } catch {
+            engine = running
             logger.error("Cannot reload the engine from the store yet", metadata: ["error": "\(error)"])
             return false
         }
         engineAheadOfStore = false
-        for id in engine.residentConversations where !engine.hasRunningClock(id) { engine.evict(id) }
-        lastUsed = [:]
-        stopTimers()
-        for deadline in engine.deadlines() { schedule(deadline) }
         return true
     }
 

@@ -73,6 +73,7 @@ public actor Relay {
     var sweepDue = false
     var lastTrim: ContinuousClock.Instant?
     var evictedSinceTrim = 0
+    var lastAccountSweep: ContinuousClock.Instant?
 
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
@@ -207,7 +208,7 @@ public actor Relay {
                 let records = try events.map { event in
                     NewLogRecord(stream: event.conversation ?? "", payload: try WireJSON.encode(event))
                 }
-                _ = try await log.append(records)
+                _ = try await log.append(records, indexing: engine.indexChanges(for: events))
             } catch {
                 // Nothing of the batch is relayed: its requests are refused, and the engine goes
                 // back to what the store holds.

@@ -15,7 +15,18 @@ public protocol EventLog: Sendable {
     /// Appending `[]` stores nothing and returns `[]`. Cancelling the calling task does not
     /// abandon an append once called: the caller may have been the last to know of events
     /// that the engine has already decided, so they are stored (or refused) all the same.
-    func append(_ records: [NewLogRecord]) async throws(LogError) -> [LogRecord]
+    ///
+    /// `changes` are applied to the index in the same transaction, in order (a later change of
+    /// the same key wins): the records and the changes are stored together or not at all. A
+    /// batch of changes without records is allowed.
+    func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord]
+
+    /// The value of one index entry, or `nil` when there is none.
+    func indexValue(_ kind: String, key: String) async throws(LogError) -> String?
+
+    /// Every index entry of `kind` whose key begins with `prefix` ("" for all of them), in key
+    /// order (by UTF-8 bytes).
+    func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry]
 
     /// At most `limit` records whose position is greater than `position`, in position order.
     /// Replay reads the whole log in pages: start after 0, then after the last position of
@@ -39,4 +50,11 @@ public protocol EventLog: Sendable {
     /// Releases the store. Every later call throws ``LogError/closed``; closing again does
     /// nothing.
     func close() async
+}
+
+extension EventLog {
+    /// Appends records that change nothing in the index.
+    public func append(_ records: [NewLogRecord]) async throws(LogError) -> [LogRecord] {
+        try await append(records, indexing: [])
+    }
 }

@@ -8,12 +8,13 @@ public actor InMemoryEventLog: EventLog {
     private var stored: [LogRecord] = []
     private var storedBytes: Int64 = 0
     private var isClosed = false
+    private var index: [String: [String: String]] = [:]
 
     public init(limit: PayloadLimit = .standard) {
         self.limit = limit
     }
 
-    public func append(_ records: [NewLogRecord]) throws(LogError) -> [LogRecord] {
+    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) throws(LogError) -> [LogRecord] {
         try checkOpen()
         // Checked in full before anything is kept, so a refused batch leaves no trace.
         var placed: [LogRecord] = []
@@ -26,7 +27,20 @@ public actor InMemoryEventLog: EventLog {
         }
         stored.append(contentsOf: placed)
         storedBytes += placed.reduce(0) { $0 + Self.size(of: $1) }
+        for change in changes { index[change.kind, default: [:]][change.key] = change.value }
         return placed
+    }
+
+    public func indexValue(_ kind: String, key: String) throws(LogError) -> String? {
+        try checkOpen()
+        return index[kind]?[key]
+    }
+
+    public func indexEntries(_ kind: String, prefix: String) throws(LogError) -> [IndexEntry] {
+        try checkOpen()
+        return (index[kind] ?? [:]).filter { $0.key.hasPrefix(prefix) }
+            .map { IndexEntry(key: $0.key, value: $0.value) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
     public func records(after position: Int64, limit: Int) throws(LogError) -> [LogRecord] {
@@ -60,6 +74,7 @@ public actor InMemoryEventLog: EventLog {
         isClosed = true
         stored = []
         storedBytes = 0
+        index = [:]
     }
 
     private func checkOpen() throws(LogError) {

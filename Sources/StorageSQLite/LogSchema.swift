@@ -24,6 +24,16 @@ enum LogSchema {
                 PRAGMA application_id = \(applicationID);
                 """)
         }
+        migrator.registerMigration("v2: index_entry") { db in
+            try db.execute(sql: """
+                CREATE TABLE index_entry (
+                    kind TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (kind, key)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

@@ -47,13 +47,19 @@ public final class SQLiteEventLog: EventLog {
         try self.init(path: folder.appendingPathComponent("events.sqlite").path, durability: durability, limit: limit)
     }
 
-    public func append(_ records: [NewLogRecord]) async throws(LogError) -> [LogRecord] {
+    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
         let pool = try openPool()
-        if records.isEmpty { return [] }
+        if records.isEmpty && changes.isEmpty { return [] }
         let limit = self.limit
         // An unstructured task, so that cancelling the caller (a player disconnecting) does not
         // abandon an append GRDB has already begun: once asked, the log stores or refuses.
-        let write = Task { try await pool.write { db in try Self.insert(records, limit: limit, into: db) } }
+        let write = Task {
+            try await pool.write { db in
+                let placed = try Self.insert(records, limit: limit, into: db)
+                try Self.apply(changes, to: db)
+                return placed
+            }
+        }
         do {
             return try await write.value
         } catch {
@@ -71,6 +77,33 @@ public final class SQLiteEventLog: EventLog {
         try await fetch(
             "SELECT position, stream, payload FROM log_record WHERE stream = ? AND position > ? ORDER BY position LIMIT ?",
             [stream, position, limit], limit: limit)
+    }
+
+    public func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
+        let pool = try openPool()
+        do {
+            return try await pool.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM index_entry WHERE kind = ? AND key = ?", arguments: [kind, key])
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    public func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
+        let pool = try openPool()
+        do {
+            // Keys compare by their UTF-8 bytes (SQLite's BINARY collation), and no key holds
+            // U+10FFFF, so this range is exactly the keys that begin with `prefix`.
+            return try await pool.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT key, value FROM index_entry WHERE kind = ? AND key >= ? AND key < ? ORDER BY key",
+                    arguments: [kind, prefix, prefix + "\u{10FFFF}"]
+                ).map { IndexEntry(key: $0[0], value: $0[1]) }
+            }
+        } catch {
+            throw failure(error)
+        }
     }
 
     public func lastPosition() async throws(LogError) -> Int64 {
@@ -133,6 +166,21 @@ public final class SQLiteEventLog: EventLog {
             }
         } catch {
             throw failure(error)
+        }
+    }
+
+    private static func apply(_ changes: [IndexChange], to db: Database) throws {
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO index_entry (kind, key, value) VALUES (?, ?, ?)
+            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value
+            """)
+        let delete = try db.cachedStatement(sql: "DELETE FROM index_entry WHERE kind = ? AND key = ?")
+        for change in changes {
+            if let value = change.value {
+                try upsert.execute(arguments: [change.kind, change.key, value])
+            } else {
+                try delete.execute(arguments: [change.kind, change.key])
+            }
         }
     }
 

@@ -1,0 +1,171 @@
+import Foundation
+import Storage
+import Transcript
+
+/// What the engine keeps in the store's index beside the event log, so that a server starts
+/// without reading history and loads a conversation, an account or a name only when a request
+/// needs it. docs/STORAGE.md describes each kind.
+public enum IndexKind {
+    /// Key: an invite code as made; value: its conversation's id.
+    public static let invite = "invite"
+    /// Key: account id, "/", conversation id; value: "". An account's conversations.
+    public static let member = "member"
+    /// Key: account id; value: the account's display name.
+    public static let name = "name"
+    /// Key: session id (upper-case UUID); value: its conversation's id.
+    public static let session = "session"
+    /// Key: conversation id; value: the next turn deadline of one of its sessions, in
+    /// milliseconds since 1970. The conversations a server loads when it starts.
+    public static let clock = "clock"
+    /// Key: when the server went down, in milliseconds since 1970 (15 digits); value: when it
+    /// started again, the same way.
+    public static let downtime = "downtime"
+    /// Key: "all"; value: the statistics as JSON.
+    public static let totals = "totals"
+    /// Key: "index"; value: the version of the index's layout. Absent in a data folder whose
+    /// index has not been built yet.
+    public static let format = "format"
+
+    /// The layout version this engine writes and reads.
+    public static let version = "1"
+
+    public static func memberKey(_ account: AccountID, _ conversation: String) -> String {
+        "\(account.rawValue)/\(conversation)"
+    }
+
+    static func milliseconds(_ date: Date) -> String {
+        String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+    }
+
+    static func downtimeKey(_ date: Date) -> String {
+        let digits = milliseconds(date)
+        return String(repeating: "0", count: max(0, 15 - digits.count)) + digits
+    }
+}
+
+extension Engine {
+    /// The index changes that a batch's events make, read once they are applied: the facts
+    /// each event changes, and for each conversation touched whether a turn clock runs in it.
+    public func indexChanges(for events: [EngineEvent]) -> [IndexChange] {
+        var changes: [IndexChange] = []
+        var touched: [String] = []
+        var counted = false
+        for event in events {
+            switch event {
+            case let .conversationCreated(conversation, invite, _):
+                changes.append(.set(IndexKind.invite, invite, conversation))
+                counted = true
+            case let .joined(conversation, _, account):
+                changes.append(.set(IndexKind.member, IndexKind.memberKey(account, conversation), ""))
+            case let .left(conversation, _, account):
+                changes.append(.remove(IndexKind.member, IndexKind.memberKey(account, conversation)))
+            case let .renamed(account, name):
+                changes.append(.set(IndexKind.name, account.rawValue, name))
+            case let .accepted(move):
+                if move.moveCount == 1 { changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation)) }
+                counted = true
+            case .timedOut, .ended:
+                counted = true
+            case let .downtime(from, to):
+                changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(from), IndexKind.milliseconds(to)))
+            }
+            if let conversation = event.conversation, touched.last != conversation, !touched.contains(conversation) {
+                touched.append(conversation)
+            }
+        }
+        for conversation in touched { changes.append(clockChange(of: conversation)) }
+        if counted { changes.append(totalsChange()) }
+        return changes
+    }
+
+    private func totalsChange() -> IndexChange {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = (try? encoder.encode(totals)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return .set(IndexKind.totals, "all", json)
+    }
+
+    /// The whole index of what this engine holds, when it holds everything (after replaying a
+    /// whole log): written once into a data folder whose index was never built.
+    public func completeIndex() -> [IndexChange] {
+        var changes: [IndexChange] = []
+        for conversation in conversations.values.sorted(by: { $0.id < $1.id }) {
+            changes.append(.set(IndexKind.invite, conversation.invite, conversation.id))
+            for session in conversation.sessions.keys.sorted(by: { $0.uuidString < $1.uuidString }) + conversation.retired.sorted(by: { $0.uuidString < $1.uuidString }) {
+                changes.append(.set(IndexKind.session, session.uuidString, conversation.id))
+            }
+            changes.append(clockChange(of: conversation.id))
+        }
+        for (account, ids) in memberships.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for id in ids.sorted() { changes.append(.set(IndexKind.member, IndexKind.memberKey(account, id), "")) }
+        }
+        for (account, name) in names.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            changes.append(.set(IndexKind.name, account.rawValue, name))
+        }
+        for down in downtimes {
+            changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(down.lowerBound), IndexKind.milliseconds(down.upperBound)))
+        }
+        changes.append(totalsChange())
+        changes.append(.set(IndexKind.format, "index", IndexKind.version))
+        return changes
+    }
+
+    private func clockChange(of conversation: String) -> IndexChange {
+        let next = conversations[conversation]?.sessions.values.compactMap { deadline(of: $0, in: conversation)?.at }.min()
+        guard let next else { return .remove(IndexKind.clock, conversation) }
+        return .set(IndexKind.clock, conversation, IndexKind.milliseconds(next))
+    }
+
+    /// An engine that learns accounts, names and conversations from the store's index as
+    /// requests need them, starting from the index's totals and downtimes.
+    public mutating func startFromIndex(totals json: String?, downtimes entries: [IndexEntry]) throws(EngineError) {
+        knowsEveryAccount = false
+        if let json {
+            guard let totals = try? JSONDecoder().decode(EngineStatistics.self, from: Data(json.utf8)) else {
+                throw .corrupt("the index's totals do not decode")
+            }
+            self.totals = totals
+        }
+        for entry in entries {
+            guard let from = Int64(entry.key), let to = Int64(entry.value) else { throw .corrupt("a downtime in the index") }
+            try apply(.downtime(
+                from: Date(timeIntervalSince1970: Double(from) / 1000), to: Date(timeIntervalSince1970: Double(to) / 1000)))
+        }
+    }
+
+    /// Whether the engine knows which conversations `account` is in.
+    public func knowsMemberships(of account: AccountID) -> Bool {
+        knowsEveryAccount || memberships[account] != nil
+    }
+
+    /// Teaches the engine an account's conversations and name, read from the store's index.
+    public mutating func learn(_ account: AccountID, conversations: [String], name: String?) {
+        memberships[account] = Set(conversations)
+        if let name { names[account] = name }
+    }
+
+    /// The accounts of a conversation in memory whose names the engine may not know yet.
+    public func accountsWithoutNames(in conversation: String) -> [AccountID] {
+        (conversations[conversation]?.everyone ?? []).filter { names[$0] == nil }
+    }
+
+    public mutating func learnName(_ name: String, of account: AccountID) {
+        names[account] = name
+    }
+
+    /// Forgets the accounts and names that neither `connected` accounts nor the conversations
+    /// in memory need; the store's index keeps them.
+    public mutating func forgetAccounts(except connected: Set<AccountID>) {
+        guard !knowsEveryAccount else { return }
+        var needed = connected
+        for conversation in conversations.values { needed.formUnion(conversation.everyone) }
+        memberships = memberships.filter { connected.contains($0.key) }
+        names = names.filter { needed.contains($0.key) }
+    }
+
+    /// The code an invite was made as, from what a person typed: the index's key.
+    public static func inviteKey(_ typed: String) -> String { InviteCode.normalized(typed) }
+
+    /// The conversation an invite opens, if it is in memory.
+    public func conversation(ofInvite typed: String) -> String? { invites[InviteCode.normalized(typed)] }
+}

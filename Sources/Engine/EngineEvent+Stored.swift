@@ -1,0 +1,157 @@
+import Foundation
+import GameRules
+import Transcript
+
+/// How an event is stored: Parley's own format, written out field by field so that renaming a
+/// Swift case or property never changes what is on disk. docs/STORAGE.md is its reference.
+///
+/// Format 2 (written now) is one flat JSON object: `"format": 2`, a `"type"` and the event's
+/// fields, times in whole milliseconds since 1970. Format 1 (read only) is what Parley wrote
+/// before it had a format of its own, `{"<case>": {fields}}` with ISO-8601 times in whole
+/// seconds, and an accepted move's fields one level further down, under `"_0"`.
+extension EngineEvent {
+    /// The format written now.
+    public static let storedFormat = 2
+
+    private enum Kind: String {
+        case conversationCreated = "conversation-created"
+        case joined, left, renamed, accepted
+        case timedOut = "timed-out"
+        case ended, downtime
+
+        /// The key a format-1 record is stored under.
+        static func formatOne(_ key: String) -> Kind? {
+            switch key {
+            case "conversationCreated": .conversationCreated
+            case "joined": .joined
+            case "left": .left
+            case "renamed": .renamed
+            case "accepted": .accepted
+            case "timedOut": .timedOut
+            case "ended": .ended
+            case "downtime": .downtime
+            default: nil
+            }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: StoredKey.self)
+        if container.contains(StoredKey("format")) {
+            let format = try container.decode(Int.self, forKey: StoredKey("format"))
+            guard format == Self.storedFormat else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: StoredKey("format"), in: container,
+                    debugDescription: "format \(format) is not one this version of Parley reads (it reads 1 and 2)")
+            }
+            let type = try container.decode(String.self, forKey: StoredKey("type"))
+            guard let kind = Kind(rawValue: type) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: StoredKey("type"), in: container, debugDescription: "\"\(type)\" is not a type of event")
+            }
+            self = try Self.decode(kind, from: container)
+        } else {
+            guard container.allKeys.count == 1, let key = container.allKeys.first, let kind = Kind.formatOne(key.stringValue) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: decoder.codingPath, debugDescription: "neither a format-2 event nor a format-1 one"))
+            }
+            var fields = try container.nestedContainer(keyedBy: StoredKey.self, forKey: key)
+            if kind == .accepted { fields = try fields.nestedContainer(keyedBy: StoredKey.self, forKey: StoredKey("_0")) }
+            self = try Self.decode(kind, from: fields)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: StoredKey.self)
+        try container.encode(Self.storedFormat, forKey: StoredKey("format"))
+        func put<T: Encodable>(_ value: T, _ key: String) throws { try container.encode(value, forKey: StoredKey(key)) }
+        func time(_ date: Date, _ key: String) throws { try put(Int64((date.timeIntervalSince1970 * 1000).rounded()), key) }
+        switch self {
+        case let .conversationCreated(conversation, invite, creator):
+            try put(Kind.conversationCreated.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(invite, "invite")
+            try put(creator, "creator")
+        case let .joined(conversation, seq, account), let .left(conversation, seq, account):
+            if case .joined = self { try put(Kind.joined.rawValue, "type") } else { try put(Kind.left.rawValue, "type") }
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(account, "account")
+        case let .renamed(account, name):
+            try put(Kind.renamed.rawValue, "type")
+            try put(account, "account")
+            try put(name, "name")
+        case let .accepted(move):
+            try put(Kind.accepted.rawValue, "type")
+            try put(move.conversation, "conversation")
+            try put(move.seq, "seq")
+            try put(move.session, "session")
+            try put(move.game, "game")
+            try put(move.variant, "variant")
+            try put(move.sender, "sender")
+            try put(move.seat, "seat")
+            try put(move.request, "request")
+            try put(move.state, "state")
+            try put(move.moveCount, "moveCount")
+            try put(move.texts, "texts")
+            try time(move.at, "at")
+        case let .timedOut(conversation, seq, session, at), let .ended(conversation, seq, session, at):
+            if case .timedOut = self { try put(Kind.timedOut.rawValue, "type") } else { try put(Kind.ended.rawValue, "type") }
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(session, "session")
+            try time(at, "at")
+        case let .downtime(from, to):
+            try put(Kind.downtime.rawValue, "type")
+            try time(from, "from")
+            try time(to, "to")
+        }
+    }
+
+    private static func decode(_ kind: Kind, from fields: KeyedDecodingContainer<StoredKey>) throws -> EngineEvent {
+        func get<T: Decodable>(_ key: String) throws -> T { try fields.decode(T.self, forKey: StoredKey(key)) }
+        func time(_ key: String) throws -> Date { try Self.time(StoredKey(key), in: fields) }
+        switch kind {
+        case .conversationCreated:
+            return .conversationCreated(conversation: try get("conversation"), invite: try get("invite"), creator: try get("creator"))
+        case .joined:
+            return .joined(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"))
+        case .left:
+            return .left(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"))
+        case .renamed:
+            return .renamed(account: try get("account"), name: try get("name"))
+        case .accepted:
+            return .accepted(AcceptedMove(
+                conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), game: try get("game"),
+                variant: try get("variant"), sender: try get("sender"), seat: try get("seat"), request: try get("request"),
+                state: try get("state"), moveCount: try get("moveCount"), texts: try get("texts"), at: try time("at")))
+        case .timedOut:
+            return .timedOut(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
+        case .ended:
+            return .ended(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
+        case .downtime:
+            return .downtime(from: try time("from"), to: try time("to"))
+        }
+    }
+
+    /// Milliseconds since 1970 (format 2), or an ISO-8601 string (format 1), whatever the
+    /// decoder's own date strategy.
+    private static func time(_ key: StoredKey, in fields: KeyedDecodingContainer<StoredKey>) throws -> Date {
+        if let milliseconds = try? fields.decode(Int64.self, forKey: key) {
+            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        }
+        let text = try fields.decode(String.self, forKey: key)
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        throw DecodingError.dataCorruptedError(forKey: key, in: fields, debugDescription: "\"\(text)\" is not a time")
+    }
+}
+
+/// Any key, by name: the stored format names its keys itself.
+struct StoredKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,114 @@
+import Engine
+import Foundation
+import GameCatalog
+import Storage
+import Testing
+import Transcript
+import Wire
+
+/// The store's index, kept batch by batch, says what a replay of the whole log says; and an
+/// engine that starts from it and learns accounts and conversations as requests need them
+/// answers as the engine that holds everything.
+@Suite struct IndexTests {
+    /// Three members, a rename, a leave, a Battleship game whose clock runs and six finished Ice
+    /// Cream games (two of them retired from memory), with the index kept as a server
+    /// keeps it: the changes of each decision, applied in order.
+    static func busyTable() throws -> (EngineHarness, String, [String: [String: String]]) {
+        var harness = EngineHarness(turnTimeouts: ["battleship": 300])
+        var index: [String: [String: String]] = [:]
+        func step(_ body: (inout EngineHarness) throws -> Void) rethrows {
+            let before = harness.log.count
+            try body(&harness)
+            for change in harness.engine.indexChanges(for: Array(harness.log[before...])) {
+                index[change.kind, default: [:]][change.key] = change.value
+            }
+        }
+        var conversation = ""
+        try step { harness in
+            let created = harness.create(by: "amber")
+            conversation = created.conversation
+            _ = harness.join(created.invite, by: "ben")
+            _ = harness.join(created.invite, by: "chris")
+            harness.handle(.rename(.init(id: "n", name: "Amber")), from: "amber")
+            harness.handle(.rename(.init(id: "m", name: "Chris")), from: "chris")
+        }
+        for _ in 0..<6 {
+            try step { harness in
+                _ = harness.start("icecream", variant: "solo", url: "?Base=base01", in: conversation, by: "ben")
+                for part in ["Scoops=scoops01", "Topping=topping01"] {
+                    let event = try #require(harness.lastMessage(in: conversation, for: "ben"))
+                    #expect(harness.reply(to: event, with: part, by: "ben")?.isAccepted == true)
+                }
+            }
+        }
+        try step { harness in
+            harness.start("battleship", variant: "classic",
+                          url: "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h",
+                          in: conversation, by: "amber")
+            let shown = try #require(harness.lastMessage(in: conversation, for: "ben"))
+            _ = harness.reply(to: shown, with: "Ship=1-carrier-A6-h&Ship=1-battleship-A7-h&Ship=1-cruiser-A8-h&Ship=1-submarine-A9-h&Ship=1-destroyer-A10-h", by: "ben")
+            harness.handle(.leave(.init(id: "l", conversation: conversation)), from: "chris")
+            // A second conversation, left empty.
+            let other = harness.create(by: "chris")
+            harness.handle(.leave(.init(id: "l2", conversation: other.conversation)), from: "chris")
+        }
+        return (harness, conversation, index)
+    }
+
+    @Test func theIndexKeptBatchByBatchIsTheIndexOfTheWholeLog() throws {
+        let (harness, conversation, kept) = try Self.busyTable()
+        var replayed = Engine(
+            configuration: harness.engine.configuration, catalog: .standard,
+            identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
+        for event in harness.log { try replayed.apply(event) }
+        var complete: [String: [String: String]] = [:]
+        for change in replayed.completeIndex() { complete[change.kind, default: [:]][change.key] = change.value }
+
+        #expect(complete[IndexKind.format] == ["index": IndexKind.version])
+        complete[IndexKind.format] = nil
+        #expect(complete == kept)
+        // And it says what it should.
+        #expect(kept[IndexKind.session]?.count == 7, "every session, the retired ones too")
+        #expect(kept[IndexKind.member]?.keys.sorted() == ["amber/\(conversation)", "ben/\(conversation)"])
+        #expect(kept[IndexKind.name] == ["amber": "Amber", "chris": "Chris"])
+        #expect(kept[IndexKind.clock]?.keys.sorted() == [conversation], "only the Battleship game's clock runs")
+        let totals = try JSONDecoder().decode(EngineStatistics.self, from: Data(try #require(kept[IndexKind.totals]?["all"]).utf8))
+        #expect(totals == harness.engine.statistics())
+        #expect(totals == EngineStatistics(conversations: 2, gamesInProgress: 1, gamesFinished: 6, moves: 20))
+    }
+
+    @Test func anEngineStartedFromTheIndexLearnsWhatItNeedsAndAnswersAlike() throws {
+        var (harness, conversation, index) = try Self.busyTable()
+        var server = Engine(
+            configuration: harness.engine.configuration, catalog: .standard,
+            identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
+        try server.startFromIndex(
+            totals: index[IndexKind.totals]?["all"],
+            downtimes: (index[IndexKind.downtime] ?? [:]).map { IndexEntry(key: $0.key, value: $0.value) })
+        #expect(server.statistics() == harness.engine.statistics())
+        #expect(!server.knowsMemberships(of: "ben"))
+
+        let prefix = "ben/"
+        let bens = (index[IndexKind.member] ?? [:]).keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        server.learn("ben", conversations: bens, name: index[IndexKind.name]?["ben"])
+        #expect(server.conversations(namedBy: .list(.init(id: "l")), from: "ben") == [conversation])
+        try server.load(conversation, from: harness.log)
+        for account in server.accountsWithoutNames(in: conversation) {
+            if let name = index[IndexKind.name]?[account.rawValue] { server.learnName(name, of: account) }
+        }
+        #expect(server.statistics() == harness.engine.statistics(), "loading counts nothing again")
+
+        var random = harness.random
+        let listed = server.handle(.list(.init(id: "l")), from: "ben", now: harness.clock, random: &random)
+        #expect(listed.replies == harness.handle(.list(.init(id: "l")), from: "ben"))
+        for seq in 1...24 {
+            #expect(server.event(conversation: conversation, seq: seq, for: "ben")
+                    == harness.engine.event(conversation: conversation, seq: seq, for: "ben"))
+        }
+        // Chris left: an account it has not learnt changes nothing it knows when replayed.
+        #expect(!server.knowsMemberships(of: "chris"))
+        server.forgetAccounts(except: ["amber"])
+        #expect(!server.knowsMemberships(of: "ben"))
+        #expect(server.name(of: "amber") == "Amber", "a member of a conversation in memory keeps their name")
+    }
+}

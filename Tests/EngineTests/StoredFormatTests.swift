@@ -1,0 +1,81 @@
+import Engine
+import Foundation
+import GameRules
+import Testing
+import Transcript
+import Wire
+
+/// Events are stored in Parley's own format (docs/STORAGE.md), and the records that Parley wrote
+/// before it had one are still read.
+@Suite struct StoredFormatTests {
+    static let at = Date(timeIntervalSince1970: 1_764_028_800.123)
+    static let session = Session(UUID(uuidString: "5D2A0F3C-1111-4222-8333-444455556666")!)
+    static let move = AcceptedMove(
+        conversation: "C", seq: 3, session: session, game: GameID(rawValue: "icecream"), variant: "classic",
+        sender: "acct", seat: 0, request: "r7", state: "Base=base01", moveCount: 1,
+        texts: StepTexts(caption: "Ice cream", summary: "base", accessibilityLabel: "an ice cream"), at: at)
+
+    static let everyKind: [EngineEvent] = [
+        .conversationCreated(conversation: "C", invite: "AAAA-BBBB-CCCC-DDDD-EEEE", creator: "acct"),
+        .joined(conversation: "C", seq: 1, account: "acct"),
+        .left(conversation: "C", seq: 2, account: "acct"),
+        .renamed(account: "acct", name: "Amber"),
+        .accepted(move),
+        .timedOut(conversation: "C", seq: 4, session: session, at: at),
+        .ended(conversation: "C", seq: 5, session: session, at: at),
+        .downtime(from: at, to: at + 61),
+    ]
+
+    @Test(arguments: everyKind)
+    func everyEventIsWrittenInFormatTwoAndReadBackTheSame(event: EngineEvent) throws {
+        let data = try WireJSON.encode(event)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["format"] as? Int == 2)
+        #expect(object["type"] is String)
+        #expect(try WireJSON.decode(EngineEvent.self, from: data) == event)
+    }
+
+    @Test func formatTwoIsExactlyAsDocumented() throws {
+        let text = String(decoding: try WireJSON.encode(EngineEvent.accepted(Self.move)), as: UTF8.self)
+        #expect(text == #"{"at":1764028800123,"conversation":"C","format":2,"game":"icecream","moveCount":1,"request":"r7","seat":0,"sender":"acct","seq":3,"session":"5D2A0F3C-1111-4222-8333-444455556666","state":"Base=base01","texts":{"accessibilityLabel":"an ice cream","caption":"Ice cream","summary":"base"},"type":"accepted","variant":"classic"}"#)
+        let down = String(decoding: try WireJSON.encode(EngineEvent.downtime(from: Self.at, to: Self.at + 1)), as: UTF8.self)
+        #expect(down == #"{"format":2,"from":1764028800123,"to":1764028801123,"type":"downtime"}"#)
+    }
+
+    /// Records exactly as the version before format 2 wrote them (Swift's synthesized coding).
+    @Test func formatOneRecordsAreStillRead() throws {
+        let session = Self.session.uuidString
+        let records: [(String, EngineEvent)] = [
+            (#"{"conversationCreated":{"conversation":"C","creator":"acct","invite":"AAAA-BBBB-CCCC-DDDD-EEEE"}}"#,
+             .conversationCreated(conversation: "C", invite: "AAAA-BBBB-CCCC-DDDD-EEEE", creator: "acct")),
+            (#"{"joined":{"account":"acct","conversation":"C","seq":1}}"#, .joined(conversation: "C", seq: 1, account: "acct")),
+            (#"{"left":{"account":"acct","conversation":"C","seq":2}}"#, .left(conversation: "C", seq: 2, account: "acct")),
+            (#"{"renamed":{"account":"acct","name":"Amber"}}"#, .renamed(account: "acct", name: "Amber")),
+            (#"{"timedOut":{"at":"2025-11-25T00:00:00Z","conversation":"C","seq":4,"session":"\#(session)"}}"#,
+             .timedOut(conversation: "C", seq: 4, session: Self.session, at: Date(timeIntervalSince1970: 1_764_028_800))),
+            (#"{"ended":{"at":"2025-11-25T00:00:00Z","conversation":"C","seq":5,"session":"\#(session)"}}"#,
+             .ended(conversation: "C", seq: 5, session: Self.session, at: Date(timeIntervalSince1970: 1_764_028_800))),
+            (#"{"downtime":{"from":"2025-11-25T00:00:00Z","to":"2025-11-25T00:01:01Z"}}"#,
+             .downtime(from: Date(timeIntervalSince1970: 1_764_028_800), to: Date(timeIntervalSince1970: 1_764_028_861))),
+        ]
+        for (text, event) in records {
+            #expect(try WireJSON.decode(EngineEvent.self, from: Data(text.utf8)) == event, "\(text)")
+        }
+        let accepted = #"{"accepted":{"_0":{"at":"2025-11-25T00:00:00Z","conversation":"C","game":"icecream","moveCount":1,"request":"r7","seat":0,"sender":"acct","seq":3,"session":"\#(session)","state":"Base=base01","texts":{"accessibilityLabel":"an ice cream","caption":"Ice cream","summary":"base"},"variant":"classic"}}}"#
+        var move = Self.move
+        move.at = Date(timeIntervalSince1970: 1_764_028_800)
+        #expect(try WireJSON.decode(EngineEvent.self, from: Data(accepted.utf8)) == .accepted(move))
+    }
+
+    @Test(arguments: [
+        #"{"format":3,"type":"renamed","account":"a","name":"n"}"#,
+        #"{"format":2,"type":"renamedd","account":"a","name":"n"}"#,
+        #"{"format":2,"type":"renamed","account":"a"}"#,
+        #"{"renamed":{"account":"a","name":"n"},"left":{}}"#,
+        #"{"Renamed":{"account":"a","name":"n"}}"#,
+        #"{"format":2,"type":"ended","conversation":"C","seq":5,"session":"S","at":"yesterday"}"#,
+    ])
+    func aRecordOfNoKnownFormatIsRefused(text: String) {
+        #expect(throws: DecodingError.self) { try WireJSON.decode(EngineEvent.self, from: Data(text.utf8)) }
+    }
+}

@@ -1,0 +1,110 @@
+import Client
+import Engine
+import Foundation
+import Logging
+@testable import Server
+import Storage
+import StorageSQLite
+import Testing
+import Transcript
+import Wire
+
+/// A data folder written before Parley had its own stored format and an index (Fixtures/format1,
+/// made by `make-format1.sh` with the version of commit 4d857f4) opens with everything it held:
+/// its index is built once from the whole log, and every later start reads only the index.
+@Suite(.timeLimit(.minutes(1)))
+struct MigrationTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/format1")
+
+    /// A copy of the fixture's data folder, with the modes a server's own folder has.
+    static func copyOfFixture() throws -> String {
+        let folder = LiveServer.temporaryDirectory()
+        let source = fixture.appendingPathComponent("data")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(atPath: source.appendingPathComponent(name).path, toPath: folder + "/" + name)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder + "/secret")
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder + "/tls")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder + "/tls/key.pem")
+        return folder
+    }
+
+    @Test func aFormatOneDataFolderOpensWithEverythingItHeld() async throws {
+        let folder = try Self.copyOfFixture()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // What the old version knew at every start: the whole log replayed.
+        let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
+        let configuration = EngineConfiguration(publicURL: "https://x", turnTimeouts: ["battleship": 300])
+        let old = try await Relay.replay(
+            log, configuration: configuration, secret: try ServerSecret.loadOrCreate(in: folder), logger: Logger(label: "t"))
+        #expect(try await log.indexValue(IndexKind.format, key: "index") == nil, "the fixture has no index yet")
+        var read: [String: [EngineEvent]] = [:]
+        for record in try await log.records(after: 0, limit: 1000) where !record.stream.isEmpty {
+            read[record.stream, default: []].append(try WireJSON.decode(EngineEvent.self, from: record.payload))
+        }
+        let stored = read
+        await log.close()
+        #expect(stored.count == 3)
+
+        for life in 1...2 {
+            try await LiveServer.with(dataDirectory: folder) { server in
+                let metrics = try await HTTPS.request("\(server.url)/metrics").body
+                let statistics = old.statistics()
+                #expect(Self.metric("parley_conversations", in: metrics) == statistics.conversations)
+                #expect(Self.metric("parley_games{state=\"in_progress\"}", in: metrics) == statistics.gamesInProgress)
+                #expect(Self.metric("parley_games{state=\"finished\"}", in: metrics) == statistics.gamesFinished)
+                #expect(statistics.gamesInProgress == 1, "the fixture's third game still runs")
+
+                for client in ["amber", "ben"] {
+                    let key = try InstallKey.loadOrCreate(at: Self.fixture.appendingPathComponent("clients/\(client)/install-key.pem").path)
+                    let player = try await Player.connect(to: server, key: key)
+                    let account = AccountID(rawValue: player.connection.account)
+                    var engine = old
+                    engine.configuration.publicURL = "https://localhost:\(server.port)"
+                    var random = SystemRandomNumberGenerator()
+                    let listed = try await player.request(.list(.init(id: "l")))
+                    #expect([listed] == engine.handle(.list(.init(id: "l")), from: account, now: Date(), random: &random).replies,
+                            "life \(life): \(client)'s list")
+                    let conversations = try #require(listed.conversationList)
+                    #expect(conversations.count == 3)
+                    #expect(conversations.allSatisfy { Set($0.members.compactMap(\.name)) == ["Amber", "Ben"] })
+
+                    // Each conversation's whole history, as the old version would have sent it.
+                    for summary in conversations {
+                        let request = ClientFrame.resume(.init(id: "r", conversation: summary.conversation, after: 0))
+                        let decision = engine.handle(request, from: account, now: Date(), random: &random)
+                        let wanted = try decision.backlog.map { backlog in
+                            try engine.backlog(backlog, replaying: stored[summary.conversation] ?? [])
+                        } ?? decision.replies
+                        #expect(wanted.count == summary.lastSeq + 1)
+                        let synced = try await player.request(request)
+                        #expect(synced == wanted.last)
+                        var received: [ServerFrame] = []
+                        for _ in 0..<(wanted.count - 1) {
+                            received.append(try await player.next { $0.event?.conversation == summary.conversation })
+                        }
+                        let difference = zip(received, wanted).enumerated().first { $0.element.0 != $0.element.1 }
+                        #expect(difference == nil, "life \(life): \(client)'s \(summary.conversation): \(String(describing: difference))")
+                    }
+                    player.connection.close()
+                }
+            }
+            let wal = (try? FileManager.default.attributesOfItem(atPath: folder + "/events.sqlite-wal")[.size] as? Int) ?? 0
+            #expect(wal == 0, "a clean stop folds the write-ahead log into the store")
+            let reopened = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
+            #expect(try await reopened.indexValue(IndexKind.format, key: "index") == IndexKind.version)
+            #expect(try await reopened.indexEntries(IndexKind.member, prefix: "").count == 6)
+            #expect(try await reopened.indexEntries(IndexKind.clock, prefix: "").count == 1)
+            // The fixture's downtime, the one until the first start, and perhaps one until the
+            // second (only a second or more counts).
+            #expect(try await reopened.indexEntries(IndexKind.downtime, prefix: "").count >= 2)
+            await reopened.close()
+        }
+    }
+
+    /// A metric's value, by its name with labels as exposed.
+    static func metric(_ name: String, in text: String) -> Int {
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? -1
+    }
+}

@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "Bench",
             dependencies: [
-                "Server", "Client", "Play", "Wire",
+                "Server", "Client", "Play", "Wire", "Engine", "GameCatalog", "Storage", "StorageSQLite", "Transcript",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -20,10 +20,11 @@ public final class SpawnedServer: Sendable {
         self.dataDirectory = dataDirectory
     }
 
-    /// Starts `executable serve` on a free port of 127.0.0.1 with a new data folder and
-    /// `settings` (`key=value`), and waits for the line in which it says where it listens.
-    public static func start(executable: String, settings: [String]) async throws -> SpawnedServer {
-        let folder = BackgroundServer.temporaryFolder("parley-bench-server")
+    /// Starts `executable serve` on a free port of 127.0.0.1 with `dataDirectory` (a new data
+    /// folder when nil) and `settings` (`key=value`), and waits for the line in which it says
+    /// where it listens.
+    public static func start(executable: String, settings: [String], dataDirectory: String? = nil) async throws -> SpawnedServer {
+        let folder = dataDirectory ?? BackgroundServer.temporaryFolder("parley-bench-server")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data", folder]

@@ -60,6 +60,15 @@ struct ConversationState: Sendable {
         }
     }
 
+    /// The newest entries, oldest first.
+    var recentEntries: [LogEntry] { recent }
+
+    /// Puts back the newest entries and the seq of the newest, from a snapshot.
+    mutating func restore(recent entries: [LogEntry], lastSeq: Int) {
+        recent = Array(entries.suffix(Self.recentEntries))
+        self.lastSeq = lastSeq
+    }
+
     mutating func append(_ entry: LogEntry) {
         if recent.count == Self.recentEntries { recent.removeFirst() }
         recent.append(entry)

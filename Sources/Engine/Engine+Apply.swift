@@ -161,7 +161,7 @@ extension Engine {
         conversations[conversation]?.append(LogEntry(seq: seq, kind: kind))
     }
 
-    private mutating func rebuildDirectories(of conversation: String) {
+    mutating func rebuildDirectories(of conversation: String) {
         guard let everyone = conversations[conversation]?.everyone else { return }
         conversations[conversation]?.directories = Dictionary(uniqueKeysWithValues: everyone.map { viewer in
             (viewer, identifiers.directory(for: InstallID(rawValue: viewer.rawValue), members: everyone))

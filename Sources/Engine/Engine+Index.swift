@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Transcript
+import Wire
 
 /// What the engine keeps in the store's index beside the event log, so that a server starts
 /// without reading history and loads a conversation, an account or a name only when a request
@@ -169,3 +170,61 @@ extension Engine {
     /// The conversation an invite opens, if it is in memory.
     public func conversation(ofInvite typed: String) -> String? { invites[InviteCode.normalized(typed)] }
 }
+
+/// Snapshots of conversations, kept in the store's index so that loading one replays only what
+/// came after.
+extension IndexKind {
+    /// Key: conversation id; value: the conversation as the engine held it (JSON, see
+    /// `ConversationSnapshot`), with the log position after which its newer events are.
+    public static let snapshot = "snapshot"
+}
+
+extension Engine {
+    /// The seq of a conversation's newest entry, if it is in memory.
+    public func lastSeq(of conversation: String) -> Int? { conversations[conversation]?.lastSeq }
+
+    /// The index change that stores a snapshot of a conversation in memory; `after` is a log
+    /// position at or before its newest stored event.
+    public func snapshotChange(of conversation: String, after position: Int64) -> IndexChange? {
+        guard let state = conversations[conversation],
+            let data = try? WireJSON.encode(ConversationSnapshot(state, after: position))
+        else { return nil }
+        return .set(IndexKind.snapshot, conversation, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Where the events a snapshot does not hold begin, and the seq it holds up to; `nil` for a
+    /// snapshot this version cannot read.
+    public static func snapshotPosition(_ snapshot: String) -> (after: Int64, lastSeq: Int)? {
+        struct Head: Decodable {
+            var format: Int
+            var after: Int64
+            var lastSeq: Int
+        }
+        guard let head = try? WireJSON.decode(Head.self, from: Data(snapshot.utf8)), head.format == ConversationSnapshot.currentFormat
+        else { return nil }
+        return (head.after, head.lastSeq)
+    }
+
+    /// Brings a conversation into memory from a snapshot and the events stored after it (older
+    /// ones are skipped by their seq). False, with nothing changed, when the snapshot cannot be
+    /// used: load the conversation from all its events instead.
+    public mutating func load(_ conversation: String, snapshot: String, then stored: [EngineEvent]) throws(EngineError) -> Bool {
+        guard conversations[conversation] == nil else { return true }
+        guard let decoded = try? WireJSON.decode(ConversationSnapshot.self, from: Data(snapshot.utf8)),
+            decoded.id == conversation, let state = try? decoded.restore(with: catalog)
+        else { return false }
+        conversations[conversation] = state
+        invites[state.invite] = conversation
+        rebuildDirectories(of: conversation)
+        for member in state.members where knowsMemberships(of: member) {
+            memberships[member, default: []].insert(conversation)
+        }
+        counting = false
+        defer { counting = true }
+        for event in stored where event.conversation == conversation && (event.seq ?? 0) > state.lastSeq {
+            try apply(event)
+        }
+        return true
+    }
+}
+

@@ -18,6 +18,9 @@ struct RecentSends: Sendable {
     /// Oldest first; at most `capacity`.
     private var accepted: [Accepted] = []
 
+    /// Oldest first.
+    var all: [Accepted] { accepted }
+
     func find(_ request: String) -> Accepted? {
         accepted.last { $0.request == request }
     }

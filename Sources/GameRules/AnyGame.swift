@@ -56,6 +56,10 @@ public struct AnyMatch: Sendable {
     public var outcome: Outcome { box.outcome }
     public var lastMover: Seat? { box.lastMover }
     public var moveCount: Int { box.moveCount }
+    /// The seat that ran out of time and forfeited, if one did.
+    public var forfeited: Seat? { box.forfeited }
+    /// Whether the server's operator ended the game.
+    public var ended: Bool { box.ended }
     public var prompt: String? { box.prompt }
     /// The whole state, hidden information included: for storage and trusted eyes only.
     public var trueState: [QueryItem] { box.trueState }
@@ -93,6 +97,8 @@ private protocol MatchBox: Sendable {
     var moveCount: Int { get }
     var prompt: String? { get }
     var trueState: [QueryItem] { get }
+    var forfeited: Seat? { get }
+    var ended: Bool { get }
     func state(for viewer: Seat?) -> [QueryItem]
     func checkMayMove(_ seat: Seat) throws(RuleViolation)
     mutating func timeOut() throws(RuleViolation) -> TimeoutResult
@@ -110,6 +116,8 @@ private struct GameMatchBox<G: Game>: MatchBox {
     var moveCount: Int { match.moveCount }
     var prompt: String? { match.game.prompt(in: match.state) }
     var trueState: [QueryItem] { match.game.encode(match.state) }
+    var forfeited: Seat? { match.forfeited }
+    var ended: Bool { match.ended }
 
     func state(for viewer: Seat?) -> [QueryItem] {
         match.game.encode(match.game.view(of: match.state, for: viewer))

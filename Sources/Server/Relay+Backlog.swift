@@ -8,11 +8,17 @@ import Wire
 extension Relay {
     /// Every stored event of a conversation, in order, read in pages.
     func storedEvents(of conversation: String) async throws -> [EngineEvent] {
+        try await storedEvents(of: conversation, after: 0).events
+    }
+
+    /// The stored events of a conversation after log position `start`, in order, and the
+    /// position of the last one (`start` when there are none).
+    func storedEvents(of conversation: String, after start: Int64) async throws -> (events: [EngineEvent], last: Int64) {
         var events: [EngineEvent] = []
-        var position: Int64 = 0
+        var position = start
         while true {
             let page = try await log.records(in: conversation, after: position, limit: 1000)
-            guard let last = page.last else { return events }
+            guard let last = page.last else { return (events, position) }
             for record in page { events.append(try WireJSON.decode(EngineEvent.self, from: record.payload)) }
             position = last.position
         }

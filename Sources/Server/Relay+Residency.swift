@@ -55,12 +55,27 @@ extension Relay {
         try await load(id)
     }
 
-    /// Brings a conversation into memory from its stored events, with the names of its
-    /// members; nothing when it is there already.
+    /// Brings a conversation into memory, with the names of its members: from its snapshot and
+    /// the events stored after it, or from all its events when it has no snapshot this version
+    /// reads. Nothing when it is there already.
     func load(_ id: String) async throws {
         guard !engine.holds(id) else { return }
-        let stored = try await storedEvents(of: id)
-        try engine.load(id, from: stored)
+        pendingSnapshots[id] = nil
+        var loaded = false
+        if let snapshot = try await log.indexValue(IndexKind.snapshot, key: id), let position = Engine.snapshotPosition(snapshot) {
+            let (stored, last) = try await storedEvents(of: id, after: position.after)
+            if try engine.load(id, snapshot: snapshot, then: stored) {
+                storedThrough[id] = last
+                snapshotSeq[id] = position.lastSeq
+                loaded = true
+            }
+        }
+        if !loaded {
+            let (stored, last) = try await storedEvents(of: id, after: 0)
+            try engine.load(id, from: stored)
+            storedThrough[id] = last
+            snapshotSeq[id] = 0
+        }
         metrics.loaded()
         lastUsed[id] = lastUsed[id] ?? .now
         for account in engine.accountsWithoutNames(in: id) {
@@ -134,6 +149,14 @@ extension Relay {
         }
         var evicted = 0
         for id in idle where !engine.hasRunningClock(id) {
+            // What changed since its last snapshot is kept in a new one, stored with the next
+            // append or when the pipeline is next idle.
+            if let lastSeq = engine.lastSeq(of: id), lastSeq > snapshotSeq[id] ?? 0,
+                let snapshot = engine.snapshotChange(of: id, after: storedThrough[id] ?? 0) {
+                pendingSnapshots[id] = snapshot
+            }
+            storedThrough[id] = nil
+            snapshotSeq[id] = nil
             engine.evict(id)
             metrics.evicted()
             lastUsed[id] = nil

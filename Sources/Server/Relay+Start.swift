@@ -39,6 +39,8 @@ extension Relay {
         }
         let relay = Relay(engine: engine, secret: secret, log: log, heartbeat: heartbeat, residency: residency, logger: logger)
         try await relay.loadRunningClocks()
+        let loaded = await relay.residentCount
+        logger.info("Started from the store's index", metadata: ["loaded": "\(loaded)"])
         return relay
     }
 

@@ -53,6 +53,9 @@ extension Relay {
         do {
             engine = try await Self.engineFromIndex(of: log, configuration: engine.configuration, secret: secret)
             lastUsed = [:]
+            storedThrough = [:]
+            snapshotSeq = [:]
+            pendingSnapshots = [:]
             try await loadRunningClocks()
         } catch {
             engine = running

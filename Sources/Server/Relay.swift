@@ -74,6 +74,14 @@ public actor Relay {
     var lastTrim: ContinuousClock.Instant?
     var evictedSinceTrim = 0
     var lastAccountSweep: ContinuousClock.Instant?
+    /// For each conversation in memory: the log position of its newest stored event, and the
+    /// seq its newest stored snapshot holds up to.
+    var storedThrough: [String: Int64] = [:]
+    var snapshotSeq: [String: Int] = [:]
+    /// Snapshots of conversations that left memory, not yet stored.
+    var pendingSnapshots: [String: IndexChange] = [:]
+    /// How many entries a conversation may gain before a snapshot of it is stored with them.
+    static let snapshotInterval = 200
 
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
@@ -170,6 +178,10 @@ public actor Relay {
                     evictIdleConversations()
                     continue
                 }
+                if !pendingSnapshots.isEmpty, storeFailure == nil {
+                    await storePendingSnapshots()
+                    continue
+                }
                 await withCheckedContinuation { wakeUp = $0 }
                 continue
             }
@@ -208,7 +220,10 @@ public actor Relay {
                 let records = try events.map { event in
                     NewLogRecord(stream: event.conversation ?? "", payload: try WireJSON.encode(event))
                 }
-                _ = try await log.append(records, indexing: engine.indexChanges(for: events))
+                let (snapshots, snapshotted) = snapshotsDue(after: events)
+                let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots)
+                for record in stored where !record.stream.isEmpty { storedThrough[record.stream] = record.position }
+                for (id, seq) in snapshotted { snapshotSeq[id] = seq }
             } catch {
                 // Nothing of the batch is relayed: its requests are refused, and the engine goes
                 // back to what the store holds.

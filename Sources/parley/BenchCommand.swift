@@ -17,6 +17,7 @@ struct BenchCommand: AsyncParsableCommand {
             parley bench --spawn --baseline    # server as a child; bare echo first
             parley bench --spawn --think 1000  # bots think ~1 s: a fixed load
             parley bench --spawn --idle 10000  # memory per idle connection
+            parley bench --startup 10000,100000,1000000  # start-up time over stored moves
             parley bench --server wss://localhost:8443 --fingerprint SHA256 \\
                 --server-pid PID               # a running server
             """
@@ -45,6 +46,11 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Hold this many idle authenticated connections instead of playing.", valueName: "count"))
     var idle: Int?
 
+    @Option(help: ArgumentHelp(
+        "Instead of playing, time parley serve's start over stores of these many moves (written first, through the engine).",
+        valueName: "list"))
+    var startup: String?
+
     @Flag(help: "First measure a bare TLS WebSocket echo server with the same client and concurrency.")
     var baseline = false
 
@@ -70,9 +76,23 @@ struct BenchCommand: AsyncParsableCommand {
         if TableGame.list(games) == nil { throw ValidationError("--games \(games): a list of seed, classic, icecream.") }
         if BotPlayer.Strategy(rawValue: strategy) == nil { throw ValidationError("--strategy \(strategy): random or hunter.") }
         if pairs < 1 { throw ValidationError("--pairs must be at least 1.") }
+        if let startup, startupSizes(startup) == nil {
+            throw ValidationError("--startup \(startup): a comma-separated list of move counts, such as 10000,100000.")
+        }
+    }
+
+    private func startupSizes(_ list: String) -> [Int]? {
+        let sizes = list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) > 0 }) else { return nil }
+        return sizes.compactMap { $0 }
     }
 
     func run() async throws {
+        if let startup, let sizes = startupSizes(startup) {
+            let run = StartupRun(executable: Bundle.main.executablePath ?? CommandLine.arguments[0], sizes: sizes)
+            try await run.run { line in ConnectionOptions.write(line + "\n") }
+            return
+        }
         var logger = Logger(label: "parley-bench")
         logger.logLevel = .error
         var benchmark = Benchmark(

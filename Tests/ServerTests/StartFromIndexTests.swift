@@ -87,6 +87,23 @@ struct Table {
         throw TableError("the connection of \(account) ended before the answer to \(frame.requestID ?? "?")")
     }
 
+    /// The answers to `frames`, all sent before the first answer is read.
+    mutating func askAll(_ frames: [ClientFrame], from account: AccountID) async throws -> [ServerFrame] {
+        let outbox = try #require(outboxes[account])
+        for frame in frames { await relay.submit(frame, from: account, connection: outbox.connection) }
+        var frames = frames.compactMap(\.requestID)
+        var iterator = outbox.frames
+        defer { outboxes[account]?.frames = iterator }
+        var answers: [ServerFrame] = []
+        while !frames.isEmpty, let answer = await iterator.next() {
+            guard let id = answer.requestID, let index = frames.firstIndex(of: id) else { continue }
+            frames.remove(at: index)
+            answers.append(answer)
+        }
+        guard frames.isEmpty else { throw TableError("the connection of \(account) ended before every answer") }
+        return answers
+    }
+
     /// A new conversation of `creator` that `others` joined.
     mutating func conversation(of creator: AccountID, with others: [AccountID]) async throws -> ConversationSummary {
         requests += 1
@@ -111,12 +128,15 @@ actor CountingLog: EventLog {
     let inner: any EventLog
     private(set) var wholeLogReads = 0
     private(set) var streamsRead: Set<String> = []
+    /// Each read of one stream: the stream, and the position it read after.
+    private(set) var streamReads: [(stream: String, after: Int64)] = []
 
     init(_ inner: any EventLog) { self.inner = inner }
 
     func resetCounts() {
         wholeLogReads = 0
         streamsRead = []
+        streamReads = []
     }
 
     func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
@@ -130,6 +150,7 @@ actor CountingLog: EventLog {
 
     func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
         streamsRead.insert(stream)
+        streamReads.append((stream, position))
         return try await inner.records(in: stream, after: position, limit: limit)
     }
 
@@ -159,6 +180,11 @@ extension ServerFrame {
         return nil
     }
 
+    var acceptedSession: String? {
+        if case let .accepted(accepted) = self { return accepted.session }
+        return nil
+    }
+
     var conversationSummary: ConversationSummary? {
         if case let .conversation(reply) = self { return reply.conversation }
         return nil
@@ -169,5 +195,53 @@ extension ServerFrame {
     var event: Event? {
         if case let .event(event) = self { return event }
         return nil
+    }
+}
+
+/// A conversation is loaded from its snapshot and the events after it, not its whole history.
+/// (In-process and light, but with hundreds of awaits: slow when the whole suite runs beside it.)
+@Suite(.timeLimit(.minutes(3)))
+struct SnapshotLoadTests {
+    @Test func aConversationThatLeftMemoryLoadsFromItsSnapshot() async throws {
+        let log = CountingLog(InMemoryEventLog())
+        let relay = try await Relay.start(
+            configuration: StartFromIndexTests.configuration, secret: StartFromIndexTests.secret, log: log,
+            residency: Relay.Residency(idle: .seconds(2)), logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        let created = try await table.conversation(of: "amber", with: ["ben"])
+        let id = created.conversation
+        // 210 games begun, sent at once: past the interval, a snapshot is stored with the events.
+        let starts = (0..<210).map { game in
+            ClientFrame.send(.init(id: "g\(game)", conversation: id, game: "icecream", variant: "solo", url: "?Base=base01"))
+        }
+        let answers = try await table.askAll(starts, from: "ben")
+        #expect(answers.allSatisfy { $0.isAccepted })
+        let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition))
+        #expect(interval.lastSeq >= Relay.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
+
+        // Three more, then idle for 2 s, it leaves memory, and a snapshot of where it ended is
+        // stored when the pipeline is next idle.
+        let more = (0..<3).map { game in
+            ClientFrame.send(.init(id: "m\(game)", conversation: id, game: "icecream", variant: "solo", url: "?Base=base02"))
+        }
+        #expect(try await table.askAll(more, from: "amber").allSatisfy { $0.isAccepted })
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await relay.residentCount > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(await relay.residentCount == 0)
+        let latest = try #require(try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition))
+        #expect(latest.lastSeq == 215)
+
+        await log.resetCounts()
+        let list = try #require(try await table.ask(.list(.init(id: "l")), from: "ben").conversationList)
+        #expect(list.map(\.lastSeq) == [215])
+        let reads = await log.streamReads
+        #expect(reads.count == 1 && reads.first?.stream == id && reads.first?.after == latest.after && latest.after > 210, "\(reads)")
+        // And it goes on from there.
+        #expect(try await table.ask(.send(.init(
+            id: "more", conversation: id, game: "icecream", variant: "solo", url: "?Base=base02")), from: "amber").isAccepted)
+        #expect(try await log.indexValue(IndexKind.session, key: (answers.first?.acceptedSession ?? "")) == id)
+        await table.stop()
     }
 }

@@ -1,0 +1,255 @@
+import Foundation
+import GameCatalog
+import GameRules
+import Transcript
+import Wire
+
+/// A conversation as the engine holds it in memory, written into the store's index now and then
+/// (`IndexKind.snapshot`), so that loading it replays only the events after it instead of its
+/// whole history. A cache: a snapshot this version cannot read is ignored, and the conversation
+/// is loaded from all its events, as before there were snapshots.
+struct ConversationSnapshot: Codable {
+    static let currentFormat = 1
+
+    var format: Int
+    /// The log position of a record of the conversation at or before the snapshot: the events
+    /// after it with a seq above `lastSeq` are what the snapshot does not hold.
+    var after: Int64
+    var id: String
+    var invite: String
+    var members: [AccountID]
+    var everyone: [AccountID]
+    var lastSeq: Int
+    var recent: [Entry]
+    var sessions: [SessionSnapshot]
+    var retired: [Session]
+    var sent: [Sent]
+
+    struct Sent: Codable {
+        var account: AccountID
+        var request: String
+        var seq: Int
+        var session: Session
+    }
+
+    struct SessionSnapshot: Codable {
+        var id: Session
+        var game: GameID
+        var variant: String
+        var state: String
+        var lastMover: Int?
+        var moveCount: Int
+        var forfeited: Int?
+        var ended: Bool
+        var seats: [AccountID]
+        var lastSeq: Int
+        var clockStarted: TimeInterval?
+        var startedAt: TimeInterval?
+        var lastMoveAt: TimeInterval?
+        var newestMessage: Entry?
+    }
+
+    /// One log entry; `kind` is `message`, `timeout`, `ended`, `joined` or `left`.
+    struct Entry: Codable {
+        var seq: Int
+        var kind: String
+        var account: AccountID?
+        var message: Message?
+        var timeout: Timeout?
+    }
+
+    struct Message: Codable {
+        /// The accepted move, in the stored format of its event.
+        var move: EngineEvent
+        var views: [String: String]
+        var spectatorView: String
+        var seats: [AccountID]
+        var turn: TurnSnapshot
+        var outcome: OutcomeSnapshot
+        var prompt: String?
+    }
+
+    struct Timeout: Codable {
+        var session: Session
+        var game: GameID
+        var variant: String
+        var late: AccountID?
+        var seats: [AccountID]
+        var turn: TurnSnapshot
+        var outcome: OutcomeSnapshot
+        var moveCount: Int
+        var prompt: String?
+    }
+
+    /// `seat`, `anyoneExcept`, `anyone` or `nobody`, with the seat of the first two.
+    struct TurnSnapshot: Codable {
+        var kind: String
+        var seat: Int?
+    }
+
+    struct OutcomeSnapshot: Codable {
+        var finished: Bool
+        var winners: [Int]
+        var losers: [Int]
+    }
+}
+
+extension ConversationSnapshot {
+    init(_ state: ConversationState, after: Int64) {
+        format = Self.currentFormat
+        self.after = after
+        id = state.id
+        invite = state.invite
+        members = state.members
+        everyone = state.everyone
+        lastSeq = state.lastSeq
+        recent = state.recentEntries.map(Entry.init)
+        sessions = state.sessions.values.sorted { $0.lastSeq < $1.lastSeq }.map(SessionSnapshot.init)
+        retired = state.retired.sorted { $0.uuidString < $1.uuidString }
+        sent = state.sent.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { account, sends in
+            sends.all.map { Sent(account: account, request: $0.request, seq: $0.seq, session: $0.session) }
+        }
+    }
+
+    /// The conversation again; throws when a game or a state no longer restores.
+    func restore(with catalog: GameCatalog) throws -> ConversationState {
+        guard format == Self.currentFormat else { throw SnapshotError("format \(format)") }
+        var state = ConversationState(id: id, invite: invite)
+        state.members = members
+        state.everyone = everyone
+        for session in sessions {
+            let restored = try session.restore(with: catalog)
+            state.sessions[restored.id] = restored
+        }
+        state.restore(recent: try recent.map { try $0.restore(with: catalog) }, lastSeq: lastSeq)
+        state.retired = Set(retired)
+        for send in sent { state.sent[send.account, default: RecentSends()].record(send.request, seq: send.seq, session: send.session) }
+        return state
+    }
+}
+
+struct SnapshotError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension ConversationSnapshot.SessionSnapshot {
+    init(_ session: SessionState) {
+        id = session.id
+        game = session.game.id
+        variant = session.game.variant.id
+        state = QueryString.format(session.match.trueState)
+        lastMover = session.match.lastMover?.index
+        moveCount = session.match.moveCount
+        forfeited = session.match.forfeited?.index
+        ended = session.match.ended
+        seats = session.seats
+        lastSeq = session.lastSeq
+        clockStarted = session.clockStarted?.timeIntervalSince1970
+        startedAt = session.startedAt?.timeIntervalSince1970
+        lastMoveAt = session.lastMoveAt?.timeIntervalSince1970
+        newestMessage = session.newestMessage.map(ConversationSnapshot.Entry.init)
+    }
+
+    func restore(with catalog: GameCatalog) throws -> SessionState {
+        let game = try catalog.game(game, variant: variant)
+        var match = try game.restoreMatch(
+            state: QueryString.items(in: state), lastMover: lastMover.map(Seat.init), moveCount: moveCount,
+            forfeited: forfeited.map(Seat.init))
+        if ended { try match.end() }
+        var session = SessionState(
+            id: id, game: game, match: match, seats: seats, lastSeq: lastSeq,
+            clockStarted: clockStarted.map(Date.init(timeIntervalSince1970:)))
+        session.startedAt = startedAt.map(Date.init(timeIntervalSince1970:))
+        session.lastMoveAt = lastMoveAt.map(Date.init(timeIntervalSince1970:))
+        session.newestMessage = try newestMessage?.restore(with: catalog)
+        return session
+    }
+}
+
+extension ConversationSnapshot.Entry {
+    init(_ entry: LogEntry) {
+        seq = entry.seq
+        switch entry.kind {
+        case let .message(message):
+            kind = "message"
+            self.message = ConversationSnapshot.Message(
+                move: .accepted(message.move), views: Dictionary(uniqueKeysWithValues: message.views.map { (String($0.key), $0.value) }),
+                spectatorView: message.spectatorView, seats: message.seats, turn: .init(message.turn),
+                outcome: .init(message.outcome), prompt: message.prompt)
+        case let .timeout(timeout), let .ended(timeout):
+            if case .timeout = entry.kind { kind = "timeout" } else { kind = "ended" }
+            self.timeout = ConversationSnapshot.Timeout(
+                session: timeout.session, game: timeout.game.id, variant: timeout.game.variant.id, late: timeout.late,
+                seats: timeout.seats, turn: .init(timeout.turn), outcome: .init(timeout.outcome), moveCount: timeout.moveCount,
+                prompt: timeout.prompt)
+        case let .joined(account):
+            kind = "joined"
+            self.account = account
+        case let .left(account):
+            kind = "left"
+            self.account = account
+        }
+    }
+
+    func restore(with catalog: GameCatalog) throws -> LogEntry {
+        switch kind {
+        case "message":
+            guard let message, case let .accepted(move) = message.move else { throw SnapshotError("a message entry") }
+            var views: [Int: String] = [:]
+            for (seat, view) in message.views {
+                guard let index = Int(seat) else { throw SnapshotError("a view's seat") }
+                views[index] = view
+            }
+            return LogEntry(seq: seq, kind: .message(MessageEntry(
+                move: move, views: views, spectatorView: message.spectatorView, seats: message.seats,
+                turn: try message.turn.restore(), outcome: message.outcome.restore(), prompt: message.prompt)))
+        case "timeout", "ended":
+            guard let timeout else { throw SnapshotError("a timeout entry") }
+            let entry = TimeoutEntry(
+                session: timeout.session, game: try catalog.game(timeout.game, variant: timeout.variant), late: timeout.late,
+                seats: timeout.seats, turn: try timeout.turn.restore(), outcome: timeout.outcome.restore(),
+                moveCount: timeout.moveCount, prompt: timeout.prompt)
+            return LogEntry(seq: seq, kind: kind == "timeout" ? .timeout(entry) : .ended(entry))
+        case "joined", "left":
+            guard let account else { throw SnapshotError("a membership entry") }
+            return LogEntry(seq: seq, kind: kind == "joined" ? .joined(account) : .left(account))
+        default:
+            throw SnapshotError("an entry of kind \(kind)")
+        }
+    }
+}
+
+extension ConversationSnapshot.TurnSnapshot {
+    init(_ turn: Turn) {
+        switch turn {
+        case let .seat(seat): (kind, self.seat) = ("seat", seat.index)
+        case let .anyoneExcept(seat): (kind, self.seat) = ("anyoneExcept", seat.index)
+        case .anyone: (kind, seat) = ("anyone", nil)
+        case .nobody: (kind, seat) = ("nobody", nil)
+        }
+    }
+
+    func restore() throws -> Turn {
+        switch (kind, seat) {
+        case let ("seat", seat?): .seat(Seat(seat))
+        case let ("anyoneExcept", seat?): .anyoneExcept(Seat(seat))
+        case ("anyone", nil): .anyone
+        case ("nobody", nil): .nobody
+        default: throw SnapshotError("a turn \(kind)")
+        }
+    }
+}
+
+extension ConversationSnapshot.OutcomeSnapshot {
+    init(_ outcome: Outcome) {
+        switch outcome {
+        case .inProgress: (finished, winners, losers) = (false, [], [])
+        case let .finished(won, lost): (finished, winners, losers) = (true, won.map(\.index).sorted(), lost.map(\.index).sorted())
+        }
+    }
+
+    func restore() -> Outcome {
+        finished ? .finished(winners: Set(winners.map(Seat.init)), losers: Set(losers.map(Seat.init))) : .inProgress
+    }
+}

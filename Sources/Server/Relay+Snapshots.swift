@@ -1,0 +1,42 @@
+import Engine
+import Foundation
+import Storage
+
+/// Snapshots of conversations in the store's index, so that loading one replays only the events
+/// after its snapshot: one is stored with a batch's events when a conversation has gained
+/// `snapshotInterval` entries since its last, and one when a conversation leaves memory.
+extension Relay {
+    /// The snapshots to store with a batch's events (the pending ones of conversations that left
+    /// memory, and those of conversations the batch brought past the interval), and the seq each
+    /// of the latter will hold up to once stored.
+    func snapshotsDue(after events: [EngineEvent]) -> ([IndexChange], [(String, Int)]) {
+        var changes = Array(pendingSnapshots.values)
+        pendingSnapshots = [:]
+        var snapshotted: [(String, Int)] = []
+        var seen: Set<String> = []
+        for event in events {
+            guard let id = event.conversation, seen.insert(id).inserted, let lastSeq = engine.lastSeq(of: id),
+                lastSeq - (snapshotSeq[id] ?? 0) >= Self.snapshotInterval,
+                // Taken after the batch, it may hold this batch's events, whose positions are not
+                // known yet: a load reads from the position before them and skips by seq.
+                let snapshot = engine.snapshotChange(of: id, after: storedThrough[id] ?? 0)
+            else { continue }
+            changes.append(snapshot)
+            snapshotted.append((id, lastSeq))
+        }
+        return (changes, snapshotted)
+    }
+
+    /// Stores the snapshots of conversations that left memory, when no batch is waiting. They are
+    /// a cache: if the store refuses them, they are dropped, and those conversations load from
+    /// older snapshots and more events.
+    func storePendingSnapshots() async {
+        let changes = Array(pendingSnapshots.values)
+        pendingSnapshots = [:]
+        do {
+            _ = try await log.append([], indexing: changes)
+        } catch {
+            logger.warning("Could not store snapshots of conversations that left memory", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -112,7 +112,8 @@ enum AdminRoutes {
             return json(ended)
         }
         admin.post("api/conversations/:conversation/remove/:account") { _, context -> Response in
-            let conversation = try context.parameters.require("conversation")
+            let named = try context.parameters.require("conversation")
+            let conversation = UUID(uuidString: named)?.uuidString ?? named
             let account = try context.parameters.require("account")
             switch await relay.perform(.remove(account: AccountID(rawValue: account), conversation: conversation)) {
             case .applied: break

@@ -119,7 +119,7 @@ public actor Relay {
     public var connectionCount: Int { outboxes.values.reduce(0) { $0 + $1.count } }
 
     func submit(_ frame: ClientFrame, from account: AccountID, connection: Int?) {
-        pending.append(.frame(frame, account: account, connection: connection, received: .now))
+        pending.append(.frame(frame.canonical, account: account, connection: connection, received: .now))
         wake()
     }
 

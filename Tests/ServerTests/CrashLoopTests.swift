@@ -38,6 +38,9 @@ struct CrashLoopTests {
 
         let accepted = Recorded<[ServerFrame.Accepted]>([])
         let stop = Recorded(false)
+        // However the test ends, the bots stop: left playing against a server that is gone, they
+        // would keep the machine busy under every later test.
+        defer { stop.update { $0 = true } }
         let playing = Task {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for (index, pair) in Self.pairs.enumerated() {
@@ -48,6 +51,7 @@ struct CrashLoopTests {
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
         }
+        defer { playing.cancel() }
 
         var random = SeededRandom(seed: 2026)
         for _ in 0..<Self.kills {
@@ -91,6 +95,7 @@ struct CrashLoopTests {
         var finished = 0
         var round: UInt64 = 0
         while !stop.value {
+            try Task.checkCancellation()
             round += 1
             let (lines, printed) = AsyncStream<String>.makeStream()
             let opener = BotRunner(
@@ -105,7 +110,10 @@ struct CrashLoopTests {
             }
             var iterator = lines.makeAsyncIterator()
             guard let line = await iterator.next(), let invite = line.split(separator: " ").last.map(String.init) else {
+                // The opener failed before it had an invite (the server was killed under it): a
+                // pause, so that a server that stays away is not asked again in a tight loop.
                 _ = try? await opening.value
+                try await Task.sleep(for: .milliseconds(100))
                 continue
             }
             let joined = try await joiner.play(invite: invite, opens: false)

@@ -22,7 +22,7 @@ import Testing
         let homes = LiveServer.temporaryDirectory()
         try await LiveServer.with { server in
             let tmux = Tmux()
-            defer { Task { await tmux.stop() } }
+            defer { tmux.stopNow() }
             for name in ["Amber", "Ben"] {
                 // NO_COLOR: the plain screen marks the cursor with brackets, which capture-pane keeps.
                 try await tmux.start(name, command: """
@@ -129,7 +129,7 @@ import Testing
         let first = try await ServerHandle.start(dataDirectory: data)
         let (port, fingerprint) = (first.server.port, first.server.fingerprint)
         let tmux = Tmux()
-        defer { Task { await tmux.stop() } }
+        defer { tmux.stopNow() }
         try await tmux.start("Amber", width: 80, height: 24, command: """
             env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(port) --fingerprint \(fingerprint) \
             --home \(LiveServer.temporaryDirectory()) --name Amber; sleep 60

@@ -71,4 +71,22 @@ struct Tmux: Sendable {
     }
 
     func stop() async { _ = try? await run(["kill-server"], reading: false) }
+
+    /// Ends the tmux server and the clients in its windows before returning, for a `defer`: a
+    /// stop left to a task may never run before the test process exits, and its clients would
+    /// go on reconnecting to a server that is gone.
+    /// `kill-server` alone leaves the server waiting on a client that ignores its hang-up, so
+    /// each window's process group is killed first.
+    func stopNow() {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", """
+            for pane in $(tmux -L \(socket) list-panes -a -F '#{pane_pid}'); do kill -9 -$pane; done
+            tmux -L \(socket) kill-server
+            """]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        process.waitUntilExit()
+    }
 }

@@ -45,12 +45,23 @@ extension Engine {
             notify: [EntryReference(conversation: conversation.id, seq: seq)])
     }
 
-    mutating func rename(_ request: ClientFrame.Rename, by account: AccountID) -> Decision {
-        let name = request.name.trimmingCharacters(in: .whitespaces)
+    /// A display name as it is kept (without the spaces around it), or `nil` when the one rule
+    /// for `rename` and `authenticate` refuses it: 1 to `maxNameLength` characters, no control
+    /// characters.
+    public func keptName(_ typed: String) -> String? {
+        let name = typed.trimmingCharacters(in: .whitespaces)
         guard (1...configuration.maxNameLength).contains(name.count),
             !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
-        else {
-            return .reply(.rejected(.init(id: request.id, error: EngineError.badName(configuration.maxNameLength).frame)))
+        else { return nil }
+        return name
+    }
+
+    /// Why a name was refused.
+    public var nameRefusal: ErrorFrame { EngineError.badName(configuration.maxNameLength).frame }
+
+    mutating func rename(_ request: ClientFrame.Rename, by account: AccountID) -> Decision {
+        guard let name = keptName(request.name) else {
+            return .reply(.rejected(.init(id: request.id, error: nameRefusal)))
         }
         // Clients give their name on every connection: the same name again stores nothing.
         guard names[account] != name else { return .reply(.done(.init(id: request.id))) }

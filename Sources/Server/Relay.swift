@@ -111,6 +111,11 @@ public actor Relay {
         if outboxes[account]?.isEmpty == true { outboxes[account] = nil }
     }
 
+    /// The name an `authenticate` gives, as it is kept; or why it is refused.
+    func check(name typed: String) -> (kept: String?, refusal: ErrorFrame) {
+        (engine.keptName(typed), engine.nameRefusal)
+    }
+
     func setPublicURL(_ url: String) {
         engine.configuration.publicURL = url
     }

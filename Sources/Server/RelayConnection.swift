@@ -25,16 +25,28 @@ struct RelayConnection {
             try await outbound.close(.policyViolation, reason: "unauthenticated")
             return
         }
+        // A name is checked as `rename` checks it: one that could never be kept refuses the
+        // connection, rather than being welcomed with a name nobody else will see.
+        var name: String?
+        if let typed = frame.name {
+            let (kept, refusal) = await relay.check(name: typed)
+            guard let kept else {
+                try await write(.error(refusal), to: outbound)
+                try await outbound.close(.policyViolation, reason: refusal.code)
+                return
+            }
+            name = kept
+        }
         // Bounded: a reader too slow for its share of frames is closed rather than let grow
         // without end, and catches up with `resume` when it comes back.
         let (outbox, continuation) = AsyncStream<ServerFrame>.makeStream(
             bufferingPolicy: .bufferingOldest(limits.outboxFrames))
         let connection = await relay.connect(account, outbox: continuation)
         defer { Task { await relay.disconnect(account, connection: connection) } }
-        if let name = frame.name {
+        if let name {
             await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)
         }
-        continuation.yield(.welcome(.init(account: account.rawValue, name: frame.name)))
+        continuation.yield(.welcome(.init(account: account.rawValue, name: name)))
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

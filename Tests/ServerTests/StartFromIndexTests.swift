@@ -127,15 +127,14 @@ struct Table {
 actor CountingLog: EventLog {
     let inner: any EventLog
     private(set) var wholeLogReads = 0
-    private(set) var streamsRead: Set<String> = []
     /// Each read of one stream: the stream, and the position it read after.
     private(set) var streamReads: [(stream: String, after: Int64)] = []
+    var streamsRead: Set<String> { Set(streamReads.map(\.stream)) }
 
     init(_ inner: any EventLog) { self.inner = inner }
 
     func resetCounts() {
         wholeLogReads = 0
-        streamsRead = []
         streamReads = []
     }
 
@@ -149,7 +148,6 @@ actor CountingLog: EventLog {
     }
 
     func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
-        streamsRead.insert(stream)
         streamReads.append((stream, position))
         return try await inner.records(in: stream, after: position, limit: limit)
     }

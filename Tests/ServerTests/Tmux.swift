@@ -86,7 +86,7 @@ struct Tmux: Sendable {
             """]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return }
-        process.waitUntilExit()
+        // Without a shell there is no tmux server of ours to end.
+        if (try? process.run()) != nil { process.waitUntilExit() }
     }
 }

@@ -44,6 +44,8 @@ public actor ParleyClient {
         supervisor?.cancel()
         supervisor = nil
         connection?.close()
+        // A request waiting for its answer fails now, and is not sent again on this connection.
+        connection = nil
         for waiting in waitingForConnection { waiting.resume(throwing: ConnectionError.closed) }
         waitingForConnection = []
         updatesIn.finish()
@@ -69,6 +71,13 @@ public actor ParleyClient {
             }
         }
     }
+
+    /// Whether a connection is open now.
+    public var isOnline: Bool { connection != nil }
+
+    /// The seq of the newest event of `conversation` handed out; `nil` if the client does not
+    /// follow it.
+    public func handedOut(in conversation: String) -> Int? { delivered[conversation] }
 
     /// Starts handing out a conversation's events, from the one after `seq`.
     public func follow(_ conversation: String, after seq: Int = 0) {

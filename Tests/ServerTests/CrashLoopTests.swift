@@ -14,9 +14,10 @@ import Wire
 /// at random moments while pairs of bots play, and started again on the same data folder and
 /// port. Every move answered `accepted` is in the store exactly once, no message is applied
 /// twice, the stored log replays whole, and every pair goes on to finish its games.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct CrashLoopTests {
-    static let kills = 20
+    /// 20; more with PARLEY_CRASH_KILLS, to hunt a rare failure.
+    static let kills = ProcessInfo.processInfo.environment["PARLEY_CRASH_KILLS"].flatMap(Int.init) ?? 20
     /// One kind of game per pair: a long classic Battleship, seed Battleship, ice creams.
     static let pairs: [(game: String, variant: String)] = [("battleship", "classic"), ("battleship", "seed"), ("icecream", "group")]
 
@@ -36,22 +37,27 @@ struct CrashLoopTests {
         let fingerprint = try await Self.listening(log: log)
         let endpoint = ServerEndpoint(host: "127.0.0.1", port: port, trust: .pinned(fingerprint))
 
+        let clients = Self.pairs.map { _ in
+            [InstallKey(), InstallKey()].map { ParleyClient(endpoint: endpoint, key: $0, name: nil, logger: quietLogger) }
+        }
+        for client in clients.joined() { await client.start() }
         let accepted = Recorded<[ServerFrame.Accepted]>([])
         let stop = Recorded(false)
-        // However the test ends, the bots stop: left playing against a server that is gone, they
-        // would keep the machine busy under every later test.
-        defer { stop.update { $0 = true } }
+        let progress = Recorded([Progress](repeating: Progress(), count: Self.pairs.count))
+        let done = Recorded(false)
         let playing = Task {
-            try await withThrowingTaskGroup(of: Int.self) { group in
+            defer { done.update { $0 = true } }
+            return try await withThrowingTaskGroup(of: Int.self) { group in
                 for (index, pair) in Self.pairs.enumerated() {
                     group.addTask {
-                        try await Self.play(pair, seed: UInt64(index) * 10, at: endpoint, until: stop, recording: accepted)
+                        try await Self.play(
+                            pair, seed: UInt64(index) * 10, clients: clients[index], until: stop, recording: accepted,
+                            progress: { change in progress.update { change(&$0[index]) } })
                     }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
         }
-        defer { playing.cancel() }
 
         var random = SeededRandom(seed: 2026)
         for _ in 0..<Self.kills {
@@ -61,9 +67,27 @@ struct CrashLoopTests {
             #expect(try await Self.listening(log: log) == fingerprint)
         }
         stop.update { $0 = true }
+        // Each pair finishes the game it is in. One that never does is a lost or unrelayed
+        // event: say where each pair stands, then end the clients and the server so that the
+        // test ends (waiting on the bots is not cancelled by the test's time limit).
+        let deadline = ContinuousClock.now + Self.finishing
+        while !done.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        let stuck = done.value ? nil : await Self.describe(progress.value, clients: clients)
+        for client in clients.joined() { await client.stop() }
+        await Spawn.kill(pid)
+        if let stuck {
+            playing.cancel()
+            _ = try? await playing.value
+            let stored = (try? await BotGamesTests.storedEvents(in: folder)) ?? []
+            Issue.record("""
+                The games did not finish within \(Self.finishing) of the last restart.
+                \(stuck)
+                \(Self.describe(progress.value.compactMap(\.conversation), in: stored))
+                """)
+            return
+        }
         let games = try await playing.value
         #expect(games.allSatisfy { $0 >= 1 }, "games finished per pair: \(games)")
-        await Spawn.kill(pid)
 
         let stored = try await BotGamesTests.storedEvents(in: folder)
         // The log replays whole: a seq given twice or left out would not fit.
@@ -80,48 +104,93 @@ struct CrashLoopTests {
         #expect(accepted.value.count > 50, "\(accepted.value.count) moves accepted")
     }
 
+    /// How long the pairs have, after the last restart, to finish the games they are in.
+    static let finishing: Duration = .seconds(90)
+
+    /// Where a pair stands: its round, and the conversation and invite of the round's game.
+    struct Progress: Sendable {
+        var round = 0
+        var conversation: String?
+        var invite: String?
+        var refusals: [String] = []
+    }
+
     /// One pair plays games back to back until `stop`, then finishes the one it is in; returns
     /// how many it finished. A game whose `create` the kill cut off is simply started again.
     static func play(
-        _ pair: (game: String, variant: String), seed: UInt64, at endpoint: ServerEndpoint, until stop: Recorded<Bool>,
-        recording accepted: Recorded<[ServerFrame.Accepted]>
+        _ pair: (game: String, variant: String), seed: UInt64, clients: [ParleyClient], until stop: Recorded<Bool>,
+        recording accepted: Recorded<[ServerFrame.Accepted]>, progress: @escaping @Sendable ((inout Progress) -> Void) -> Void
     ) async throws -> Int {
         let record: @Sendable (ServerFrame.Accepted) -> Void = { move in accepted.update { $0.append(move) } }
-        let clients = [InstallKey(), InstallKey()].map {
-            ParleyClient(endpoint: endpoint, key: $0, name: nil, logger: quietLogger)
-        }
-        for client in clients { await client.start() }
-        defer { for client in clients { Task { await client.stop() } } }
         var finished = 0
         var round: UInt64 = 0
         while !stop.value {
             try Task.checkCancellation()
             round += 1
+            progress { $0 = Progress(round: Int(round)) }
             let (lines, printed) = AsyncStream<String>.makeStream()
             let opener = BotRunner(
                 client: clients[0], player: try BotPlayer(game: pair.game, variant: pair.variant, strategy: .hunter),
-                seed: seed + round, output: { printed.yield($0) }, accepted: record)
+                seed: seed + round, output: { line in
+                    if line.hasPrefix("conversation ") { printed.yield(line) } else { progress { $0.refusals.append("opener: " + line) } }
+                }, accepted: record)
             let joiner = BotRunner(
                 client: clients[1], player: try BotPlayer(game: pair.game, variant: pair.variant, strategy: .hunter),
-                seed: seed + round + 1000, output: { _ in }, accepted: record)
+                seed: seed + round + 1000, output: { line in
+                    if !line.hasPrefix("conversation ") { progress { $0.refusals.append("joiner: " + line) } }
+                },
+                accepted: record)
             let opening = Task {
                 defer { printed.finish() }
                 return try await opener.play(invite: nil, opens: true)
             }
             var iterator = lines.makeAsyncIterator()
-            guard let line = await iterator.next(), let invite = line.split(separator: " ").last.map(String.init) else {
+            // "conversation ID invite CODE"
+            guard let line = await iterator.next(), case let words = line.split(separator: " ").map(String.init),
+                words.count == 4
+            else {
                 // The opener failed before it had an invite (the server was killed under it): a
                 // pause, so that a server that stays away is not asked again in a tight loop.
                 _ = try? await opening.value
                 try await Task.sleep(for: .milliseconds(100))
                 continue
             }
-            let joined = try await joiner.play(invite: invite, opens: false)
+            progress { $0.conversation = words[1]; $0.invite = words[3] }
+            let joined = try await joiner.play(invite: words[3], opens: false)
             let opened = try await opening.value
             #expect(opened.outcome.finished && joined.outcome.finished && opened.session == joined.session)
             finished += 1
         }
         return finished
+    }
+
+    /// Each pair's round and game, and what its two clients have seen of it.
+    static func describe(_ progress: [Progress], clients: [[ParleyClient]]) async -> String {
+        var lines: [String] = []
+        for (index, (pair, standing)) in zip(pairs, progress).enumerated() {
+            var line = "\(pair.game) \(pair.variant): round \(standing.round), conversation \(standing.conversation ?? "none yet")"
+            for (role, client) in zip(["opener", "joiner"], clients[index]) {
+                var seen: Int?
+                if let conversation = standing.conversation { seen = await client.handedOut(in: conversation) }
+                line += "; \(role) \(await client.isOnline ? "online" : "offline"), has seen up to \(seen.map(String.init) ?? "nothing")"
+            }
+            if !standing.refusals.isEmpty { line += "; refused: \(standing.refusals.joined(separator: " | "))" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The last few stored events of each conversation.
+    static func describe(_ conversations: [String], in stored: [EngineEvent]) -> String {
+        conversations.map { id in
+            let events = stored.filter { $0.conversation == id }
+            return "stored in \(id): \(events.count) events, ending with: " + events.suffix(4).map { event in
+                switch event {
+                case let .accepted(move): "\(move.seq) move \(move.moveCount) of seat \(move.seat) (request \(move.request))"
+                default: "\(event.seq.map(String.init) ?? "-") \(String(describing: event).prefix(60))"
+                }
+            }.joined(separator: "; ")
+        }.joined(separator: "\n")
     }
 
     /// The server's certificate fingerprint, once its log says it listens.

@@ -79,8 +79,9 @@ struct Tmux: Sendable {
     /// each window's process group is killed first.
     func stopNow() {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", """
+        // Bounded: this wait blocks one of the test's few threads.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["timeout", "10", "sh", "-c", """
             for pane in $(tmux -L \(socket) list-panes -a -F '#{pane_pid}'); do kill -9 -$pane; done
             tmux -L \(socket) kill-server
             """]

@@ -21,7 +21,9 @@ public enum IndexKind {
     /// Key: when the server went down, in milliseconds since 1970 (15 digits); value: when it
     /// started again, the same way.
     public static let downtime = "downtime"
-    /// Key: "all"; value: the statistics as JSON.
+    /// Key: the number of the pipeline that counted them ("0", "1", …; "all" before there were
+    /// several); value: the statistics of its conversations as JSON. A server adds them up when
+    /// it starts and keeps the sum under "0".
     public static let totals = "totals"
     /// Key: "index"; value: the version of the index's layout. Absent in a data folder whose
     /// index has not been built yet.
@@ -83,7 +85,7 @@ extension Engine {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = (try? encoder.encode(totals)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return .set(IndexKind.totals, "all", json)
+        return .set(IndexKind.totals, String(partition.index), json)
     }
 
     /// The whole index of what this engine holds, when it holds everything (after replaying a
@@ -139,9 +141,10 @@ extension Engine {
         knowsEveryAccount || memberships[account] != nil
     }
 
-    /// Teaches the engine an account's conversations and name, read from the store's index.
+    /// Teaches the engine an account's conversations (those of its partition) and name, read
+    /// from the store's index.
     public mutating func learn(_ account: AccountID, conversations: [String], name: String?) {
-        memberships[account] = Set(conversations)
+        memberships[account] = Set(conversations.filter(partition.holds))
         if let name { names[account] = name }
     }
 
@@ -157,11 +160,17 @@ extension Engine {
     /// Forgets the accounts and names that neither `connected` accounts nor the conversations
     /// in memory need; the store's index keeps them.
     public mutating func forgetAccounts(except connected: Set<AccountID>) {
+        forgetAccounts(keeping: connected.contains)
+    }
+
+    /// Forgets the accounts and names that neither the accounts for which `isConnected` holds
+    /// nor the conversations in memory need.
+    public mutating func forgetAccounts(keeping isConnected: (AccountID) -> Bool) {
         guard !knowsEveryAccount else { return }
-        var needed = connected
+        var needed: Set<AccountID> = []
         for conversation in conversations.values { needed.formUnion(conversation.everyone) }
-        memberships = memberships.filter { connected.contains($0.key) }
-        names = names.filter { needed.contains($0.key) }
+        memberships = memberships.filter { isConnected($0.key) }
+        names = names.filter { needed.contains($0.key) || isConnected($0.key) }
     }
 
     /// The code an invite was made as, from what a person typed: the index's key.

@@ -7,7 +7,9 @@ extension Engine {
     mutating func create(
         _ request: ClientFrame.Create, by account: AccountID, random: inout some RandomNumberGenerator
     ) -> Decision {
-        let id = UUID.random(using: &random).uuidString
+        var id = UUID.random(using: &random).uuidString
+        // One try in `partition.count`, on average, is an id of this engine's partition.
+        while !partition.holds(id) { id = UUID.random(using: &random).uuidString }
         var invite = InviteCode.make(using: &random)
         while invites[invite] != nil { invite = InviteCode.make(using: &random) }
         return commit(
@@ -45,19 +47,11 @@ extension Engine {
             notify: [EntryReference(conversation: conversation.id, seq: seq)])
     }
 
-    /// A display name as it is kept (without the spaces around it), or `nil` when the one rule
-    /// for `rename` and `authenticate` refuses it: 1 to `maxNameLength` characters, no control
-    /// characters.
-    public func keptName(_ typed: String) -> String? {
-        let name = typed.trimmingCharacters(in: .whitespaces)
-        guard (1...configuration.maxNameLength).contains(name.count),
-            !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
-        else { return nil }
-        return name
-    }
+    /// A display name as it is kept, or `nil` (see `EngineConfiguration.keptName(_:)`).
+    public func keptName(_ typed: String) -> String? { configuration.keptName(typed) }
 
     /// Why a name was refused.
-    public var nameRefusal: ErrorFrame { EngineError.badName(configuration.maxNameLength).frame }
+    public var nameRefusal: ErrorFrame { configuration.nameRefusal }
 
     mutating func rename(_ request: ClientFrame.Rename, by account: AccountID) -> Decision {
         guard let name = keptName(request.name) else {
@@ -147,4 +141,20 @@ extension Engine {
     func info(_ subject: AccountID, seenBy viewer: AccountID) -> ParticipantInfo {
         ParticipantInfo(id: participant(subject, seenBy: viewer), name: names[subject])
     }
+}
+
+extension EngineConfiguration {
+    /// A display name as it is kept (without the spaces around it), or `nil` when the one rule
+    /// for `rename` and `authenticate` refuses it: 1 to `maxNameLength` characters, no control
+    /// characters.
+    public func keptName(_ typed: String) -> String? {
+        let name = typed.trimmingCharacters(in: .whitespaces)
+        guard (1...maxNameLength).contains(name.count),
+            !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        else { return nil }
+        return name
+    }
+
+    /// Why a name was refused.
+    public var nameRefusal: ErrorFrame { EngineError.badName(maxNameLength).frame }
 }

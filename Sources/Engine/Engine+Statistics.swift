@@ -13,6 +13,13 @@ public struct EngineStatistics: Hashable, Sendable, Codable {
         self.moves = moves
     }
 
+    /// The figures of several pipelines, added up.
+    public static func + (left: Self, right: Self) -> Self {
+        Self(conversations: left.conversations + right.conversations,
+             gamesInProgress: left.gamesInProgress + right.gamesInProgress,
+             gamesFinished: left.gamesFinished + right.gamesFinished, moves: left.moves + right.moves)
+    }
+
     /// A game in progress has finished.
     mutating func finishOne() {
         gamesInProgress -= 1

@@ -37,6 +37,9 @@ public struct Engine: Sendable {
     var names: [AccountID: String] = [:]
     /// When the server was down, oldest first: turn clocks stand still then.
     var downtimes: [ClosedRange<Date>] = []
+    /// The conversations this engine decides: all of them, or those of one of a server's
+    /// pipelines. It makes conversations only with ids of its partition.
+    public var partition = Partition.whole
 
     public init(configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers) {
         self.configuration = configuration

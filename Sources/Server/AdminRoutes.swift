@@ -28,7 +28,7 @@ enum AdminRoutes {
         let token = configuration.adminToken
         let admin = router.group("admin").add(middleware: AdminGate(token: token, allowsRemote: configuration.adminAllowsRemote))
         let stats = { @Sendable () async -> AdminStats in
-            await relay.adminStats(store: try? await log.statistics())
+            relay.adminStats(store: try? await log.statistics())
         }
 
         admin.get { request, _ in

@@ -34,6 +34,7 @@ struct ConfigurationReading {
         result.maxParticipants = try await number("conversations.maxParticipants", in: 2...10_000) ?? result.maxParticipants
         result.residency.liveConversations = try await number("engine.liveConversations", in: 1...100_000_000)
             ?? result.residency.liveConversations
+        result.pipelines = try await number("engine.pipelines", in: 0...1024) ?? result.pipelines
         if let seconds = try await number("engine.idleSeconds", in: 0...86_400 * 30) {
             result.residency.idle = .seconds(seconds)
         }

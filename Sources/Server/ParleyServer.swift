@@ -31,7 +31,7 @@ public func buildParleyServer(
             }),
         secret: ServerSecret.loadOrCreate(in: configuration.dataDirectory),
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory), residency: configuration.residency,
-        logger: logger)
+        pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, logger: logger)
     let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
     return try buildApplication(
         // A log that was handed in belongs to whoever opened it.
@@ -39,14 +39,14 @@ public func buildParleyServer(
         services: eventLog == nil ? [lock, StoreCloser(log: log), relay] : [lock, relay],
         routes: { router in
             router.get("/metrics") { _, _ in
-                let text = relay.metrics.exposition(statistics: await relay.statistics(), resident: await relay.residentCount)
+                let text = relay.metrics.exposition(statistics: relay.statistics(), resident: relay.publishedResidentCount)
                 return Response(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
             }
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
         },
-        problem: { await relay.storeProblem },
+        problem: { relay.storeProblem },
         webSocketHandler: { inbound, outbound, context in
             try await connection.serve(inbound: inbound, outbound: outbound, logger: context.logger)
         },

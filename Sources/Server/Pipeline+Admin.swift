@@ -3,13 +3,13 @@ import Foundation
 import Storage
 import Wire
 
-/// What the admin API asks of the relay: the engine's games as an operator sees them, the
-/// server's figures, and live streams of a game's moves.
-extension Relay {
-    public func adminGames() -> [AdminGame] { engine.adminGames() }
+/// What the admin API asks of a pipeline: its games as an operator sees them, an operator's
+/// actions, and live streams of a game's moves.
+extension Pipeline {
+    func adminGames() -> [AdminGame] { engine.adminGames() }
 
     /// One game; its conversation is loaded if it is not in memory.
-    public func adminGame(_ session: String) async throws -> AdminGame? {
+    func adminGame(_ session: String) async throws -> AdminGame? {
         try await loadConversation(ofSession: session)
         if let game = engine.adminGame(session) { return game }
         // A finished game no longer in memory.
@@ -17,38 +17,21 @@ extension Relay {
     }
 
     /// One game with its whole log, which is read from the store.
-    public func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
+    func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
         try await loadConversation(ofSession: session)
         guard let conversation = engine.conversation(ofSession: session) else { return nil }
         let stored = try await storedEvents(of: conversation)
         return try engine.adminGame(session, replaying: stored)
     }
 
-    func adminStats(store: LogStatistics?) -> AdminStats {
-        let statistics = engine.statistics()
-        let now = Int(Date().timeIntervalSince1970)
-        // The last ten whole seconds: the current one is still filling.
-        let recent = (now - 10..<now).reduce(0) { $0 + (acceptedBySecond[$1] ?? 0) }
-        return AdminStats(
-            connections: connectionCount, conversations: statistics.conversations,
-            gamesInProgress: statistics.gamesInProgress, gamesFinished: statistics.gamesFinished, moves: statistics.moves,
-            movesPerSecond: Double(recent) / 10, storeRecords: store?.recordCount ?? 0, storeBytes: store?.byteCount ?? 0)
-    }
-
     /// Runs an operator's action through the pipeline, so it is stored before anyone hears of
     /// it, like a move; returns whether it applied (the game existed and was running, the
     /// participant was in the conversation) or the store could not keep it.
-    func perform(_ action: OperatorAction) async -> OperatorOutcome {
+    func perform(_ action: Relay.OperatorAction) async -> Relay.OperatorOutcome {
         await withCheckedContinuation { continuation in
             pending.append(.operatorAction(action, answer: { continuation.resume(returning: $0) }))
             wake()
         }
-    }
-
-    func noteAccepted() {
-        let now = Int(Date().timeIntervalSince1970)
-        acceptedBySecond[now, default: 0] += 1
-        if acceptedBySecond.count > 20 { acceptedBySecond = acceptedBySecond.filter { $0.key > now - 12 } }
     }
 
     /// The moves of `session` from now on, as they are stored; `nil` for an unknown session.

@@ -5,7 +5,7 @@ import Wire
 
 /// What the engine no longer holds in memory, read from the store: a resume of older entries,
 /// and a game's whole log for the admin.
-extension Relay {
+extension Pipeline {
     /// Every stored event of a conversation, in order, read in pages.
     func storedEvents(of conversation: String) async throws -> [EngineEvent] {
         try await storedEvents(of: conversation, after: 0).events
@@ -34,7 +34,7 @@ extension Relay {
             logger.error("Cannot read a conversation's backlog from the store", metadata: [
                 "conversation": "\(backlog.conversation)", "error": "\(error)",
             ])
-            return [.rejected(.init(id: backlog.request, error: Self.unavailable))]
+            return [.rejected(.init(id: backlog.request, error: Relay.unavailable))]
         }
     }
 }

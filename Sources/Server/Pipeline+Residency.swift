@@ -11,20 +11,9 @@ import Wire
 /// `Residency.liveConversations` of them. A request for one that is not in memory loads it
 /// from its stored events before it is decided; one idle for `Residency.idle` is evicted,
 /// unless a turn's clock runs in it.
-extension Relay {
-    /// The settings `engine.liveConversations` and `engine.idleSeconds`.
-    public struct Residency: Sendable, Equatable {
-        public var liveConversations: Int
-        public var idle: Duration
-
-        public init(liveConversations: Int = 10_000, idle: Duration = .seconds(300)) {
-            self.liveConversations = liveConversations
-            self.idle = idle
-        }
-    }
-
+extension Pipeline {
     /// How many conversations are in memory now.
-    public var residentCount: Int { engine.residentCount }
+    var residentCount: Int { engine.residentCount }
 
     /// Loads what the batch needs that is not in memory: the accounts that send its requests
     /// (their conversations and names, from the store's index) and every conversation it names.
@@ -95,7 +84,7 @@ extension Relay {
 
     private func accounts(namedBy command: Command) -> [AccountID] {
         switch command {
-        case let .frame(_, account, _, _): [account]
+        case let .frame(_, account, _, _), let .list(_, account, _): [account]
         case let .operatorAction(.remove(account, _), _): [account]
         case .deadline, .operatorAction(.end, _): []
         }
@@ -105,9 +94,12 @@ extension Relay {
         switch command {
         case let .frame(.join(request), _, _, _):
             if let id = engine.conversation(ofInvite: request.invite) { return [id] }
-            return try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(request.invite)).map { [$0] } ?? []
+            let id = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(request.invite))
+            return id.map { engine.partition.holds($0) ? [$0] : [] } ?? []
         case let .frame(frame, account, _, _):
             return engine.conversations(namedBy: frame, from: account)
+        case let .list(request, account, _):
+            return engine.conversations(namedBy: .list(request), from: account)
         case let .deadline(deadline):
             return [deadline.conversation]
         case let .operatorAction(.end(session), _):
@@ -117,11 +109,13 @@ extension Relay {
         }
     }
 
-    /// The conversation a session belongs to, from memory or the store's index.
+    /// The conversation a session belongs to, from memory or the store's index, if it is one of
+    /// this pipeline's.
     private func conversation(ofSession session: String) async throws -> String? {
         if let id = engine.conversation(ofSession: session) { return id }
         guard let id = UUID(uuidString: session) else { return nil }
-        return try await log.indexValue(IndexKind.session, key: id.uuidString)
+        let conversation = try await log.indexValue(IndexKind.session, key: id.uuidString)
+        return conversation.flatMap { engine.partition.holds($0) ? $0 : nil }
     }
 
     /// Marks conversations as just used (the ones a batch created, say).
@@ -166,7 +160,7 @@ extension Relay {
         evictedSinceTrim += evicted
         if evicted > 0 || now - (lastAccountSweep ?? now - .seconds(60)) >= .seconds(30) {
             lastAccountSweep = now
-            engine.forgetAccounts(except: Set(outboxes.keys))
+            engine.forgetAccounts(keeping: connections.isConnected)
         }
         returnFreedMemory(now: now)
     }

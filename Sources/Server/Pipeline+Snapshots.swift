@@ -5,7 +5,7 @@ import Storage
 /// Snapshots of conversations in the store's index, so that loading one replays only the events
 /// after its snapshot: one is stored with a batch's events when a conversation has gained
 /// `snapshotInterval` entries since its last, and one when a conversation leaves memory.
-extension Relay {
+extension Pipeline {
     /// The snapshots to store with a batch's events (the pending ones of conversations that left
     /// memory, and those of conversations the batch brought past the interval), and the seq each
     /// of the latter will hold up to once stored.

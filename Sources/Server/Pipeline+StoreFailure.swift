@@ -7,13 +7,9 @@ import Wire
 /// another program): the batch's requests are refused as `unavailable`, nothing of them is
 /// relayed or kept, and the relay goes on. The next batch tries the store again, so the
 /// server recovers by itself once the store works.
-extension Relay {
-    static let unavailable = ErrorFrame(
-        code: "unavailable",
-        reason: "The server cannot store anything right now, so nothing of this request was kept; try again shortly.")
-
+extension Pipeline {
     /// What `/health` reports: `nil` while the store works.
-    public var storeProblem: String? {
+    var storeProblem: String? {
         guard let storeFailure else { return engineAheadOfStore ? "the engine is being reloaded from the store" : nil }
         return "the store is failing since \(storeFailure.since.formatted(.iso8601)): \(storeFailure.error)"
     }
@@ -51,7 +47,8 @@ extension Relay {
         lastRebuildAttempt = .now
         let running = engine
         do {
-            engine = try await Self.engineFromIndex(of: log, configuration: engine.configuration, secret: secret)
+            engine = try await Relay.engineFromIndex(
+                of: log, configuration: engine.configuration, secret: secret, partition: engine.partition)
             lastUsed = [:]
             storedThrough = [:]
             snapshotSeq = [:]
@@ -73,14 +70,16 @@ extension Relay {
             switch command {
             case let .frame(frame, account, connection, _):
                 guard let id = frame.requestID else { continue }
-                metrics.rejected(Self.unavailable.code)
-                if let connection, let outbox = outboxes[account]?[connection] {
-                    Self.deliver(.rejected(.init(id: id, error: Self.unavailable)), to: outbox)
+                metrics.rejected(Relay.unavailable.code)
+                if let connection, let outbox = connections.outbox(of: account, connection: connection) {
+                    Connections.deliver(.rejected(.init(id: id, error: Relay.unavailable)), to: outbox)
                 }
             case let .deadline(deadline):
                 retry(deadline)
             case let .operatorAction(_, answer):
                 answer(.unavailable)
+            case let .list(_, _, answer):
+                answer(nil)
             }
         }
     }

@@ -3,21 +3,26 @@ import Foundation
 import Logging
 import GameRules
 import ServiceLifecycle
+import Synchronization
 import Storage
 import Transcript
 import Wire
 
-/// The authoritative relay: one pipeline through which every request of every connection
-/// passes, in order. It takes what has queued up, lets the engine decide each request, stores
-/// all the batch's events in one append (group commit), and only then sends the replies and
-/// relays the events, each rendered for its recipient. So nothing is heard of before it is
-/// durable, and one slow disk write serves many moves.
-public actor Relay {
+/// One of the relay's pipelines: every request about the conversations of its partition passes
+/// through it, in order. It takes what has queued up, lets its engine decide each request,
+/// stores all the batch's events in one append (group commit), and only then sends the replies
+/// and relays the events, each rendered for its recipient. So nothing is heard of before it is
+/// durable, and one slow disk write serves many moves. Pipelines run side by side, one per core:
+/// the moves of conversations of different partitions never wait for each other.
+actor Pipeline {
     var engine: Engine
     let log: any EventLog
     let logger: Logger
-    var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
-    private var nextConnection = 0
+    let connections: Connections
+    /// The other pipelines of the server, told of renames.
+    var peers: [Pipeline] = []
+    /// What admin pages, `/health` and `/metrics` read without waiting for the pipeline.
+    nonisolated let published = Mutex(Published())
     var pending: [Command] = []
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var generator = SystemRandomNumberGenerator()
@@ -25,10 +30,8 @@ public actor Relay {
     var timers: [Session: Task<Void, Never>] = [:]
     /// Counters for `/metrics`, safe to touch from any connection.
     nonisolated let metrics: RelayMetrics
-    /// Operators watching games live, by session id (`Relay+Admin`).
+    /// Operators watching games live, by session id (`Pipeline+Admin`).
     var watchers: [String: [UUID: AsyncStream<AdminMove>.Continuation]] = [:]
-    /// Accepted moves by the second they were answered in, for the last few seconds.
-    var acceptedBySecond: [Int: Int] = [:]
 
     enum Command {
         /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
@@ -37,16 +40,18 @@ public actor Relay {
         /// A turn's deadline has passed.
         case deadline(TurnDeadline)
         /// An operator's action; `answer` hears, once it is stored, whether it applied.
-        case operatorAction(OperatorAction, answer: @Sendable (OperatorOutcome) -> Void)
+        case operatorAction(Relay.OperatorAction, answer: @Sendable (Relay.OperatorOutcome) -> Void)
+        /// An account's conversations of this partition, for a `list` that every pipeline answers
+        /// in part.
+        /// `nil` when the store could not be read.
+        case list(ClientFrame.List, account: AccountID, answer: @Sendable ([ConversationSummary]?) -> Void)
     }
 
-    /// What became of an operator's action.
-    enum OperatorOutcome: Sendable {
-        case applied
-        /// No such game running, or no such member.
-        case notApplicable
-        /// The store failed; nothing was kept.
-        case unavailable
+    /// The figures read from outside the pipeline, as they stood after its last batch.
+    struct Published: Sendable {
+        var statistics = EngineStatistics()
+        var resident = 0
+        var storeProblem: String?
     }
 
     /// Set when an append failed: why, and since when. While it is set, each batch is decided
@@ -58,15 +63,8 @@ public actor Relay {
     var lastRebuildAttempt: ContinuousClock.Instant?
     let secret: [UInt8]
 
-    /// What an operator may do through the admin API.
-    enum OperatorAction: Sendable {
-        case end(session: String)
-        case remove(account: AccountID, conversation: String)
-    }
-
-    /// A relay over `engine`, whose state must already hold everything in `log`.
     let heartbeat: Heartbeat?
-    let residency: Residency
+    let residency: Relay.Residency
     /// When each conversation in memory was last used.
     var lastUsed: [String: ContinuousClock.Instant] = [:]
     var lastSweep: ContinuousClock.Instant?
@@ -83,11 +81,14 @@ public actor Relay {
     /// How many entries a conversation may gain before a snapshot of it is stored with them.
     static let snapshotInterval = 200
 
+    /// A pipeline over `engine`, whose state must already hold what `log` holds of its
+    /// partition. Only one pipeline of a server keeps the heartbeat.
     init(
-        engine: Engine, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
-        residency: Residency = Residency(), logger: Logger, metrics: RelayMetrics = RelayMetrics()
+        engine: Engine, secret: [UInt8], log: any EventLog, connections: Connections, heartbeat: Heartbeat? = nil,
+        residency: Relay.Residency = Relay.Residency(), logger: Logger, metrics: RelayMetrics
     ) {
         self.engine = engine
+        self.connections = connections
         self.residency = residency
         self.heartbeat = heartbeat
         self.secret = secret
@@ -96,40 +97,26 @@ public actor Relay {
         self.metrics = metrics
     }
 
-    /// Registers a connection of `account`; frames for it are yielded to `outbox`.
-    func connect(_ account: AccountID, outbox: AsyncStream<ServerFrame>.Continuation) -> Int {
-        nextConnection += 1
-        outboxes[account, default: [:]][nextConnection] = outbox
-        metrics.connected()
-        return nextConnection
-    }
-
-    func disconnect(_ account: AccountID, connection: Int) {
-        guard outboxes[account]?[connection] != nil else { return }
-        metrics.disconnected()
-        outboxes[account]?[connection] = nil
-        if outboxes[account]?.isEmpty == true { outboxes[account] = nil }
-    }
-
-    /// The name an `authenticate` gives, as it is kept; or why it is refused.
-    func check(name typed: String) -> (kept: String?, refusal: ErrorFrame) {
-        (engine.keptName(typed), engine.nameRefusal)
+    func meet(_ peers: [Pipeline]) {
+        self.peers = peers.filter { $0 !== self }
     }
 
     func setPublicURL(_ url: String) {
         engine.configuration.publicURL = url
     }
 
-    /// How many connections are authenticated now.
-    public var connectionCount: Int { outboxes.values.reduce(0) { $0 + $1.count } }
-
-    func submit(_ frame: ClientFrame, from account: AccountID, connection: Int?) {
-        pending.append(.frame(frame.canonical, account: account, connection: connection, received: .now))
+    func submit(_ command: Command) {
+        pending.append(command)
         wake()
     }
 
+    /// A name stored by another pipeline: the conversations of this one show it from now on.
+    func learnName(_ name: String, of account: AccountID) {
+        engine.learnName(name, of: account)
+    }
+
     /// The pipeline; runs until its task is cancelled or the server shuts down gracefully.
-    public func run() async {
+    func run() async {
         let beating = heartbeat.map { heartbeat in
             Task {
                 while !Task.isCancelled {
@@ -181,6 +168,7 @@ public actor Relay {
                 if sweepDue {
                     sweepDue = false
                     evictIdleConversations()
+                    publish()
                     continue
                 }
                 if !pendingSnapshots.isEmpty, storeFailure == nil {
@@ -193,6 +181,7 @@ public actor Relay {
             let batch = pending
             pending = []
             await process(batch)
+            publish()
         }
     }
 
@@ -217,6 +206,8 @@ public actor Relay {
                 case let .end(session): engine.end(session: session, now: now) ?? Decision()
                 case let .remove(account, conversation): engine.remove(account, from: conversation) ?? Decision()
                 }
+            case let .list(request, account, _):
+                engine.handle(.list(request), from: account, now: now, random: &generator)
             }
         }
         let events = decisions.flatMap(\.events)
@@ -237,6 +228,9 @@ public actor Relay {
                 return
             }
             if storeFailure != nil { storeRecovered() }
+            // Before any reply: whoever hears of a move finds it counted.
+            publish()
+            await tellPeers(about: events)
         }
         let answered = ContinuousClock.now
         for (command, decision) in zip(batch, decisions) {
@@ -246,9 +240,14 @@ public actor Relay {
                 // entry relayed after it.
                 if let backlog = decision.backlog { replies += await answer(backlog) }
                 count(replies, after: answered - received)
-                if let connection, let outbox = outboxes[account]?[connection] {
-                    for reply in replies { Self.deliver(reply, to: outbox) }
+                if let connection, let outbox = connections.outbox(of: account, connection: connection) {
+                    for reply in replies { Connections.deliver(reply, to: outbox) }
                 }
+            }
+            if case let .list(_, _, answer) = command {
+                answer(decision.replies.flatMap { reply -> [ConversationSummary] in
+                    if case let .conversations(list) = reply { list.conversations } else { [] }
+                })
             }
             touch(decision.notify)
             for reference in decision.notify { relay(reference) }
@@ -259,21 +258,29 @@ public actor Relay {
         if !watchers.isEmpty { tellWatchers(about: events) }
     }
 
+    /// Tells the other pipelines of the names this batch stored.
+    private func tellPeers(about events: [EngineEvent]) async {
+        for case let .renamed(account, name) in events {
+            for peer in peers { await peer.learnName(name, of: account) }
+        }
+    }
+
+    func publish() {
+        let statistics = engine.statistics(), resident = engine.residentCount, problem = storeProblem
+        published.withLock { $0 = Published(statistics: statistics, resident: resident, storeProblem: problem) }
+    }
+
     func count(_ replies: [ServerFrame], after duration: Duration) {
         for reply in replies {
             switch reply {
             case .accepted:
                 metrics.acceptedMove(after: duration)
-                noteAccepted()
             case let .rejected(rejected): metrics.rejected(rejected.error.code)
             case let .error(error): metrics.rejected(error.code)
             default: break
             }
         }
     }
-
-    /// Counts over the engine's state, for `/metrics` and the admin's stats.
-    public func statistics() -> EngineStatistics { engine.statistics() }
 
     /// Cancels the timers of sessions whose clock stopped: a finished game's timer would
     /// otherwise sleep until its turn's deadline, minutes after the game ended.
@@ -320,17 +327,11 @@ public actor Relay {
 
     private func relay(_ reference: EntryReference) {
         for member in engine.members(of: reference.conversation) {
-            guard let connections = outboxes[member],
+            let outboxes = connections.outboxes(of: member)
+            guard !outboxes.isEmpty,
                 let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member)
             else { continue }
-            for outbox in connections.values { Self.deliver(.event(event), to: outbox) }
+            for outbox in outboxes { Connections.deliver(.event(event), to: outbox) }
         }
-    }
-
-    /// Queues a frame for a connection; one whose queue is full is ended, which closes the
-    /// connection. Its client reconnects and resumes, so nothing is lost, and no reader, however
-    /// slow, makes the server hold more than `limits.outboxFrames` frames for it.
-    static func deliver(_ frame: ServerFrame, to outbox: AsyncStream<ServerFrame>.Continuation) {
-        if case .dropped = outbox.yield(frame) { outbox.finish() }
     }
 }

@@ -10,24 +10,24 @@ import Wire
 extension Relay: Service {}
 
 extension Relay {
-    /// A relay over `log`. Start-up reads no history: only the store's index (the statistics,
-    /// the downtimes, and which conversations have a turn clock running, which it loads so that
-    /// their deadlines fire). A data folder whose index was never built (written before there
-    /// was one) is replayed once, in full, to build it.
+    /// A relay over `log` with `pipelines` pipelines (one per core when `nil`). Start-up reads no
+    /// history: only the store's index (the statistics, the downtimes, and which conversations
+    /// have a turn clock running, which it loads so that their deadlines fire). A data folder
+    /// whose index was never built (written before there was one) is replayed once, in full, to
+    /// build it.
     /// With `heartbeat`, the time the server was down since its last sign of life is recorded
     /// first (an `EngineEvent.downtime`), so that no turn's clock ran meanwhile.
     static func start(
         configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
-        residency: Residency = Residency(), logger: Logger
+        residency: Residency = Residency(), pipelines count: Int? = nil, logger: Logger
     ) async throws -> Relay {
         if try await log.indexValue(IndexKind.format, key: "index") == nil {
             try await buildIndex(of: log, configuration: configuration, secret: secret, logger: logger)
         }
-        var engine = try await engineFromIndex(of: log, configuration: configuration, secret: secret)
         if let heartbeat {
             let now = Date()
+            let engine = try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: .whole)
             if let lastAlive = heartbeat.lastAlive(), let downtime = engine.downtime(lastAlive: lastAlive, now: now) {
-                try engine.apply(downtime)
                 _ = try await log.append(
                     [NewLogRecord(stream: "", payload: try WireJSON.encode(downtime))],
                     indexing: engine.indexChanges(for: [downtime]))
@@ -37,31 +37,62 @@ extension Relay {
             }
             heartbeat.beat(at: now)
         }
-        let relay = Relay(engine: engine, secret: secret, log: log, heartbeat: heartbeat, residency: residency, logger: logger)
-        try await relay.loadRunningClocks()
+        try await addUpTotals(in: log)
+        let count = max(1, count ?? ProcessInfo.processInfo.activeProcessorCount)
+        let connections = Connections()
+        let metrics = RelayMetrics()
+        var pipelines: [Pipeline] = []
+        for index in 0..<count {
+            let partition = Partition(index: index, count: count)
+            pipelines.append(Pipeline(
+                engine: try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: partition),
+                secret: secret, log: log, connections: connections, heartbeat: index == 0 ? heartbeat : nil,
+                residency: residency.share(of: count), logger: logger, metrics: metrics))
+        }
+        for pipeline in pipelines {
+            await pipeline.meet(pipelines)
+            try await pipeline.loadRunningClocks()
+            await pipeline.publish()
+        }
+        let relay = Relay(
+            pipelines: pipelines, connections: connections, log: log, configuration: configuration, metrics: metrics,
+            logger: logger)
         let loaded = await relay.residentCount
-        logger.info("Started from the store's index", metadata: ["loaded": "\(loaded)"])
+        logger.info("Started from the store's index", metadata: ["loaded": "\(loaded)", "pipelines": "\(count)"])
         return relay
     }
 
-    /// An engine that knows what the index says of the whole server, and nothing of any
-    /// conversation yet.
-    static func engineFromIndex(of log: any EventLog, configuration: EngineConfiguration, secret: [UInt8]) async throws -> Engine {
-        var engine = Engine(
-            configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
-        try engine.startFromIndex(
-            totals: try await log.indexValue(IndexKind.totals, key: "all"),
-            downtimes: try await log.indexEntries(IndexKind.downtime, prefix: ""))
-        return engine
+    /// Adds up the statistics that the pipelines of earlier runs kept, one entry each, into the
+    /// first pipeline's entry, in one transaction: the number of pipelines may differ now.
+    static func addUpTotals(in log: any EventLog) async throws {
+        let entries = try await log.indexEntries(IndexKind.totals, prefix: "")
+        guard entries.contains(where: { $0.key != "0" }) else { return }
+        var sum = EngineStatistics()
+        for entry in entries {
+            guard let totals = try? JSONDecoder().decode(EngineStatistics.self, from: Data(entry.value.utf8)) else {
+                throw LogError(.corrupt, "The totals \"\(entry.key)\" in the store's index do not decode.")
+            }
+            sum = sum + totals
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let changes = entries.filter { $0.key != "0" }.map { IndexChange.remove(IndexKind.totals, $0.key) }
+            + [.set(IndexKind.totals, "0", String(decoding: try encoder.encode(sum), as: UTF8.self))]
+        _ = try await log.append([], indexing: changes)
     }
 
-    /// Loads the conversations whose turn clocks run, and times their deadlines.
-    func loadRunningClocks() async throws {
-        for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
-            try await load(entry.key)
-        }
-        stopTimers()
-        for deadline in engine.deadlines() { schedule(deadline) }
+    /// An engine for `partition` that knows what the index says of the whole server, and nothing
+    /// of any conversation yet.
+    static func engineFromIndex(
+        of log: any EventLog, configuration: EngineConfiguration, secret: [UInt8], partition: Partition
+    ) async throws -> Engine {
+        var engine = Engine(
+            configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
+        engine.partition = partition
+        try engine.startFromIndex(
+            totals: try await log.indexValue(IndexKind.totals, key: String(partition.index)),
+            downtimes: try await log.indexEntries(IndexKind.downtime, prefix: ""))
+        return engine
     }
 
     /// Replays a whole log that has no index, and writes its index in one transaction.
@@ -91,5 +122,16 @@ extension Relay {
         }
         logger.info("Replayed the event log", metadata: ["events": "\(count)"])
         return engine
+    }
+}
+
+extension Pipeline {
+    /// Loads the conversations of this pipeline whose turn clocks run, and times their deadlines.
+    func loadRunningClocks() async throws {
+        for entry in try await log.indexEntries(IndexKind.clock, prefix: "") where engine.partition.holds(entry.key) {
+            try await load(entry.key)
+        }
+        stopTimers()
+        for deadline in engine.deadlines() { schedule(deadline) }
     }
 }

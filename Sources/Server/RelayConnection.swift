@@ -29,7 +29,7 @@ struct RelayConnection {
         // connection, rather than being welcomed with a name nobody else will see.
         var name: String?
         if let typed = frame.name {
-            let (kept, refusal) = await relay.check(name: typed)
+            let (kept, refusal) = relay.check(name: typed)
             guard let kept else {
                 try await write(.error(refusal), to: outbound)
                 try await outbound.close(.policyViolation, reason: refusal.code)
@@ -41,12 +41,14 @@ struct RelayConnection {
         // without end, and catches up with `resume` when it comes back.
         let (outbox, continuation) = AsyncStream<ServerFrame>.makeStream(
             bufferingPolicy: .bufferingOldest(limits.outboxFrames))
-        let connection = await relay.connect(account, outbox: continuation)
-        defer { Task { await relay.disconnect(account, connection: connection) } }
+        // The welcome is queued before the connection can be relayed anything: an event ahead
+        // of it would break the handshake the protocol promises.
+        continuation.yield(.welcome(.init(account: account.rawValue, name: name)))
+        let connection = relay.connect(account, outbox: continuation)
+        defer { relay.disconnect(account, connection: connection) }
         if let name {
             await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)
         }
-        continuation.yield(.welcome(.init(account: account.rawValue, name: name)))
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

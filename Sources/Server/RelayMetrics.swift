@@ -2,6 +2,7 @@ import CoreMetrics
 import Engine
 import Foundation
 import Prometheus
+import Synchronization
 
 /// What the server counts, through swift-metrics into its own Prometheus registry (one per
 /// server, not the process-wide `MetricsSystem`, so that several servers in one process, as
@@ -18,6 +19,8 @@ public final class RelayMetrics: Sendable {
     private let resident: Meter
     private let loads: CoreMetrics.Counter
     private let evictions: CoreMetrics.Counter
+    /// Accepted moves by the second they were answered in, for the last few seconds.
+    private let acceptedBySecond = Mutex<[Int: Int]>([:])
 
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -49,8 +52,20 @@ public final class RelayMetrics: Sendable {
 
     func acceptedMove(after duration: Duration) {
         accepted.increment()
+        let now = Int(Date().timeIntervalSince1970)
+        acceptedBySecond.withLock { counts in
+            counts[now, default: 0] += 1
+            if counts.count > 20 { counts = counts.filter { $0.key > now - 12 } }
+        }
         moveDuration.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000
             + duration.components.attoseconds / 1_000_000_000)
+    }
+
+    /// Moves accepted a second over the last ten whole seconds (the current one is still filling).
+    func recentMovesPerSecond() -> Double {
+        let now = Int(Date().timeIntervalSince1970)
+        let recent = acceptedBySecond.withLock { counts in (now - 10..<now).reduce(0) { $0 + (counts[$1] ?? 0) } }
+        return Double(recent) / 10
     }
 
     /// A request refused, by the error code it got (`stale`, `not-your-turn`, `rate-limited`, …).

@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// memory at most, and after how long idle one is evicted (it is loaded again from the
     /// store when next used).
     public var residency: Relay.Residency
+    /// `engine.pipelines`: how many pipelines decide requests side by side, each for its share
+    /// of the conversations; 0 (the default) for one per core.
+    public var pipelines: Int
     /// `admin.token`: the bearer token of the admin API; `nil` turns the admin API off.
     public var adminToken: String?
     /// `admin.allowRemote`: whether the admin API answers other machines; by default it
@@ -43,10 +46,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxParticipants: Int = 32,
         turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
         residency: Relay.Residency = Relay.Residency(),
+        pipelines: Int = 0,
         adminToken: String? = nil,
         adminAllowsRemote: Bool = false
     ) {
         self.residency = residency
+        self.pipelines = pipelines
         self.adminAllowsRemote = adminAllowsRemote
         self.host = host
         self.port = port

@@ -38,7 +38,7 @@ public struct ServerConfigurationLoader: Sendable {
         let fixed: Set<String> = [
             "server.host", "server.port", "server.publicURL", "data.directory", "tls.certificate", "tls.key",
             "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst", "limits.outboxFrames",
-            "conversations.maxParticipants", "engine.liveConversations", "engine.idleSeconds", "admin.token", "admin.allowRemote",
+            "conversations.maxParticipants", "engine.liveConversations", "engine.idleSeconds", "engine.pipelines", "admin.token", "admin.allowRemote",
         ]
         return fixed.union(gameIDs.map { "timeouts.\($0)" })
     }

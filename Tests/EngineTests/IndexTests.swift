@@ -72,7 +72,7 @@ import Wire
         #expect(kept[IndexKind.member]?.keys.sorted() == ["amber/\(conversation)", "ben/\(conversation)"])
         #expect(kept[IndexKind.name] == ["amber": "Amber", "chris": "Chris"])
         #expect(kept[IndexKind.clock]?.keys.sorted() == [conversation], "only the Battleship game's clock runs")
-        let totals = try JSONDecoder().decode(EngineStatistics.self, from: Data(try #require(kept[IndexKind.totals]?["all"]).utf8))
+        let totals = try JSONDecoder().decode(EngineStatistics.self, from: Data(try #require(kept[IndexKind.totals]?["0"]).utf8))
         #expect(totals == harness.engine.statistics())
         #expect(totals == EngineStatistics(conversations: 2, gamesInProgress: 1, gamesFinished: 6, moves: 20))
     }
@@ -83,7 +83,7 @@ import Wire
             configuration: harness.engine.configuration, catalog: .standard,
             identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
         try server.startFromIndex(
-            totals: index[IndexKind.totals]?["all"],
+            totals: index[IndexKind.totals]?["0"],
             downtimes: (index[IndexKind.downtime] ?? [:]).map { IndexEntry(key: $0.key, value: $0.value) })
         #expect(server.statistics() == harness.engine.statistics())
         #expect(!server.knowsMemberships(of: "ben"))

@@ -13,16 +13,16 @@ import Wire
     @Test(.timeLimit(.minutes(1)))
     func aFullOutboxEndsThatConnectionOnly() async throws {
         let secret = [UInt8](repeating: 7, count: 32)
-        let engine = Engine(configuration: EngineConfiguration(publicURL: "https://x"), catalog: .standard,
-                            identifiers: ParticipantIdentifiers(secret: secret))
-        let relay = Relay(engine: engine, secret: secret, log: InMemoryEventLog(), logger: Logger(label: "relay"))
+        let relay = try await Relay.start(
+            configuration: EngineConfiguration(publicURL: "https://x"), secret: secret, log: InMemoryEventLog(),
+            logger: Logger(label: "relay"))
         let pipeline = Task { await relay.run() }
         defer { pipeline.cancel() }
 
         let (slow, slowIn) = AsyncStream<ServerFrame>.makeStream(bufferingPolicy: .bufferingOldest(3))
         let (fast, fastIn) = AsyncStream<ServerFrame>.makeStream(bufferingPolicy: .bufferingOldest(100))
-        let slowConnection = await relay.connect("slow", outbox: slowIn)
-        let fastConnection = await relay.connect("fast", outbox: fastIn)
+        let slowConnection = relay.connect("slow", outbox: slowIn)
+        let fastConnection = relay.connect("fast", outbox: fastIn)
         for index in 0..<10 {
             await relay.submit(.list(.init(id: "s\(index)")), from: "slow", connection: slowConnection)
             await relay.submit(.list(.init(id: "f\(index)")), from: "fast", connection: fastConnection)

@@ -28,7 +28,7 @@ struct StartFromIndexTests {
             id: "p", conversation: timed.conversation, game: "battleship", variant: "classic",
             url: "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h")),
             from: "ben").isAccepted)
-        let statistics = await first.statistics()
+        let statistics = first.statistics()
         await table.stop()
 
         await log.resetCounts()
@@ -36,8 +36,8 @@ struct StartFromIndexTests {
         #expect(await log.wholeLogReads == 0, "start-up reads no history")
         #expect(await log.streamsRead == [timed.conversation], "only the conversation whose clock runs")
         #expect(await second.residentCount == 1)
-        #expect(await second.statistics() == statistics)
-        #expect(await second.timers.count == 1, "its deadline is timed again")
+        #expect(second.statistics() == statistics)
+        #expect(await second.timerCount == 1, "its deadline is timed again")
 
         // A member's list loads the rest, with everyone's names.
         var again = try await Table(relay: second, accounts: ["ben"])
@@ -71,7 +71,7 @@ struct Table {
         pipeline = Task { await relay.run() }
         for account in accounts {
             let (frames, outbox) = AsyncStream<ServerFrame>.makeStream()
-            outboxes[account] = (await relay.connect(account, outbox: outbox), frames.makeAsyncIterator())
+            outboxes[account] = (relay.connect(account, outbox: outbox), frames.makeAsyncIterator())
         }
     }
 
@@ -215,7 +215,7 @@ struct SnapshotLoadTests {
         let answers = try await table.askAll(starts, from: "ben")
         #expect(answers.allSatisfy { $0.isAccepted })
         let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition))
-        #expect(interval.lastSeq >= Relay.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
+        #expect(interval.lastSeq >= Pipeline.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
 
         // Three more, then idle for 2 s, it leaves memory, and a snapshot of where it ended is
         // stored when the pipeline is next idle.

@@ -1,0 +1,60 @@
+import Synchronization
+import Transcript
+import Wire
+
+/// The authenticated connections of a server, by account: where each pipeline queues the frames
+/// it relays. Shared by every pipeline and every connection, behind one lock held only to read
+/// or change the table.
+final class Connections: Sendable {
+    private struct Table {
+        var next = 0
+        var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
+        var count = 0
+    }
+
+    private let table = Mutex(Table())
+
+    /// Registers a connection of `account`; frames for it are yielded to `outbox`.
+    func connect(_ account: AccountID, outbox: AsyncStream<ServerFrame>.Continuation) -> Int {
+        table.withLock { table in
+            table.next += 1
+            table.outboxes[account, default: [:]][table.next] = outbox
+            table.count += 1
+            return table.next
+        }
+    }
+
+    /// Forgets a connection; false if it was not registered.
+    func disconnect(_ account: AccountID, connection: Int) -> Bool {
+        table.withLock { table in
+            guard table.outboxes[account]?.removeValue(forKey: connection) != nil else { return false }
+            if table.outboxes[account]?.isEmpty == true { table.outboxes[account] = nil }
+            table.count -= 1
+            return true
+        }
+    }
+
+    /// One connection's queue, if it is still open.
+    func outbox(of account: AccountID, connection: Int) -> AsyncStream<ServerFrame>.Continuation? {
+        table.withLock { $0.outboxes[account]?[connection] }
+    }
+
+    /// The queues of every connection of `account`.
+    func outboxes(of account: AccountID) -> [AsyncStream<ServerFrame>.Continuation] {
+        table.withLock { table in table.outboxes[account].map { Array($0.values) } ?? [] }
+    }
+
+    func isConnected(_ account: AccountID) -> Bool {
+        table.withLock { $0.outboxes[account] != nil }
+    }
+
+    /// How many connections are authenticated now.
+    var count: Int { table.withLock { $0.count } }
+
+    /// Queues a frame for a connection; one whose queue is full is ended, which closes the
+    /// connection. Its client reconnects and resumes, so nothing is lost, and no reader, however
+    /// slow, makes the server hold more than `limits.outboxFrames` frames for it.
+    static func deliver(_ frame: ServerFrame, to outbox: AsyncStream<ServerFrame>.Continuation) {
+        if case .dropped = outbox.yield(frame) { outbox.finish() }
+    }
+}

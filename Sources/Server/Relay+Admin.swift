@@ -1,0 +1,65 @@
+import Engine
+import Foundation
+import Storage
+import Transcript
+import Wire
+
+/// What the admin API asks of the relay: every pipeline's games as an operator sees them, the
+/// server's figures, an operator's actions and live streams of a game's moves, each asked of
+/// the pipeline of the game's conversation.
+extension Relay {
+    public func adminGames() async -> [AdminGame] {
+        var games: [AdminGame] = []
+        for pipeline in pipelines { games += await pipeline.adminGames() }
+        return games.sorted { ($0.lastMove ?? .distantPast, $0.session) > ($1.lastMove ?? .distantPast, $1.session) }
+    }
+
+    /// One game; its conversation is loaded if it is not in memory.
+    public func adminGame(_ session: String) async throws -> AdminGame? {
+        guard let pipeline = try await pipeline(ofSession: session) else { return nil }
+        return try await pipeline.adminGame(session)
+    }
+
+    /// One game with its whole log, which is read from the store.
+    public func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
+        guard let pipeline = try await pipeline(ofSession: session) else { return nil }
+        return try await pipeline.adminGameDetail(session)
+    }
+
+    func adminStats(store: LogStatistics?) -> AdminStats {
+        let statistics = statistics()
+        return AdminStats(
+            connections: connectionCount, conversations: statistics.conversations,
+            gamesInProgress: statistics.gamesInProgress, gamesFinished: statistics.gamesFinished, moves: statistics.moves,
+            movesPerSecond: metrics.recentMovesPerSecond(), storeRecords: store?.recordCount ?? 0,
+            storeBytes: store?.byteCount ?? 0)
+    }
+
+    /// Runs an operator's action through the pipeline of its conversation, so it is stored
+    /// before anyone hears of it, like a move.
+    func perform(_ action: OperatorAction) async -> OperatorOutcome {
+        switch action {
+        case let .end(session):
+            guard let pipeline = try? await pipeline(ofSession: session) else { return .notApplicable }
+            return await pipeline.perform(action)
+        case let .remove(_, conversation):
+            return await pipeline(of: conversation).perform(action)
+        }
+    }
+
+    /// The moves of `session` from now on, as they are stored; `nil` for an unknown session.
+    func watch(_ session: String) async -> AsyncStream<AdminMove>? {
+        guard let pipeline = try? await pipeline(ofSession: session) else { return nil }
+        return await pipeline.watch(session)
+    }
+
+    /// The pipeline of a session's conversation, from the store's index (a session is stored
+    /// with its first move); `nil` for a session nobody has moved in.
+    private func pipeline(ofSession session: String) async throws -> Pipeline? {
+        guard pipelines.count > 1 else { return pipelines[0] }
+        guard let id = UUID(uuidString: session),
+            let conversation = try await log.indexValue(IndexKind.session, key: id.uuidString)
+        else { return nil }
+        return pipeline(of: conversation)
+    }
+}

@@ -1,0 +1,208 @@
+import Engine
+import Foundation
+import Logging
+import ServiceLifecycle
+import Storage
+import Synchronization
+import Transcript
+import Wire
+
+/// The authoritative relay: it hands each request to the pipeline of the conversation the
+/// request is about (`Pipeline`, one per core), where it is decided, stored and only then
+/// relayed. Conversations are independent, so the pipelines run side by side; within one
+/// conversation order and the stale rule are those of its one pipeline. A `list` is answered by
+/// every pipeline in part. What the admin pages, `/health` and `/metrics` read is published by
+/// each pipeline after each batch, so those reads never wait behind moves.
+public final class Relay: Sendable {
+    let pipelines: [Pipeline]
+    let connections: Connections
+    let log: any EventLog
+    let logger: Logger
+    /// Counters for `/metrics`, safe to touch from any connection.
+    public let metrics: RelayMetrics
+    private let configuration: EngineConfiguration
+    /// Which pipeline the next `create` goes to.
+    private let nextCreate = Atomic<Int>(0)
+
+    /// The settings `engine.liveConversations` and `engine.idleSeconds`: how many conversations
+    /// stay in memory, over all pipelines, and how long an idle one stays.
+    public struct Residency: Sendable, Equatable {
+        public var liveConversations: Int
+        public var idle: Duration
+
+        public init(liveConversations: Int = 10_000, idle: Duration = .seconds(300)) {
+            self.liveConversations = liveConversations
+            self.idle = idle
+        }
+
+        /// Each of `count` pipelines' share.
+        func share(of count: Int) -> Residency {
+            Residency(liveConversations: max(1, (liveConversations + count - 1) / count), idle: idle)
+        }
+    }
+
+    /// What an operator may do through the admin API.
+    enum OperatorAction: Sendable {
+        case end(session: String)
+        case remove(account: AccountID, conversation: String)
+    }
+
+    /// What became of an operator's action.
+    enum OperatorOutcome: Sendable {
+        case applied
+        /// No such game running, or no such member.
+        case notApplicable
+        /// The store failed; nothing was kept.
+        case unavailable
+    }
+
+    static let unavailable = ErrorFrame(
+        code: "unavailable",
+        reason: "The server cannot store anything right now, so nothing of this request was kept; try again shortly.")
+
+    init(
+        pipelines: [Pipeline], connections: Connections, log: any EventLog, configuration: EngineConfiguration,
+        metrics: RelayMetrics, logger: Logger
+    ) {
+        self.pipelines = pipelines
+        self.connections = connections
+        self.log = log
+        self.configuration = configuration
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// The pipeline that decides `conversation`.
+    func pipeline(of conversation: String) -> Pipeline {
+        pipelines[Partition.index(of: conversation, among: pipelines.count)]
+    }
+
+    /// Registers a connection of `account`; frames for it are yielded to `outbox`.
+    func connect(_ account: AccountID, outbox: AsyncStream<ServerFrame>.Continuation) -> Int {
+        metrics.connected()
+        return connections.connect(account, outbox: outbox)
+    }
+
+    func disconnect(_ account: AccountID, connection: Int) {
+        if connections.disconnect(account, connection: connection) { metrics.disconnected() }
+    }
+
+    /// How many connections are authenticated now.
+    public var connectionCount: Int { connections.count }
+
+    /// The name an `authenticate` gives, as it is kept; or why it is refused.
+    func check(name typed: String) -> (kept: String?, refusal: ErrorFrame) {
+        (configuration.keptName(typed), configuration.nameRefusal)
+    }
+
+    func setPublicURL(_ url: String) async {
+        for pipeline in pipelines { await pipeline.setPublicURL(url) }
+    }
+
+    /// Hands a frame of `account` to the pipeline it is about. Returns once it is queued there
+    /// (a `list`, once it is answered), so one connection's frames keep their order.
+    func submit(_ frame: ClientFrame, from account: AccountID, connection: Int?) async {
+        let frame = frame.canonical
+        let command = Pipeline.Command.frame(frame, account: account, connection: connection, received: .now)
+        switch frame {
+        case let .list(request):
+            await list(request, for: account, connection: connection)
+        case let .send(request):
+            await pipeline(of: request.conversation).submit(command)
+        case let .resume(request):
+            await pipeline(of: request.conversation).submit(command)
+        case let .ack(request):
+            await pipeline(of: request.conversation).submit(command)
+        case let .leave(request):
+            await pipeline(of: request.conversation).submit(command)
+        case let .join(request):
+            await pipeline(ofInvite: request.invite).submit(command)
+        case .create:
+            let next = nextCreate.add(1, ordering: .relaxed).oldValue
+            await pipelines[next % pipelines.count].submit(command)
+        case .rename, .authenticate:
+            // A name is stored once, by the pipeline of the account, which tells the others.
+            await pipelines[Partition.index(of: account.rawValue, among: pipelines.count)].submit(command)
+        }
+    }
+
+    /// The pipeline of the conversation an invite opens, from the store's index (a conversation
+    /// is stored, invite and all, before anyone hears of it). An unknown invite, or one the index
+    /// cannot be read for, goes to the first pipeline, which answers it.
+    private func pipeline(ofInvite invite: String) async -> Pipeline {
+        guard pipelines.count > 1,
+            let conversation = try? await log.indexValue(IndexKind.invite, key: Engine.inviteKey(invite))
+        else { return pipelines[0] }
+        return pipeline(of: conversation)
+    }
+
+    /// Every pipeline lists the account's conversations it decides; the answer is all of them,
+    /// in the order of their ids, or `unavailable` if a pipeline could not read the store.
+    private func list(_ request: ClientFrame.List, for account: AccountID, connection: Int?) async {
+        let parts = await withTaskGroup(of: [ConversationSummary]?.self) { group in
+            for pipeline in pipelines {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        Task {
+                            await pipeline.submit(.list(request, account: account, answer: { continuation.resume(returning: $0) }))
+                        }
+                    }
+                }
+            }
+            return await group.reduce(into: [[ConversationSummary]?]()) { $0.append($1) }
+        }
+        let reply: ServerFrame
+        if parts.contains(where: { $0 == nil }) {
+            metrics.rejected(Self.unavailable.code)
+            reply = .rejected(.init(id: request.id, error: Self.unavailable))
+        } else {
+            let all = parts.compactMap { $0 }.joined().sorted { $0.conversation < $1.conversation }
+            reply = .conversations(.init(id: request.id, conversations: all))
+        }
+        if let connection, let outbox = connections.outbox(of: account, connection: connection) {
+            Connections.deliver(reply, to: outbox)
+        }
+    }
+
+    /// Counts over all history, as the pipelines published them after their last batches.
+    public func statistics() -> EngineStatistics {
+        pipelines.map { $0.published.withLock(\.statistics) }.reduce(EngineStatistics(), +)
+    }
+
+    /// How many conversations are in memory, over all pipelines, as published.
+    var publishedResidentCount: Int {
+        pipelines.map { $0.published.withLock(\.resident) }.reduce(0, +)
+    }
+
+    /// How many conversations are in memory now, asked of each pipeline.
+    public var residentCount: Int {
+        get async {
+            var count = 0
+            for pipeline in pipelines { count += await pipeline.residentCount }
+            return count
+        }
+    }
+
+    /// How many turn timers run now, over all pipelines.
+    var timerCount: Int {
+        get async {
+            var count = 0
+            for pipeline in pipelines { count += await pipeline.timers.count }
+            return count
+        }
+    }
+
+    /// What `/health` reports: `nil` while the store works.
+    public var storeProblem: String? {
+        pipelines.lazy.compactMap { $0.published.withLock(\.storeProblem) }.first
+    }
+
+    /// Runs every pipeline until the server shuts down gracefully or the task is cancelled.
+    public func run() async {
+        await withDiscardingTaskGroup { group in
+            for pipeline in pipelines {
+                group.addTask { await pipeline.run() }
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Engine
+import Foundation
+import Logging
+@testable import Server
+import Storage
+import Testing
+import Transcript
+import Wire
+
+/// Conversations are decided by several pipelines side by side: one waiting for the store holds
+/// up no other's moves, and what spans them (a list, a name, the figures) is whole.
+@Suite(.timeLimit(.minutes(1)))
+struct PipelineTests {
+    static let configuration = EngineConfiguration(publicURL: "https://localhost:8443")
+    static let secret = [UInt8](repeating: 9, count: 32)
+
+    @Test func aMoveWaitingForTheStoreHoldsUpNoOtherPipeline() async throws {
+        let log = HeldLog(InMemoryEventLog())
+        let relay = try await Relay.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 2, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        let held = try await table.conversation(of: "amber", with: ["ben"])
+        let free = try await table.conversation(of: "amber", with: ["ben"])
+        try #require(Partition.index(of: held.conversation, among: 2) != Partition.index(of: free.conversation, among: 2),
+                     "conversations are made in turn by each pipeline")
+
+        await log.hold(held.conversation)
+        let ben = try #require(table.outboxes["ben"])
+        await relay.submit(
+            .send(.init(id: "h", conversation: held.conversation, game: "icecream", url: "?Base=base01")),
+            from: "ben", connection: ben.connection)
+        let answer = try await table.ask(
+            .send(.init(id: "f", conversation: free.conversation, game: "icecream", url: "?Base=base02")), from: "amber")
+        #expect(answer.isAccepted)
+        #expect(await log.holding, "the other conversation's move was answered while this one's append waited")
+
+        await log.release()
+        var frames = ben.frames
+        var heldAnswer: ServerFrame?
+        while let frame = await frames.next() {
+            if frame.requestID == "h" { heldAnswer = frame; break }
+        }
+        #expect(try #require(heldAnswer).isAccepted)
+        await table.stop()
+    }
+
+    @Test func aListANameAndTheFiguresSpanEveryPipeline() async throws {
+        let log = InMemoryEventLog()
+        var relay = try await Relay.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 3, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        var made: [String] = []
+        for _ in 0..<6 { made.append(try await table.conversation(of: "amber", with: ["ben"]).conversation) }
+        #expect(Set(made.map { Partition.index(of: $0, among: 3) }) == [0, 1, 2], "every pipeline made some")
+
+        // Stored once, by one pipeline; every pipeline shows it.
+        guard case .done = try await table.ask(.rename(.init(id: "r", name: "Ben")), from: "ben") else {
+            Issue.record("the rename was refused")
+            return
+        }
+        let list = try #require(try await table.ask(.list(.init(id: "l")), from: "ben").conversationList)
+        #expect(list.map(\.conversation) == made.sorted(), "all of them, in the order of their ids")
+        #expect(list.allSatisfy { $0.members.compactMap(\.name) == ["Ben"] }, "the name in every pipeline's conversations")
+        #expect(relay.statistics().conversations == 6)
+        await table.stop()
+        let renames = try await log.records(after: 0, limit: 1000).filter { $0.stream.isEmpty }
+        #expect(renames.count == 1, "the name is stored once")
+
+        // With another number of pipelines, the same conversations and figures.
+        relay = try await Relay.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 2, logger: Logger(label: "t"))
+        #expect(relay.statistics().conversations == 6)
+        #expect(try await log.indexEntries(IndexKind.totals, prefix: "").map(\.key) == ["0"], "the figures added up")
+        table = try await Table(relay: relay, accounts: ["ben"])
+        let again = try #require(try await table.ask(.list(.init(id: "l2")), from: "ben").conversationList)
+        #expect(again.map(\.conversation) == made.sorted())
+        #expect(again.allSatisfy { $0.members.compactMap(\.name) == ["Ben"] })
+        await table.stop()
+    }
+}
+
+/// An ``EventLog`` that holds back the appends of one stream until released.
+actor HeldLog: EventLog {
+    let inner: any EventLog
+    private var held: String?
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ inner: any EventLog) { self.inner = inner }
+
+    func hold(_ stream: String) { held = stream }
+
+    /// Whether an append is waiting now.
+    var holding: Bool { !waiting.isEmpty }
+
+    func release() {
+        held = nil
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
+
+    func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
+        if let held, records.contains(where: { $0.stream == held }) {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        return try await inner.append(records, indexing: changes)
+    }
+
+    func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        try await inner.records(after: position, limit: limit)
+    }
+
+    func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        try await inner.records(in: stream, after: position, limit: limit)
+    }
+
+    func indexValue(_ kind: String, key: String) async throws(LogError) -> String? { try await inner.indexValue(kind, key: key) }
+    func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
+        try await inner.indexEntries(kind, prefix: prefix)
+    }
+    func lastPosition() async throws(LogError) -> Int64 { try await inner.lastPosition() }
+    func statistics() async throws(LogError) -> LogStatistics { try await inner.statistics() }
+    func backup(to path: String) async throws(LogError) -> LogStatistics { try await inner.backup(to: path) }
+    func close() async { await inner.close() }
+}

@@ -67,6 +67,9 @@ public actor ParleyClient {
                 }
                 return answer
             } catch ConnectionError.closed where frame.isSafeToRepeat {
+                // The connection is gone, though its reader may not have said so yet: wait for
+                // the next one rather than ask the dead one again in a tight loop.
+                if connection === current { connection = nil }
                 continue
             }
         }

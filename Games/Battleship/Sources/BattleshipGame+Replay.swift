@@ -17,10 +17,18 @@ extension BattleshipGame {
             let name = rules.board.name(of: shot.cell)
             let shooter = rules.shooter(ofShot: index)
             guard score.decided == nil else { throw .undecodable("Shot=\(name) comes after the game is over.") }
+            let isNew = shot.result == nil && index == shots.count - 1
             guard fired[shooter.index].insert(shot.cell).inserted else {
+                // A proposal's new shot (the last, without a result) at a cell fired at before is
+                // a move the rules refuse, not a broken URL.
+                if isNew { throw .alreadyFired(at: name) }
                 throw .undecodable("\(name) is fired at twice by the same player.")
             }
             guard shot.result != nil || index == shots.count - 1 else {
+                // Several new shots at the end: a proposal of more than one move.
+                if shots[index...].allSatisfy({ $0.result == nil }) {
+                    throw .notOneMove("The proposal fires \(shots.count - index) new shots; a move is one shot.")
+                }
                 throw .undecodable("Only the last shot may be without a result.")
             }
             if let result = shot.result, let fleet = occupancy[rules.target(of: shooter)] {

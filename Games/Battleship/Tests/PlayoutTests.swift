@@ -136,8 +136,8 @@ struct Playout {
             if let again = shots.randomElement(using: &random) {
                 var proposal = view
                 proposal.shots.append(Shot(again))
-                // The codec refuses a cell fired twice before the rules see it.
-                candidates.append((seat, proposal, deep ? .undecodableState : .alreadyFired))
+                // Through a URL or not, the same refusal.
+                candidates.append((seat, proposal, .alreadyFired))
             }
             let fresh = game.rules.board.cells.filter { !fired.contains($0) }
             var claimed = view

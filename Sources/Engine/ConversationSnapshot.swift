@@ -30,6 +30,7 @@ struct ConversationSnapshot: Codable {
         var request: String
         var seq: Int
         var session: Session
+        var proposal: String?
     }
 
     struct SessionSnapshot: Codable {
@@ -107,7 +108,7 @@ extension ConversationSnapshot {
         sessions = state.sessions.values.sorted { $0.lastSeq < $1.lastSeq }.map(SessionSnapshot.init)
         retired = state.retired.sorted { $0.uuidString < $1.uuidString }
         sent = state.sent.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { account, sends in
-            sends.all.map { Sent(account: account, request: $0.request, seq: $0.seq, session: $0.session) }
+            sends.all.map { Sent(account: account, request: $0.request, seq: $0.seq, session: $0.session, proposal: $0.proposal) }
         }
     }
 
@@ -123,7 +124,10 @@ extension ConversationSnapshot {
         }
         state.restore(recent: try recent.map { try $0.restore(with: catalog) }, lastSeq: lastSeq)
         state.retired = Set(retired)
-        for send in sent { state.sent[send.account, default: RecentSends()].record(send.request, seq: send.seq, session: send.session) }
+        for send in sent {
+            state.sent[send.account, default: RecentSends()]
+                .record(send.request, seq: send.seq, session: send.session, proposal: send.proposal)
+        }
         return state
     }
 }

@@ -95,7 +95,7 @@ extension Engine {
         try append(.message(entry), seq: move.seq, to: move.conversation)
         if session.match.outcome.isFinished { retireFinishedSessions(of: move.conversation) }
         conversations[move.conversation]?.sent[move.sender, default: RecentSends()]
-            .record(move.request, seq: move.seq, session: move.session)
+            .record(move.request, seq: move.seq, session: move.session, proposal: move.proposal)
     }
 
     private mutating func applyEnd(in conversation: String, seq: Int, session id: Session) throws(EngineError) {

@@ -44,6 +44,11 @@ extension Engine {
             return .answer(reject(request, EngineError.unknownConversation(request.conversation).frame))
         }
         if let earlier = conversation.sent[account]?.find(request.id) {
+            // An id used before for another message: refused, rather than answered as a repeat
+            // and the new message silently dropped.
+            if let first = earlier.proposal, first != request.proposalDigest {
+                return .answer(reject(request, EngineError.idReused(request.id).frame))
+            }
             // The same message again, after a dropped connection: the first answer, nothing applied.
             return .answer(.reply(.accepted(.init(id: request.id, conversation: conversation.id, seq: earlier.seq,
                                                   session: earlier.session.uuidString))))
@@ -71,7 +76,7 @@ extension Engine {
             conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id,
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
             request: request.id, state: QueryString.format(session.match.trueState),
-            moveCount: session.match.moveCount, texts: step.texts, at: now)
+            moveCount: session.match.moveCount, texts: step.texts, at: now, proposal: request.proposalDigest)
         guard move.storedSizeBound <= configuration.maxRecordBytes else {
             return .answer(reject(request, EngineError.tooLarge(configuration.maxRecordBytes).frame))
         }

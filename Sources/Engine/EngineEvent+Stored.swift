@@ -95,6 +95,7 @@ extension EngineEvent {
             try put(move.moveCount, "moveCount")
             try put(move.texts, "texts")
             try time(move.at, "at")
+            if let proposal = move.proposal { try put(proposal, "proposal") }
         case let .timedOut(conversation, seq, session, at), let .ended(conversation, seq, session, at):
             if case .timedOut = self { try put(Kind.timedOut.rawValue, "type") } else { try put(Kind.ended.rawValue, "type") }
             try put(conversation, "conversation")
@@ -124,7 +125,8 @@ extension EngineEvent {
             return .accepted(AcceptedMove(
                 conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), game: try get("game"),
                 variant: try get("variant"), sender: try get("sender"), seat: try get("seat"), request: try get("request"),
-                state: try get("state"), moveCount: try get("moveCount"), texts: try get("texts"), at: try time("at")))
+                state: try get("state"), moveCount: try get("moveCount"), texts: try get("texts"), at: try time("at"),
+                proposal: try fields.decodeIfPresent(String.self, forKey: StoredKey("proposal"))))
         case .timedOut:
             return .timedOut(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
         case .ended:

@@ -50,11 +50,15 @@ public struct AcceptedMove: Hashable, Sendable {
     /// Written with the sender's own identifier for themselves as the mover's token.
     public var texts: StepTexts
     public var at: Date
+    /// `ClientFrame.Send.proposalDigest` of the message as sent, so that the same id sent for
+    /// another message is told apart from a repeat; `nil` in records stored before it was kept.
+    public var proposal: String?
 
     public init(
         conversation: String, seq: Int, session: Session, game: GameID, variant: String, sender: AccountID, seat: Int,
-        request: String, state: String, moveCount: Int, texts: StepTexts, at: Date
+        request: String, state: String, moveCount: Int, texts: StepTexts, at: Date, proposal: String? = nil
     ) {
+        self.proposal = proposal
         self.conversation = conversation
         self.seq = seq
         self.session = session

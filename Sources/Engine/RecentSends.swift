@@ -1,4 +1,5 @@
 import Transcript
+import Wire
 
 /// The newest messages one account had accepted in one conversation, by the client's request
 /// id, so that a message sent again after a dropped connection gets its first answer instead
@@ -13,6 +14,8 @@ struct RecentSends: Sendable {
         let request: String
         let seq: Int
         let session: Session
+        /// `ClientFrame.Send.proposalDigest` of the message; `nil` for one stored before it was kept.
+        let proposal: String?
     }
 
     /// Oldest first; at most `capacity`.
@@ -25,8 +28,24 @@ struct RecentSends: Sendable {
         accepted.last { $0.request == request }
     }
 
-    mutating func record(_ request: String, seq: Int, session: Session) {
+    mutating func record(_ request: String, seq: Int, session: Session, proposal: String?) {
         if accepted.count == Self.capacity { accepted.removeFirst() }
-        accepted.append(Accepted(request: request, seq: seq, session: session))
+        accepted.append(Accepted(request: request, seq: seq, session: session, proposal: proposal))
+    }
+}
+
+extension ClientFrame.Send {
+    /// What makes a message the same message when it is sent again: its game, variant, session,
+    /// `basedOn` and URL, as an FNV-1a 64-bit hash in hex. An id sent again with another digest
+    /// is an id reused for another message.
+    public var proposalDigest: String {
+        let text = [game, variant ?? "", session ?? "", basedOn.map(String.init) ?? "", url].joined(separator: "\u{0}")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

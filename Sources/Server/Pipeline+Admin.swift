@@ -4,13 +4,19 @@ import Storage
 import Wire
 
 /// What the admin API asks of a pipeline: its games as an operator sees them, an operator's
-/// actions, and live streams of a game's moves.
+/// actions, and live streams of a game's moves. Every read waits until the engine holds only
+/// what is stored (`settled()`): an operator never sees a move that a crash could still erase.
 extension Pipeline {
-    func adminGames() -> [AdminGame] { engine.adminGames() }
+    /// The games in memory; none while the engine is ahead of a failing store.
+    func adminGames() async -> [AdminGame] {
+        guard await settled() else { return [] }
+        return engine.adminGames()
+    }
 
     /// One game; its conversation is loaded if it is not in memory.
     func adminGame(_ session: String) async throws -> AdminGame? {
         try await loadConversation(ofSession: session)
+        guard await settled() else { throw Self.reloading }
         if let game = engine.adminGame(session) { return game }
         // A finished game no longer in memory.
         return try await adminGameDetail(session)?.game
@@ -19,10 +25,14 @@ extension Pipeline {
     /// One game with its whole log, which is read from the store.
     func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
         try await loadConversation(ofSession: session)
+        guard await settled() else { throw Self.reloading }
         guard let conversation = engine.conversation(ofSession: session) else { return nil }
         let stored = try await storedEvents(of: conversation)
+        guard await settled() else { throw Self.reloading }
         return try engine.adminGame(session, replaying: stored)
     }
+
+    static let reloading = LogError(.ioFailure, "The store failed, and the engine is being reloaded from it.")
 
     /// Runs an operator's action through the pipeline, so it is stored before anyone hears of
     /// it, like a move; returns whether it applied (the game existed and was running, the
@@ -36,8 +46,8 @@ extension Pipeline {
 
     /// The moves of `session` from now on, as they are stored; `nil` for an unknown session.
     /// The stream ends when the watcher stops reading it.
-    func watch(_ session: String) -> AsyncStream<AdminMove>? {
-        guard engine.conversation(ofSession: session) != nil else { return nil }
+    func watch(_ session: String) async -> AsyncStream<AdminMove>? {
+        guard await settled(), engine.conversation(ofSession: session) != nil else { return nil }
         let key = session.uppercased()
         let (stream, continuation) = AsyncStream<AdminMove>.makeStream(bufferingPolicy: .bufferingNewest(1000))
         let id = UUID()

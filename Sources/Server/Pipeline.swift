@@ -76,6 +76,10 @@ actor Pipeline {
     /// seq its newest stored snapshot holds up to.
     var storedThrough: [String: Int64] = [:]
     var snapshotSeq: [String: Int] = [:]
+    /// True while the engine holds decisions of a batch that the store has not kept yet; the
+    /// admin's reads wait for it (`settled()`), so they show only what is stored.
+    var deciding = false
+    var waitingToRead: [CheckedContinuation<Void, Never>] = []
     /// Snapshots of conversations that left memory, not yet stored.
     var pendingSnapshots: [String: IndexChange] = [:]
     /// How many entries a conversation may gain before a snapshot of it is stored with them.
@@ -194,6 +198,9 @@ actor Pipeline {
         // While the store is failing, decide on a copy that can be dropped: the copy costs what
         // a rebuild would not, and only while the store is down.
         let saved = storeFailure == nil ? nil : engine
+        // From here until the store has answered, the engine holds decisions nobody may see.
+        deciding = true
+        defer { settle() }
         let now = Date()
         let decisions = batch.map { command in
             switch command {
@@ -230,6 +237,7 @@ actor Pipeline {
             if storeFailure != nil { storeRecovered() }
             // Before any reply: whoever hears of a move finds it counted.
             publish()
+            settle()
             await tellPeers(about: events)
         }
         let answered = ContinuousClock.now
@@ -256,6 +264,20 @@ actor Pipeline {
         }
         stopClocks(after: events)
         if !watchers.isEmpty { tellWatchers(about: events) }
+    }
+
+    /// Returns once the engine holds exactly what the store holds: between batches, and not
+    /// while it is ahead of a failing store. False if it is ahead of the store now.
+    func settled() async -> Bool {
+        while deciding { await withCheckedContinuation { waitingToRead.append($0) } }
+        return !engineAheadOfStore
+    }
+
+    private func settle() {
+        deciding = false
+        let waiting = waitingToRead
+        waitingToRead = []
+        for reader in waiting { reader.resume() }
     }
 
     /// Tells the other pipelines of the names this batch stored.

@@ -44,6 +44,34 @@ struct PipelineTests {
         await table.stop()
     }
 
+    @Test func anAdminReadWaitsForTheStoreAndNeverShowsAMoveItRefused() async throws {
+        let log = HeldLog(InMemoryEventLog())
+        let relay = try await Relay.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 1, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber"])
+        let conversation = try await table.conversation(of: "amber", with: []).conversation
+        guard case let .accepted(opened) = try await table.ask(.send(.init(
+            id: "1", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")), from: "amber")
+        else {
+            Issue.record("the opening move was refused")
+            return
+        }
+
+        await log.hold(conversation)
+        let amber = try #require(table.outboxes["amber"])
+        await relay.submit(.send(.init(
+            id: "2", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
+            url: "?Base=base01&Scoops=scoops01")), from: "amber", connection: amber.connection)
+        while !(await log.holding) { try await Task.sleep(for: .milliseconds(5)) }
+        // The move is decided and waits for the store: a read now waits too.
+        let reading = Task { try await relay.adminGame(opened.session) }
+        while await relay.pipelines[0].waitingToRead.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        await log.release(failing: true)
+        let game = try #require(try await reading.value)
+        #expect(game.moves == 1, "the refused move was never shown")
+        await table.stop()
+    }
+
     @Test func aListANameAndTheFiguresSpanEveryPipeline() async throws {
         let log = InMemoryEventLog()
         var relay = try await Relay.start(
@@ -92,8 +120,12 @@ actor HeldLog: EventLog {
     /// Whether an append is waiting now.
     var holding: Bool { !waiting.isEmpty }
 
-    func release() {
+    private var failing = false
+
+    /// Lets the held appends go on; with `failing`, they fail as a broken disk would.
+    func release(failing: Bool = false) {
         held = nil
+        self.failing = failing
         for continuation in waiting { continuation.resume() }
         waiting = []
     }
@@ -101,6 +133,10 @@ actor HeldLog: EventLog {
     func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
         if let held, records.contains(where: { $0.stream == held }) {
             await withCheckedContinuation { waiting.append($0) }
+            if failing {
+                failing = false
+                throw LogError(.ioFailure, "a held append that was made to fail")
+            }
         }
         return try await inner.append(records, indexing: changes)
     }

@@ -54,6 +54,7 @@ let package = Package(
         ),
 
         // I/O at the edge.
+        .target(name: "Files"),
         .target(
             name: "StorageSQLite",
             dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")]
@@ -61,7 +62,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire", "WebPages",
+                "Engine", "Files", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire", "WebPages",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -79,7 +80,7 @@ let package = Package(
         .target(
             name: "Client",
             dependencies: [
-                "Transcript", "Wire",
+                "Files", "Transcript", "Wire",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -126,12 +127,16 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Client", "Play", "Engine", "GameCatalog", "Wire", "Transcript", "Bench", "StorageSQLite",
+                "Server", "Client", "Play", "Engine", "Files", "GameCatalog", "Wire", "Transcript", "Bench", "StorageSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]

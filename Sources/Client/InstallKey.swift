@@ -1,4 +1,5 @@
 import Crypto
+import Files
 import Foundation
 import Wire
 
@@ -22,9 +23,13 @@ public struct InstallKey: Sendable {
         let key = InstallKey()
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        guard manager.createFile(atPath: path, contents: Data(key.privateKey.pemRepresentation.utf8),
-                                 attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        do {
+            // Created with mode 0600 at once: there is no moment in which others may read it.
+            try PrivateFile.create(path, contents: key.privateKey.pemRepresentation, mode: 0o600)
+        } catch where error.exists {
+            // Another client of this install made it at the same moment: that one is the key.
+            return try loadOrCreate(at: path)
+        }
         return key
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Wire
 
@@ -9,22 +10,45 @@ public struct KnownServers: Sendable {
 
     public init(path: String) { self.path = path }
 
-    public func fingerprint(for server: String) -> CertificateFingerprint? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") {
+    /// The fingerprint remembered for `server`; `nil` if none is. A file that is there but
+    /// cannot be read is an error, not a first connection: it would ask again about servers the
+    /// user trusted, and writing it would drop their pins.
+    public func fingerprint(for server: String) throws -> CertificateFingerprint? {
+        for line in try lines() {
             let parts = line.split(separator: " ")
             if parts.count == 2, parts[0] == server { return CertificateFingerprint(String(parts[1])) }
         }
         return nil
     }
 
+    /// Remembers `fingerprint` for `server`, keeping every other line; the file is replaced
+    /// whole (mode 0600), so a crash never leaves it half-written.
     public func remember(_ fingerprint: CertificateFingerprint, for server: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        let kept = existing.split(separator: "\n").filter { !$0.hasPrefix(server + " ") }
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let kept = try lines().filter { !$0.hasPrefix(server + " ") }
         let text = (kept.map(String.init) + ["\(server) \(fingerprint)"]).joined(separator: "\n") + "\n"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try PrivateFile.replace(path, contents: text, mode: 0o600)
+    }
+
+    /// The file's lines; none when there is no file.
+    private func lines() throws -> [Substring] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        } catch {
+            throw KnownServersError(path: path, reason: "\(error.localizedDescription)")
+        }
+    }
+}
+
+/// The file of trusted servers is there but cannot be read.
+public struct KnownServersError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public var description: String {
+        "Cannot read the trusted servers in \(path) (\(reason)); fix its permissions rather than trust anew."
     }
 }
 

@@ -18,7 +18,7 @@ public struct TrustOnFirstUse: Sendable {
         let name = "\(host):\(port)"
         let presented = try await ServerEndpoint(host: host, port: port, trust: .pinned(
             CertificateFingerprint(sha256Digest: [UInt8](repeating: 0, count: 32)))).presentedFingerprint()
-        if let remembered = known.fingerprint(for: name) {
+        if let remembered = try known.fingerprint(for: name) {
             guard remembered == presented else {
                 throw LineError("""
                     @@@ THE CERTIFICATE OF \(name) HAS CHANGED @@@

@@ -16,8 +16,7 @@ struct SelfSignedCertificate {
 
     /// - Parameter now: the start of validity, a parameter so that tests are deterministic;
     ///   backdated by an hour so that a client whose clock is a little behind accepts it.
-    init(now: Date) throws {
-        let key = P256.Signing.PrivateKey()
+    init(now: Date, key: P256.Signing.PrivateKey = P256.Signing.PrivateKey()) throws {
         let certificateKey = Certificate.PrivateKey(key)
         let name = try DistinguishedName {
             CommonName("localhost")

@@ -1,4 +1,5 @@
 import Crypto
+import Files
 import Foundation
 import NIOSSL
 import Wire
@@ -28,26 +29,48 @@ public struct ServerIdentity: Sendable {
         let folder = URL(fileURLWithPath: configuration.dataDirectory).appendingPathComponent("tls")
         let certificate = folder.appendingPathComponent("certificate.pem").path
         let key = folder.appendingPathComponent("key.pem").path
-        let files = FileManager.default
-        switch (files.fileExists(atPath: certificate), files.fileExists(atPath: key)) {
+        // An empty file is one a start killed while writing it left behind (versions before
+        // files were written whole): as good as none.
+        let present = { (path: String) in (FileManager.default.contents(atPath: path)?.isEmpty == false) }
+        switch (present(certificate), present(key)) {
         case (true, true):
             return try read(certificate: certificate, key: key, isNew: false)
         case (true, false):
             throw .halfMade(present: certificate, missing: key)
         case (false, true):
-            throw .halfMade(present: key, missing: certificate)
+            // The start that made the key was killed before the certificate: nobody can have
+            // pinned a certificate that was never written, so one is made for the key.
+            let pem: String
+            let existing: P256.Signing.PrivateKey
+            do {
+                pem = try String(contentsOfFile: key, encoding: .utf8)
+                existing = try P256.Signing.PrivateKey(pemRepresentation: pem)
+            } catch {
+                throw .unreadable(key, "a key without its certificate, and not a P-256 PEM key to make one for (\(error))")
+            }
+            try make(in: folder.path, certificate: certificate, key: key, for: existing, now: now)
+            return try read(certificate: certificate, key: key, isNew: true)
         case (false, false):
-            try make(in: folder.path, certificate: certificate, key: key, now: now)
+            try make(in: folder.path, certificate: certificate, key: key, for: nil, now: now)
             return try read(certificate: certificate, key: key, isNew: true)
         }
     }
 
     /// The server side of TLS with this identity.
     public var tlsConfiguration: TLSConfiguration {
-        TLSConfiguration.makeServerConfiguration(
+        var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: certificateChain.map { .certificate($0) },
             privateKey: .privateKey(privateKey)
         )
+        // TLS 1.2 and 1.3 only, and for 1.2 only forward-secret AEAD suites: no TLS 1.0 or 1.1,
+        // no CBC or SHA-1 suites (TLS 1.3's suites are all AEAD).
+        configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuiteValues = [
+            .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
+            .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
+            .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+        ]
+        return configuration
     }
 
     private static func read(certificate: String, key: String, isNew: Bool) throws(ServerIdentityError) -> Self {
@@ -79,18 +102,28 @@ public struct ServerIdentity: Sendable {
         return identity
     }
 
-    private static func make(in folder: String, certificate: String, key: String, now: Date) throws(ServerIdentityError) {
+    /// Makes a certificate, for `existing` or a new key, and writes what is missing, each file
+    /// whole (`PrivateFile`).
+    private static func make(
+        in folder: String, certificate: String, key: String, for existing: P256.Signing.PrivateKey?, now: Date
+    ) throws(ServerIdentityError) {
         let made: SelfSignedCertificate
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            made = try SelfSignedCertificate(now: now)
+            made = try SelfSignedCertificate(now: now, key: existing ?? P256.Signing.PrivateKey())
         } catch {
             throw .cannotCreate(folder, "\(error)")
         }
-        // The key first: a start killed in between leaves a key without a certificate, which
-        // `load` reports, instead of a certificate whose key is lost.
-        try PrivateFile.create(key, contents: made.keyPEM, mode: 0o600)
-        try PrivateFile.create(certificate, contents: made.certificatePEM, mode: 0o644)
+        do {
+            // The key first: a start killed in between leaves a key without a certificate, which
+            // the next start makes whole, instead of a certificate whose key is lost.
+            if existing == nil {
+                try PrivateFile.replace(key, contents: made.keyPEM, mode: 0o600)
+            }
+            try PrivateFile.replace(certificate, contents: made.certificatePEM, mode: 0o644)
+        } catch {
+            throw .cannotCreate(error.path, error.reason)
+        }
     }
 }

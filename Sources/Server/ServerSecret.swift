@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The secret from which every viewer's participant identifiers are derived. It lives in the
@@ -6,15 +7,19 @@ import Foundation
 enum ServerSecret {
     static func loadOrCreate(in dataDirectory: String) throws -> [UInt8] {
         let path = (dataDirectory as NSString).appendingPathComponent("secret")
-        if let text = try? String(contentsOfFile: path, encoding: .utf8),
-            let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 32
-        {
+        if let data = FileManager.default.contents(atPath: path), !data.isEmpty {
+            let text = String(decoding: data, as: UTF8.self)
+            guard let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 32 else {
+                throw ServerIdentityError.unreadable(path, "not the base64 of 32 bytes or more; the server's identifiers come from it")
+            }
             return Array(bytes)
         }
+        // No secret, or an empty file that a start killed while making it left (written by a
+        // version that did not write it whole): nothing was ever derived from it.
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        try PrivateFile.create(path, contents: Data(bytes).base64EncodedString() + "\n", mode: 0o600)
+        try PrivateFile.replace(path, contents: Data(bytes).base64EncodedString() + "\n", mode: 0o600)
         return bytes
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 import Storage
 import Synchronization
@@ -27,6 +30,12 @@ public final class SQLiteEventLog: EventLog {
             } catch {
                 throw LogError.ioFailure(path, "cannot create its folder: \(error.localizedDescription)")
             }
+            // The log holds every hidden fleet: readable by its owner only. SQLite gives its
+            // -wal and -shm files the mode of the database file.
+            #if canImport(Glibc)
+            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { Glibc.close(descriptor) }
+            #endif
             var configuration = Configuration()
             configuration.label = "Parley.EventLog"
             // Waits, rather than failing at once, while an operator's sqlite3 shell or a

@@ -80,7 +80,7 @@ struct ServerIdentityTests {
         try Data("not replaced".utf8).write(to: URL(fileURLWithPath: folder.file("tls/key.pem")))
 
         let error = #expect(throws: ServerIdentityError.self) { try ServerIdentity.load(for: testConfiguration(folder)) }
-        #expect(error?.description.contains("certificate.pem") == true)
+        #expect(error?.description.contains("key.pem") == true)
         #expect(try String(contentsOfFile: folder.file("tls/key.pem"), encoding: .utf8) == "not replaced")
     }
 }

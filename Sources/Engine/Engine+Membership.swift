@@ -145,12 +145,13 @@ extension Engine {
 
 extension EngineConfiguration {
     /// A display name as it is kept (without the spaces around it), or `nil` when the one rule
-    /// for `rename` and `authenticate` refuses it: 1 to `maxNameLength` characters, no control
-    /// characters.
+    /// for `rename` and `authenticate` refuses it: 1 to `maxNameLength` characters, no control,
+    /// format or line-breaking characters.
     public func keptName(_ typed: String) -> String? {
         let name = typed.trimmingCharacters(in: .whitespaces)
+        // Line and paragraph separators (U+2028, U+2029, U+0085) break lines as a newline does.
         guard (1...maxNameLength).contains(name.count),
-            !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+            !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) || CharacterSet.newlines.contains($0) })
         else { return nil }
         return name
     }

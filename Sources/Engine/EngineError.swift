@@ -20,6 +20,10 @@ public struct EngineError: Error, Hashable, Sendable {
 
     static let unknownInvite = Self("unknown-invite", "No conversation has that invite code.")
 
+    static func idReused(_ id: String) -> Self {
+        Self("id-reused", "The id \(id) was already used for another message in this conversation; use a new id for every message.")
+    }
+
     static func conversationFull(_ limit: Int) -> Self {
         Self("conversation-full", "The conversation already has \(limit) participants, its limit.")
     }
@@ -55,7 +59,7 @@ public struct EngineError: Error, Hashable, Sendable {
     }
 
     static func badName(_ limit: Int) -> Self {
-        Self("bad-name", "A name is 1 to \(limit) characters, without control characters.")
+        Self("bad-name", "A name is 1 to \(limit) characters, without control, format or line-breaking characters.")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HummingbirdWebSocket
 import Logging
 import Transcript
@@ -50,11 +51,17 @@ struct RelayConnection {
             await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)
         }
 
+        let flooding = FloodMark()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await frame in outbox { try await write(frame, to: outbound) }
-                // The relay ends the outbox of a reader that fell too far behind.
-                try? await outbound.close(.goingAway, reason: "closing")
+                // The relay ends the outbox of a reader that fell too far behind (1001); the
+                // reader ends it for a connection that floods (1008).
+                if flooding.isSet.load(ordering: .acquiring) {
+                    try? await outbound.close(.policyViolation, reason: "rate limit")
+                } else {
+                    try? await outbound.close(.goingAway, reason: "closing")
+                }
             }
             var flooded = false
             defer { continuation.finish() }
@@ -79,6 +86,7 @@ struct RelayConnection {
                     continuation.yield(.error(ErrorFrame(code: "rate-limited",
                         reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
                     flooded = true
+                    flooding.isSet.store(true, ordering: .releasing)
                 }
                 if flooded { break }
                 if case let .text(text) = message, text.utf8.count > limits.frameBytes {
@@ -107,7 +115,6 @@ struct RelayConnection {
             // Whatever was queued for the client goes out before the close.
             continuation.finish()
             try await group.waitForAll()
-            if flooded { try await outbound.close(.policyViolation, reason: "rate limit") }
         }
     }
 
@@ -115,4 +122,9 @@ struct RelayConnection {
         let data = try WireJSON.encode(frame)
         try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
     }
+}
+
+/// Set when a connection is closed for flooding, so that its close says so (1008).
+private final class FloodMark: Sendable {
+    let isSet = Atomic<Bool>(false)
 }

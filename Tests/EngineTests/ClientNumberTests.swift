@@ -1,4 +1,6 @@
 import Engine
+import GameCatalog
+import GameRules
 import Testing
 import Transcript
 import Wire
@@ -88,6 +90,13 @@ import Wire
         #expect(harness.log.count == 2)
     }
 
+    @Test(arguments: ["Ann\u{2028}Lee", "Ann\u{2029}", "Ann\u{85}", "Ann\u{202E}eeL", "Ann\nLee"])
+    func namesThatBreakOrTurnLinesAreRefused(name: String) {
+        var harness = EngineHarness()
+        #expect(harness.handle(.rename(.init(id: "n", name: name)), from: "amber").first?.rejectionCode == "bad-name")
+        #expect(harness.log.isEmpty)
+    }
+
     @Test func aResendIsRecognisedAmongTheNewestSendsOnly() throws {
         var harness = EngineHarness()
         let created = harness.create(by: "amber")
@@ -110,5 +119,46 @@ import Wire
             id: "first", conversation: created.conversation, game: "icecream", variant: "solo", url: "?Base=base01")),
             from: "amber")
         #expect(late.first?.isAccepted == true && late != first)
+    }
+
+    @Test func anIdUsedAgainForAnotherMessageIsRefusedAfterARestartToo() throws {
+        var harness = EngineHarness()
+        let created = harness.create(by: "amber")
+        let send = { (url: String) in
+            ClientFrame.send(.init(id: "1", conversation: created.conversation, game: "icecream", variant: "solo", url: url))
+        }
+        let first = harness.handle(send("?Base=base01"), from: "amber")
+        #expect(try #require(first.first).isAccepted)
+        let stored = harness.log.count
+        #expect(harness.handle(send("?Base=base01"), from: "amber") == first, "the same message again: its first answer")
+        #expect(harness.handle(send("?Base=base02"), from: "amber").first?.rejectionCode == "id-reused")
+        #expect(harness.log.count == stored, "nothing stored")
+
+        // A restart replays the log: the id is still known with what it carried.
+        var restarted = Engine(configuration: harness.engine.configuration, catalog: .standard,
+                               identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
+        for event in harness.log { try restarted.apply(event) }
+        var random = SeededRandom(seed: 1)
+        #expect(restarted.handle(send("?Base=base01"), from: "amber", now: harness.clock, random: &random).replies == first)
+        #expect(restarted.handle(send("?Base=base02"), from: "amber", now: harness.clock, random: &random)
+            .replies.first?.rejectionCode == "id-reused")
+
+        // So does a load from the conversation's snapshot.
+        let snapshot = try #require(harness.engine.snapshotChange(of: created.conversation, after: 0)?.value)
+        var loaded = Engine(configuration: harness.engine.configuration, catalog: .standard,
+                            identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
+        loaded.knowsEveryAccount = false
+        loaded.learn("amber", conversations: [created.conversation], name: nil)
+        #expect(try loaded.load(created.conversation, snapshot: snapshot, then: []))
+        #expect(loaded.handle(send("?Base=base01"), from: "amber", now: harness.clock, random: &random).replies == first)
+        #expect(loaded.handle(send("?Base=base02"), from: "amber", now: harness.clock, random: &random)
+            .replies.first?.rejectionCode == "id-reused")
+    }
+}
+
+extension ServerFrame {
+    var rejectionCode: String? {
+        if case let .rejected(rejected) = self { return rejected.error.code }
+        return nil
     }
 }

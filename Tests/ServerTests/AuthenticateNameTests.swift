@@ -8,7 +8,7 @@ import Wire
 /// `authenticate` checks a name as `rename` does (issue "A hostile world", item 3).
 @Suite(.timeLimit(.minutes(1)))
 struct AuthenticateNameTests {
-    static let refusal = ErrorFrame(code: "bad-name", reason: "A name is 1 to 40 characters, without control characters.")
+    static let refusal = ErrorFrame(code: "bad-name", reason: "A name is 1 to 40 characters, without control, format or line-breaking characters.")
 
     @Test func aNameThatRenameRefusesRefusesTheConnection() async throws {
         try await LiveServer.with { server in

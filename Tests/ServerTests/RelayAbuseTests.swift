@@ -9,12 +9,14 @@ import Wire
 /// Bad input gets a typed error and changes nothing; one connection's trouble is its own.
 @Suite struct RelayAbuseTests {
     /// Opens a raw WebSocket and hands `body` the stream of text frames and the writer.
+    /// Runs `body` on a connection; returns the close frame the server sent, if any.
+    @discardableResult
     static func raw(
         _ server: RunningServer,
         _ body: @escaping @Sendable (inout WebSocketInboundMessageStream.AsyncIterator, WebSocketOutboundWriter) async throws -> Void
-    ) async throws {
+    ) async throws -> WebSocketCloseFrame? {
         let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
-        try await endpoint.connect(logger: Logger(label: "raw")) { inbound, outbound, _ in
+        return try await endpoint.connect(logger: Logger(label: "raw")) { inbound, outbound, _ in
             var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
             try await body(&messages, outbound)
         }
@@ -72,7 +74,7 @@ import Wire
     @Test func aFloodIsRefusedThenClosedWithoutHarmingOthers() async throws {
         try await LiveServer.with(limits: ServerLimits(messagesPerSecond: 5, burst: 5)) { server in
             let amber = try await Player.connect(to: server)
-            try await Self.raw(server) { messages, outbound in
+            let close = try await Self.raw(server) { messages, outbound in
                 guard case let .challenge(challenge)? = try await Self.frame(&messages) else { return }
                 try await outbound.write(.text(String(decoding: try WireJSON.encode(
                     ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
@@ -90,6 +92,7 @@ import Wire
                 #expect(refusedRequests > 0, "a refused request is answered by its id")
                 #expect(codes.count < 40, "the connection was closed before answering every frame")
             }
+            #expect(close?.closeCode == .policyViolation, "closed as PROTOCOL.md says: 1008")
             guard case .conversations = try await amber.request(.list(.init(id: "l"))) else {
                 throw ConnectionError.unexpected("amber's connection broke")
             }

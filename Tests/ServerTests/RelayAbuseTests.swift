@@ -22,6 +22,12 @@ import Wire
         }
     }
 
+    /// The connection's first frame, which must be its challenge: anything else fails the test.
+    static func challenge(_ messages: inout WebSocketInboundMessageStream.AsyncIterator) async throws -> ServerFrame.Challenge {
+        guard case let .challenge(challenge)? = try await frame(&messages) else { throw ConnectionError.unexpected("no challenge") }
+        return challenge
+    }
+
     static func frame(_ messages: inout WebSocketInboundMessageStream.AsyncIterator) async throws -> ServerFrame? {
         guard case let .text(text)? = try await messages.next() else { return nil }
         return try WireJSON.decode(ServerFrame.self, from: Data(text.utf8))
@@ -51,7 +57,7 @@ import Wire
         try await LiveServer.with { server in
             let amber = try await Player.connect(to: server)
             try await Self.raw(server) { messages, outbound in
-                guard case let .challenge(challenge)? = try await Self.frame(&messages) else { return }
+                let challenge = try await Self.challenge(&messages)
                 let key = InstallKey()
                 try await outbound.write(.text(String(decoding: try WireJSON.encode(
                     ClientFrame.authenticate(key.authenticate(challenge, name: nil))), as: UTF8.self)))
@@ -75,7 +81,7 @@ import Wire
         try await LiveServer.with(limits: ServerLimits(messagesPerSecond: 5, burst: 5)) { server in
             let amber = try await Player.connect(to: server)
             let close = try await Self.raw(server) { messages, outbound in
-                guard case let .challenge(challenge)? = try await Self.frame(&messages) else { return }
+                let challenge = try await Self.challenge(&messages)
                 try await outbound.write(.text(String(decoding: try WireJSON.encode(
                     ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
                 for index in 0..<40 { try? await outbound.write(.text(#"{"type":"list","id":"\#(index)"}"#)) }
@@ -105,7 +111,7 @@ import Wire
         let limits = ServerLimits(frameBytes: 1024, urlLength: 200, textLength: 64)
         try await LiveServer.with(limits: limits) { server in
             try await RelayAbuseTests.raw(server) { messages, outbound in
-                guard case let .challenge(challenge)? = try await RelayAbuseTests.frame(&messages) else { return }
+                let challenge = try await RelayAbuseTests.challenge(&messages)
                 try await outbound.write(.text(String(decoding: try WireJSON.encode(
                     ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
                 guard case .welcome? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("no welcome") }

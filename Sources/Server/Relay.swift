@@ -187,7 +187,7 @@ public final class Relay: Sendable {
     var timerCount: Int {
         get async {
             var count = 0
-            for pipeline in pipelines { count += await pipeline.timers.count }
+            for pipeline in pipelines { count += await pipeline.deadlines.count }
             return count
         }
     }

@@ -26,7 +26,7 @@ extension Engine {
             var conversation = scratch
             // Identifiers as the viewer knows them today: they may have joined after this entry.
             conversation.directories = live.directories
-            if let event = event(in: conversation, seq: seq, for: backlog.viewer) { frames.append(.event(event)) }
+            if let frame = frame(ofEntry: seq, in: conversation, for: backlog.viewer) { frames.append(frame) }
         }
         frames.append(.synced(.init(id: backlog.request, conversation: backlog.conversation, lastSeq: backlog.lastSeq)))
         return frames

@@ -79,9 +79,7 @@ extension Engine {
             return decision
         }
         for seq in (request.after..<conversation.lastSeq).lazy.map({ $0 + 1 }) {
-            if let event = event(conversation: conversation.id, seq: seq, for: account) {
-                decision.replies.append(.event(event))
-            }
+            if let frame = frame(ofEntry: seq, in: conversation, for: account) { decision.replies.append(frame) }
         }
         decision.replies.append(.synced(.init(id: request.id, conversation: conversation.id, lastSeq: conversation.lastSeq)))
         return decision

@@ -5,23 +5,40 @@ import Wire
 /// Each member's view of a conversation entry: their own identifiers, the state as their
 /// seat may see it, and a URL of this server.
 extension Engine {
-    /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none, or if
-    /// it is no longer in memory (see `Decision.backlog`).
+    /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none, if
+    /// it is no longer in memory (see `Decision.backlog`), or if it cannot be rendered (see
+    /// `frame(ofEntry:in:for:)`, which says so).
     public func event(conversation id: String, seq: Int, for viewer: AccountID) -> Event? {
-        guard let conversation = conversations[id] else { return nil }
-        return event(in: conversation, seq: seq, for: viewer)
+        guard let conversation = conversations[id], case let .success(event)? = rendering(in: conversation, seq: seq, for: viewer)
+        else { return nil }
+        return event
     }
 
-    func event(in conversation: ConversationState, seq: Int, for viewer: AccountID) -> Event? {
+    /// What `viewer` is sent for the entry `seq`: its event, or, when the entry cannot be
+    /// rendered for them, an `unrenderable` error in its place, so that the gap in `seq` is
+    /// never silent. `nil` if there is no such entry in memory.
+    public func frame(ofEntry seq: Int, in id: String, for viewer: AccountID) -> ServerFrame? {
+        conversations[id].flatMap { frame(ofEntry: seq, in: $0, for: viewer) }
+    }
+
+    func frame(ofEntry seq: Int, in conversation: ConversationState, for viewer: AccountID) -> ServerFrame? {
+        switch rendering(in: conversation, seq: seq, for: viewer) {
+        case let .success(event)?: .event(event)
+        case let .failure(error)?: .error(error.frame)
+        case nil: nil
+        }
+    }
+
+    func rendering(in conversation: ConversationState, seq: Int, for viewer: AccountID) -> Result<Event, EngineError>? {
         guard let entry = conversation.entry(seq) else { return nil }
         let id = conversation.id
         switch entry.kind {
         case let .joined(account):
-            return Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer))
+            return .success(Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer)))
         case let .left(account):
-            return Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer))
+            return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer)))
         case let .message(message):
-            return render(message, in: conversation, for: viewer)
+            return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
         case let .timeout(timeout), let .ended(timeout):
             let kind: Event.Kind = if case .ended = entry.kind { .ended } else { .timeout }
             let pid = { (seat: Seat) in participant(timeout.seats[seat.index], seenBy: viewer, in: conversation) }
@@ -29,12 +46,12 @@ extension Engine {
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
                 moves: timeout.moveCount, turn: turnInfo(timeout.turn, seats: timeout.seats, for: viewer, in: conversation),
                 outcome: outcomeInfo(timeout.outcome, seats: timeout.seats, pid), prompt: timeout.prompt)
-            return Event(conversation: id, seq: seq, kind: kind, status: status,
-                         participant: timeout.late.map { info($0, seenBy: viewer) })
+            return .success(Event(conversation: id, seq: seq, kind: kind, status: status,
+                                  participant: timeout.late.map { info($0, seenBy: viewer) }))
         }
     }
 
-    private func render(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) -> Event? {
+    private func render(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) throws(EngineError) -> Event {
         let move = entry.move
         let seat = entry.seats.firstIndex(of: viewer)
         let query = seat.flatMap { entry.views[$0] } ?? entry.spectatorView
@@ -49,9 +66,15 @@ extension Engine {
             summaryText: texts.summary,
             accessibilityLabel: texts.accessibilityLabel,
             sender: participant(move.sender, seenBy: move.sender, in: conversation))
-        guard let from = conversation.directories[move.sender], let to = conversation.directories[viewer],
-            let message = try? original.translated(from: from, to: to)
-        else { return nil }
+        guard let from = conversation.directories[move.sender], let to = conversation.directories[viewer] else {
+            throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "no identifiers for its sender or for you")
+        }
+        let message: Message
+        do {
+            message = try original.translated(from: from, to: to)
+        } catch {
+            throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "its participant tokens do not translate")
+        }
         let pid = { (seat: Seat) in participant(entry.seats[seat.index], seenBy: viewer, in: conversation) }
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,

@@ -50,12 +50,19 @@ public struct EngineError: Error, Hashable, Sendable {
     }
 
     static func urlTooLong(_ limit: Int) -> Self {
-        Self("url-too-long", "The URL is longer than \(limit) characters.")
+        Self("url-too-long", "The URL is longer than \(limit) bytes of UTF-8.")
     }
 
     static func tooLarge(_ limit: Int) -> Self {
         Self("too-large", "The game's state after this message would take more than the \(limit) bytes the server stores "
             + "for one message.")
+    }
+
+    /// A stored entry that cannot be shown to a member: a fault of the server, never of the
+    /// client. It takes the entry's place, so the client sees the gap in `seq`.
+    static func unrenderable(conversation: String, seq: Int, why: String) -> Self {
+        Self("unrenderable", "Event \(seq) of conversation \(conversation) is stored but cannot be shown to you: \(why). "
+            + "The server logged it.")
     }
 
     static func badName(_ limit: Int) -> Self {

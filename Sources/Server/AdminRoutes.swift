@@ -28,7 +28,14 @@ enum AdminRoutes {
         let token = configuration.adminToken
         let admin = router.group("admin").add(middleware: AdminGate(token: token, allowsRemote: configuration.adminAllowsRemote))
         let stats = { @Sendable () async -> AdminStats in
-            relay.adminStats(store: try? await log.statistics())
+            let store: Result<LogStatistics, any Error>
+            do {
+                store = .success(try await log.statistics())
+            } catch {
+                logger.error("Cannot read the store's figures for the admin", metadata: ["error": "\(error)"])
+                store = .failure(error)
+            }
+            return relay.adminStats(store: store)
         }
 
         admin.get { request, _ in
@@ -39,7 +46,7 @@ enum AdminRoutes {
             guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
             return try HTMLResponse(AdminPage.game(detail, token: token ?? "")).response(from: request, context: context)
         }
-        admin.get("api/games") { _, _ in json(await relay.adminGames()) }
+        admin.get("api/games") { _, _ in try json(await relay.adminGames()) }
         addActions(to: admin, relay: relay, logger: logger)
         admin.post("api/backup") { request, context -> Response in
             struct Body: Decodable { let folder: String }
@@ -50,7 +57,7 @@ enum AdminRoutes {
                     "folder": "\(backup.folder)", "records": "\(backup.records)",
                     "from": "\(context.remoteAddress?.description ?? "?")",
                 ])
-                return json(backup)
+                return try json(backup)
             } catch let refusal as DataFolderBackup.Refusal {
                 let status: HTTPResponse.Status = switch refusal.code {
                 case "backup-path": .badRequest
@@ -60,15 +67,23 @@ enum AdminRoutes {
                 return AdminGate<ParleyRequestContext>.refusal(status, refusal.code, refusal.reason)
             }
         }
-        admin.get("api/stats") { _, _ in json(await stats()) }
+        admin.get("api/stats") { _, _ in try json(await stats()) }
         admin.get("api/games/:session") { _, context -> Response in
             let session = try context.parameters.require("session")
             guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
-            return json(detail)
+            return try json(detail)
         }
         admin.get("api/games/:session/events") { _, context -> Response in
             let session = try context.parameters.require("session")
-            guard let moves = await relay.watch(session) else { return notFound(session) }
+            let found: AsyncStream<AdminMove>?
+            do {
+                found = try await relay.watch(session)
+            } catch {
+                logger.error("Cannot read the store's index of sessions", metadata: ["error": "\(error)"])
+                return AdminGate<ParleyRequestContext>.refusal(
+                    .serviceUnavailable, Relay.unavailable.code, Relay.unavailable.reason)
+            }
+            guard let moves = found else { return notFound(session) }
             // Server-sent events: a comment at once (so the watcher knows it is connected), then
             // one `move` event per stored move, as JSON, until the watcher goes away.
             let (events, writer) = AsyncStream<ByteBuffer>.makeStream()
@@ -78,7 +93,13 @@ enum AdminRoutes {
                 // which would otherwise wait for it for ever.
                 await cancelWhenGracefulShutdown {
                     for await move in moves {
-                        writer.yield(ByteBuffer(string: "event: move\ndata: \(String(decoding: encoded(move), as: UTF8.self))\n\n"))
+                        do {
+                            let data = try encoded(move)
+                            writer.yield(ByteBuffer(string: "event: move\ndata: \(String(decoding: data, as: UTF8.self))\n\n"))
+                        } catch {
+                            logger.error("Cannot encode a move for a watcher", metadata: ["session": "\(session)", "error": "\(error)"])
+                            writer.yield(ByteBuffer(string: "event: error\ndata: a move of this game could not be encoded; see the server's log\n\n"))
+                        }
                     }
                 }
                 writer.finish()
@@ -109,7 +130,7 @@ enum AdminRoutes {
                 "session": "\(session)", "from": "\(context.remoteAddress?.description ?? "?")",
             ])
             guard let ended = try await relay.adminGame(session) else { return notFound(session) }
-            return json(ended)
+            return try json(ended)
         }
         admin.post("api/conversations/:conversation/remove/:account") { _, context -> Response in
             let named = try context.parameters.require("conversation")
@@ -126,7 +147,7 @@ enum AdminRoutes {
                 "conversation": "\(conversation)", "account": "\(account)",
                 "from": "\(context.remoteAddress?.description ?? "?")",
             ])
-            return json(["removed": account, "conversation": conversation])
+            return try json(["removed": account, "conversation": conversation])
         }
     }
 
@@ -134,16 +155,22 @@ enum AdminRoutes {
         AdminGate<ParleyRequestContext>.refusal(.notFound, "unknown-game", "There is no game \(session).")
     }
 
-    static func json(_ value: some Encodable) -> Response {
+    /// `value` as a 200 JSON answer; a value that does not encode is a 500 that says so,
+    /// never a `null`.
+    static func json(_ value: some Encodable) throws -> Response {
         Response(
             status: .ok, headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded(value))))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoded(value))))
     }
 
-    static func encoded(_ value: some Encodable) -> Data {
+    static func encoded(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(value)) ?? Data("null".utf8)
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw HTTPError(.internalServerError, message: "The answer could not be encoded: \(error)")
+        }
     }
 }

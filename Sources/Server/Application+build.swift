@@ -50,6 +50,7 @@ public func buildApplication(
     }
 
     let router = Router(context: ParleyRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.get("/health") { _, _ -> Response in
         let text = await problem().map { "failing: \($0)" } ?? "ok"
         return Response(
@@ -72,10 +73,12 @@ public func buildApplication(
         } catch is CancellationError {
             // The server is shutting down; the connection closes with it.
         } catch {
-            // One connection's failure is that connection's alone: log it, close it, and
-            // leave the error's text out of the close frame, which the peer reads.
-            context.logger.warning("WebSocket connection failed", metadata: ["error": "\(error)"])
-            try? await outbound.close(.unexpectedServerError, reason: "internal error")
+            // One connection's failure is that connection's alone: log it and let the
+            // WebSocket layer close it, with the code its own errors carry (1007 for text that
+            // is not UTF-8) and 1011 for any other, leaving the error's text out of the close
+            // frame, which the peer reads.
+            context.logger.notice("WebSocket connection failed", metadata: ["error": "\(error)"])
+            throw error
         }
     }
 
@@ -86,7 +89,7 @@ public func buildApplication(
         server: try .tls(
             .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: configuration.limits.frameBytes * 4))
+                configuration: .init(ws: .init(maxFrameSize: configuration.limits.frameBytes * 4, validateUTF8: true))
             ),
             tlsConfiguration: identity.tlsConfiguration
         ),

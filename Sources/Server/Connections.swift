@@ -8,14 +8,14 @@ import Wire
 final class Connections: Sendable {
     private struct Table {
         var next = 0
-        var outboxes: [AccountID: [Int: AsyncStream<ServerFrame>.Continuation]] = [:]
+        var outboxes: [AccountID: [Int: Outbox]] = [:]
         var count = 0
     }
 
     private let table = Mutex(Table())
 
     /// Registers a connection of `account`; frames for it are yielded to `outbox`.
-    func connect(_ account: AccountID, outbox: AsyncStream<ServerFrame>.Continuation) -> Int {
+    func connect(_ account: AccountID, outbox: Outbox) -> Int {
         table.withLock { table in
             table.next += 1
             table.outboxes[account, default: [:]][table.next] = outbox
@@ -35,12 +35,12 @@ final class Connections: Sendable {
     }
 
     /// One connection's queue, if it is still open.
-    func outbox(of account: AccountID, connection: Int) -> AsyncStream<ServerFrame>.Continuation? {
+    func outbox(of account: AccountID, connection: Int) -> Outbox? {
         table.withLock { $0.outboxes[account]?[connection] }
     }
 
     /// The queues of every connection of `account`.
-    func outboxes(of account: AccountID) -> [AsyncStream<ServerFrame>.Continuation] {
+    func outboxes(of account: AccountID) -> [Outbox] {
         table.withLock { table in table.outboxes[account].map { Array($0.values) } ?? [] }
     }
 
@@ -50,11 +50,4 @@ final class Connections: Sendable {
 
     /// How many connections are authenticated now.
     var count: Int { table.withLock { $0.count } }
-
-    /// Queues a frame for a connection; one whose queue is full is ended, which closes the
-    /// connection. Its client reconnects and resumes, so nothing is lost, and no reader, however
-    /// slow, makes the server hold more than `limits.outboxFrames` frames for it.
-    static func deliver(_ frame: ServerFrame, to outbox: AsyncStream<ServerFrame>.Continuation) {
-        if case .dropped = outbox.yield(frame) { outbox.finish() }
-    }
 }

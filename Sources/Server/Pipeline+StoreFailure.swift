@@ -72,7 +72,7 @@ extension Pipeline {
                 guard let id = frame.requestID else { continue }
                 metrics.rejected(Relay.unavailable.code)
                 if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-                    Connections.deliver(.rejected(.init(id: id, error: Relay.unavailable)), to: outbox)
+                    outbox.deliver(.rejected(.init(id: id, error: Relay.unavailable)))
                 }
             case let .deadline(deadline):
                 retry(deadline)

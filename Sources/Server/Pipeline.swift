@@ -248,14 +248,19 @@ actor Pipeline {
         }
         let answered = ContinuousClock.now
         for (command, decision) in zip(batch, decisions) {
-            if case let .frame(_, account, connection, received) = command {
+            if case let .frame(frame, account, connection, received) = command {
                 var replies = decision.replies
                 // Read here, in order, so that the backlog reaches the client before any
                 // entry relayed after it.
                 if let backlog = decision.backlog { replies += await answer(backlog) }
                 count(replies, after: answered - received)
+                logFaults(in: replies, for: account)
                 if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-                    for reply in replies { Connections.deliver(reply, to: outbox) }
+                    if case let .resume(request) = frame {
+                        outbox.deliver(replay: replies, request: request.id)
+                    } else {
+                        for reply in replies { outbox.deliver(reply) }
+                    }
                 }
             }
             if case let .list(_, _, answer) = command {
@@ -373,9 +378,19 @@ actor Pipeline {
         for member in engine.members(of: reference.conversation) {
             let outboxes = connections.outboxes(of: member)
             guard !outboxes.isEmpty,
-                let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member)
+                let frame = engine.frame(ofEntry: reference.seq, in: reference.conversation, for: member)
             else { continue }
-            for outbox in outboxes { Connections.deliver(.event(event), to: outbox) }
+            logFaults(in: [frame], for: member)
+            if case let .error(error) = frame { metrics.rejected(error.code) }
+            for outbox in outboxes { outbox.deliver(frame) }
+        }
+    }
+
+    /// Logs each entry that could not be rendered for `viewer` (the frame that took its place
+    /// tells the client): a fault of the server that an operator must hear of.
+    func logFaults(in frames: [ServerFrame], for viewer: AccountID) {
+        for case let .error(error) in frames where error.code == "unrenderable" {
+            logger.error("An entry cannot be rendered for a member", metadata: ["account": "\(viewer)", "reason": "\(error.reason)"])
         }
     }
 }

@@ -26,13 +26,19 @@ extension Relay {
         return try await pipeline.adminGameDetail(session)
     }
 
-    func adminStats(store: LogStatistics?) -> AdminStats {
+    /// The figures of `/admin/api/stats`; `store` is what the store answered, or why it did not.
+    func adminStats(store: Result<LogStatistics, any Error>) -> AdminStats {
         let statistics = statistics()
+        var figures: LogStatistics?, problem: String?
+        switch store {
+        case let .success(stored): figures = stored
+        case let .failure(error): problem = "\(error)"
+        }
         return AdminStats(
             connections: connectionCount, conversations: statistics.conversations,
             gamesInProgress: statistics.gamesInProgress, gamesFinished: statistics.gamesFinished, moves: statistics.moves,
-            movesPerSecond: metrics.recentMovesPerSecond(), storeRecords: store?.recordCount ?? 0,
-            storeBytes: store?.byteCount ?? 0)
+            movesPerSecond: metrics.recentMovesPerSecond(), storeRecords: figures?.recordCount,
+            storeBytes: figures?.byteCount, storeProblem: problem)
     }
 
     /// Runs an operator's action through the pipeline of its conversation, so it is stored
@@ -40,16 +46,22 @@ extension Relay {
     func perform(_ action: OperatorAction) async -> OperatorOutcome {
         switch action {
         case let .end(session):
-            guard let pipeline = try? await pipeline(ofSession: session) else { return .notApplicable }
-            return await pipeline.perform(action)
+            do {
+                guard let pipeline = try await pipeline(ofSession: session) else { return .notApplicable }
+                return await pipeline.perform(action)
+            } catch {
+                logger.error("Cannot read the store's index of sessions", metadata: ["error": "\(error)"])
+                return .unavailable
+            }
         case let .remove(_, conversation):
             return await pipeline(of: conversation).perform(action)
         }
     }
 
     /// The moves of `session` from now on, as they are stored; `nil` for an unknown session.
-    func watch(_ session: String) async -> AsyncStream<AdminMove>? {
-        guard let pipeline = try? await pipeline(ofSession: session) else { return nil }
+    /// Throws when the store's index cannot be read.
+    func watch(_ session: String) async throws -> AsyncStream<AdminMove>? {
+        guard let pipeline = try await pipeline(ofSession: session) else { return nil }
         return await pipeline.watch(session)
     }
 

@@ -78,7 +78,7 @@ public final class Relay: Sendable {
     }
 
     /// Registers a connection of `account`; frames for it are yielded to `outbox`.
-    func connect(_ account: AccountID, outbox: AsyncStream<ServerFrame>.Continuation) -> Int {
+    func connect(_ account: AccountID, outbox: Outbox) -> Int {
         metrics.connected()
         return connections.connect(account, outbox: outbox)
     }
@@ -116,7 +116,15 @@ public final class Relay: Sendable {
         case let .leave(request):
             await pipeline(of: request.conversation).submit(command)
         case let .join(request):
-            await pipeline(ofInvite: request.invite).submit(command)
+            do {
+                try await pipeline(ofInvite: request.invite).submit(command)
+            } catch {
+                logger.error("Cannot read the store's index of invites", metadata: ["error": "\(error)"])
+                metrics.rejected(Self.unavailable.code)
+                if let connection, let outbox = connections.outbox(of: account, connection: connection) {
+                    outbox.deliver(.rejected(.init(id: request.id, error: Self.unavailable)))
+                }
+            }
         case .create:
             let next = nextCreate.add(1, ordering: .relaxed).oldValue
             await pipelines[next % pipelines.count].submit(command)
@@ -127,11 +135,11 @@ public final class Relay: Sendable {
     }
 
     /// The pipeline of the conversation an invite opens, from the store's index (a conversation
-    /// is stored, invite and all, before anyone hears of it). An unknown invite, or one the index
-    /// cannot be read for, goes to the first pipeline, which answers it.
-    private func pipeline(ofInvite invite: String) async -> Pipeline {
+    /// is stored, invite and all, before anyone hears of it). An unknown invite goes to the
+    /// first pipeline, which answers it; an index that cannot be read throws.
+    private func pipeline(ofInvite invite: String) async throws -> Pipeline {
         guard pipelines.count > 1,
-            let conversation = try? await log.indexValue(IndexKind.invite, key: Engine.inviteKey(invite))
+            let conversation = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(invite))
         else { return pipelines[0] }
         return pipeline(of: conversation)
     }
@@ -160,7 +168,7 @@ public final class Relay: Sendable {
             reply = .conversations(.init(id: request.id, conversations: all))
         }
         if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-            Connections.deliver(reply, to: outbox)
+            outbox.deliver(reply)
         }
     }
 

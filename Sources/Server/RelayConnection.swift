@@ -40,12 +40,11 @@ struct RelayConnection {
         }
         // Bounded: a reader too slow for its share of frames is closed rather than let grow
         // without end, and catches up with `resume` when it comes back.
-        let (outbox, continuation) = AsyncStream<ServerFrame>.makeStream(
-            bufferingPolicy: .bufferingOldest(limits.outboxFrames))
+        let (outgoing, outbox) = Outbox.make(limit: limits.outboxFrames)
         // The welcome is queued before the connection can be relayed anything: an event ahead
         // of it would break the handshake the protocol promises.
-        continuation.yield(.welcome(.init(account: account.rawValue, name: name)))
-        let connection = relay.connect(account, outbox: continuation)
+        outbox.deliver(.welcome(.init(account: account.rawValue, name: name)))
+        let connection = relay.connect(account, outbox: outbox)
         defer { relay.disconnect(account, connection: connection) }
         if let name {
             await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)
@@ -54,9 +53,20 @@ struct RelayConnection {
         let flooding = FloodMark()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await frame in outbox { try await write(frame, to: outbound) }
+                for await item in outgoing {
+                    switch item {
+                    case let .frame(frame):
+                        try await write(frame, to: outbound)
+                    case let .replay(frames):
+                        for frame in frames { try await write(frame, to: outbound) }
+                        outbox.sentReplay()
+                    }
+                }
                 // The relay ends the outbox of a reader that fell too far behind (1001); the
-                // reader ends it for a connection that floods (1008).
+                // reader ends it for a connection that floods (1008). A connection whose
+                // reading failed (its WebSocket layer closes it, with 1007 for text that is not
+                // UTF-8) cancels this writer.
+                guard !Task.isCancelled else { return }
                 if flooding.isSet.load(ordering: .acquiring) {
                     try? await outbound.close(.policyViolation, reason: "rate limit")
                 } else {
@@ -64,9 +74,9 @@ struct RelayConnection {
                 }
             }
             var flooded = false
-            defer { continuation.finish() }
+            defer { outbox.finish() }
             var limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
-            while let message = try await messages.next() {
+            while let message = try await nextMessage(&messages, cancelling: group) {
                 switch limiter.admit(at: .now) {
                 case .allowed: break
                 case .refused:
@@ -78,12 +88,12 @@ struct RelayConnection {
                         (try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)))?.requestID
                     } else { nil }
                     relay.metrics.rejected(refusal.code)
-                    continuation.yield(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
+                    outbox.deliver(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
                     continue
                 case .flooding:
                     relay.metrics.rejected("rate-limited")
                     logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])
-                    continuation.yield(.error(ErrorFrame(code: "rate-limited",
+                    outbox.deliver(.error(ErrorFrame(code: "rate-limited",
                         reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
                     flooded = true
                     flooding.isSet.store(true, ordering: .releasing)
@@ -91,7 +101,7 @@ struct RelayConnection {
                 if flooded { break }
                 if case let .text(text) = message, text.utf8.count > limits.frameBytes {
                     relay.metrics.rejected("frame-too-large")
-                    continuation.yield(.error(ErrorFrame(code: "frame-too-large",
+                    outbox.deliver(.error(ErrorFrame(code: "frame-too-large",
                         reason: "A frame may be at most \(limits.frameBytes) bytes; this one was dropped.")))
                     continue
                 }
@@ -99,7 +109,7 @@ struct RelayConnection {
                     let frame = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8))
                 else {
                     relay.metrics.rejected("malformed-frame")
-                    continuation.yield(.error(ErrorFrame(code: "malformed-frame",
+                    outbox.deliver(.error(ErrorFrame(code: "malformed-frame",
                         reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
                     continue
                 }
@@ -107,14 +117,27 @@ struct RelayConnection {
                     let refusal = ErrorFrame(code: "text-too-long",
                         reason: "A text field may be at most \(limits.textLength) bytes.")
                     relay.metrics.rejected(refusal.code)
-                    continuation.yield(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
+                    outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
                     continue
                 }
                 await relay.submit(frame, from: account, connection: connection)
             }
             // Whatever was queued for the client goes out before the close.
-            continuation.finish()
+            outbox.finish()
             try await group.waitForAll()
+        }
+    }
+
+    /// The next message; if reading fails, the writer is cancelled first, so that the
+    /// WebSocket layer's close (such as 1007) is the one the client gets.
+    private func nextMessage(
+        _ messages: inout WebSocketInboundMessageStream.AsyncIterator, cancelling group: ThrowingTaskGroup<Void, any Error>
+    ) async throws -> WebSocketMessage? {
+        do {
+            return try await messages.next()
+        } catch {
+            group.cancelAll()
+            throw error
         }
     }
 

@@ -11,7 +11,8 @@ public struct ServerLimits: Sendable, Equatable {
     /// `limits.burst`: how many frames above that rate a connection may send at once.
     public var burst: Int
     /// `limits.outboxFrames`: how many frames may wait for a slow reader before the server
-    /// closes its connection; the client reconnects and resumes, missing nothing.
+    /// closes its connection (a `resume`'s whole replay counts as one); the client reconnects
+    /// and resumes, missing nothing.
     public var outboxFrames: Int
 
     public init(

@@ -33,7 +33,7 @@ public enum AdminPage {
             <h1>Live games</h1>
             <p id="stats">\(stats.connections) connections · \(stats.conversations) conversations · \
             \(stats.gamesInProgress) games in progress, \(stats.gamesFinished) finished · \
-            \(String(format: "%.1f", stats.movesPerSecond)) moves/s · store \(stats.storeRecords) records, \(stats.storeBytes) bytes</p>
+            \(String(format: "%.1f", stats.movesPerSecond)) moves/s · store \(HTML.escaped(stats.storeSummary))</p>
             \(table)
             <p class="subcaption">This page refreshes every 5 seconds.</p>
             """, refreshSeconds: 5))

@@ -1,7 +1,9 @@
 import Transcript
 
 /// One numbered entry of a conversation, as one member sees it. Every member receives every
-/// event once, in `seq` order; identifiers in it are that member's own.
+/// event at least once (live, and again in a `resume`'s replay), not always in `seq` order: a
+/// client handles the one whose `seq` is next and drops the others. Identifiers in it are that
+/// member's own.
 public struct Event: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Hashable, Sendable {
         /// A game message: `message` and `status` are set.

@@ -140,7 +140,7 @@ struct AdminCommand: AsyncParsableCommand {
                 games finished     \(stats.gamesFinished)
                 moves              \(stats.moves)
                 moves per second   \(String(format: "%.1f", stats.movesPerSecond)) (last 10 s)
-                store              \(stats.storeRecords) records, \(stats.storeBytes) bytes
+                store              \(stats.storeSummary)
                 """)
         }
     }

@@ -49,3 +49,35 @@ import Wire
         #expect(throws: EngineError.self) { try engine.apply(.joined(conversation: "nowhere", seq: 1, account: "amber")) }
     }
 }
+
+/// A stored entry that cannot be shown to a member is never skipped in silence: an
+/// `unrenderable` error takes its place, live and on resume.
+@Suite struct UnrenderableEntryTests {
+    @Test func anEntryNamingAnUnknownParticipantBecomesATypedError() throws {
+        var (harness, conversation) = GameSessionTests.table(three: false)
+        harness.start("icecream", url: "?Base=base04", in: conversation, by: "amber")
+        var stored = harness.log
+        let index = try #require(stored.lastIndex { if case .accepted = $0 { true } else { false } })
+        guard case var .accepted(move) = stored[index] else { Issue.record("not a move: \(stored[index])"); return }
+        move.texts.caption = "Made by $0000AAAA-0000-4000-8000-000000000000"
+        stored[index] = .accepted(move)
+
+        var restarted = Engine(
+            configuration: harness.engine.configuration, catalog: .standard,
+            identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
+        for event in stored { try restarted.apply(event) }
+
+        let frame = try #require(restarted.frame(ofEntry: move.seq, in: conversation, for: "ben"))
+        guard case let .error(error) = frame else { Issue.record("expected an error, got \(frame)"); return }
+        #expect(error.code == "unrenderable")
+        #expect(error.reason.contains("Event \(move.seq) of conversation \(conversation)"))
+        #expect(restarted.event(conversation: conversation, seq: move.seq, for: "ben") == nil)
+
+        var random = harness.random
+        let resumed = restarted.handle(.resume(.init(id: "r", conversation: conversation, after: move.seq - 1)),
+                                       from: "ben", now: harness.clock, random: &random)
+        #expect(resumed.replies.count == 2, "the error in the entry's place, then synced: \(resumed.replies)")
+        guard case let .error(inPlace)? = resumed.replies.first else { Issue.record("\(resumed.replies)"); return }
+        #expect(inPlace.code == "unrenderable")
+    }
+}

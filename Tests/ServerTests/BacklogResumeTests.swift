@@ -31,3 +31,32 @@ struct BacklogResumeTests {
         }
     }
 }
+
+/// A member away for longer than the outbox holds catches up: a resume's replay is sent at the
+/// pace the client reads, however long, and the connection stays open.
+@Suite(.timeLimit(.minutes(1)))
+struct LongResumeTests {
+    @Test func aResumeOfMoreEventsThanTheOutboxHoldsArrivesWhole() async throws {
+        try await LiveServer.with(limits: ServerLimits(outboxFrames: 8)) { server in
+            let amber = try await Player.connect(to: server)
+            let ben = try await Player.connect(to: server)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            for index in 0..<30 {
+                let answer = try await amber.request(.send(.init(
+                    id: "m\(index)", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base0\(index % 4 + 1)")))
+                guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+            }
+            // Ben comes back on a new connection and asks for everything: 32 events, four
+            // times what his outbox may hold, the newest few still in memory, the rest stored.
+            let again = try await Player.connect(to: server, key: ben.key)
+            let synced = try await again.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+            #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: 32)))
+            var replayed: [Event] = []
+            while replayed.count < 30 { replayed.append(try await again.nextMessage()) }
+            #expect(replayed.map(\.seq) == Array(3...32))
+            // The connection is still open and answers.
+            let listed = try await again.request(.list(.init(id: "l")))
+            guard case .conversations = listed else { throw ConnectionError.unexpected("\(listed)") }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Hummingbird
 import HummingbirdTesting
 import Server
 import Testing
@@ -18,6 +19,28 @@ struct HealthTests {
             }
             try await client.execute(uri: "/nothing", method: .get, headers: [.connection: "close"]) { response in
                 #expect(response.status == .notFound)
+            }
+        }
+    }
+}
+
+/// Every HTTP answer, a page, `/health` or a 404, says how a browser must treat it.
+@Suite(.timeLimit(.minutes(1)))
+struct SecurityHeaderTests {
+    @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
+        let folder = try TemporaryFolder()
+        let app = try buildApplication(configuration: testConfiguration(folder), logger: quietLogger, webSocketHandler: echo)
+        try await app.test(.ahc(.https)) { client in
+            for (path, status) in [("/", HTTPResponse.Status.ok), ("/g/icecream?Base=base01", .ok), ("/health", .ok), ("/nothing", .notFound)] {
+                try await client.execute(uri: path, method: .get, headers: [.connection: "close"]) { response in
+                    #expect(response.status == status, "\(path)")
+                    #expect(response.headers[.strictTransportSecurity] == "max-age=31536000", "\(path)")
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(path)")
+                    let policy = try #require(response.headers[.contentSecurityPolicy], "\(path)")
+                    #expect(policy.contains("frame-ancestors 'none'") && policy.contains("default-src 'none'"), "\(path)")
+                    #expect(response.headers[.init("X-Frame-Options")!] == "DENY", "\(path)")
+                    #expect(response.headers[.init("Referrer-Policy")!] == "no-referrer", "\(path)")
+                }
             }
         }
     }

@@ -2,6 +2,8 @@ import Client
 import Foundation
 import HummingbirdWSClient
 import Logging
+import NIOCore
+import NIOWebSocket
 import Server
 import Testing
 import Wire
@@ -77,6 +79,29 @@ import Wire
         }
     }
 
+    /// RFC 6455 8.1: a text frame that is not UTF-8 fails the connection with 1007, instead of
+    /// being read with replacement characters.
+    @Test func aTextFrameThatIsNotUTF8ClosesTheConnectionWith1007() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server)
+            let close = try await Self.raw(server) { messages, outbound in
+                let challenge = try await Self.challenge(&messages)
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(
+                    ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
+                guard case .welcome? = try await Self.frame(&messages) else { throw ConnectionError.unexpected("no welcome") }
+                let bytes: [UInt8] = Array(#"{"type":"list","id":""#.utf8) + [0xC3, 0x28, 0xFF] + Array(#""}"#.utf8)
+                try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: bytes))))
+                var answered: [ServerFrame] = []
+                while let frame = try? await Self.frame(&messages) { answered.append(frame) }
+                #expect(answered.isEmpty, "nothing is answered to a frame that is not text: \(answered)")
+            }
+            #expect(close?.closeCode == .dataInconsistentWithMessage, "closed as PROTOCOL.md says: 1007")
+            guard case .conversations = try await amber.request(.list(.init(id: "l"))) else {
+                throw ConnectionError.unexpected("amber's connection broke")
+            }
+        }
+    }
+
     @Test func aFloodIsRefusedThenClosedWithoutHarmingOthers() async throws {
         try await LiveServer.with(limits: ServerLimits(messagesPerSecond: 5, burst: 5)) { server in
             let amber = try await Player.connect(to: server)
@@ -132,7 +157,7 @@ import Wire
                                                   url: "?Base=base01&pad=" + String(repeating: "z", count: 300)))
                 try await outbound.write(.text(String(decoding: try WireJSON.encode(send), as: UTF8.self)))
                 guard case let .rejected(url)? = try await RelayAbuseTests.frame(&messages) else { throw ConnectionError.unexpected("") }
-                #expect(url.error == ErrorFrame(code: "url-too-long", reason: "The URL is longer than 200 characters."))
+                #expect(url.error == ErrorFrame(code: "url-too-long", reason: "The URL is longer than 200 bytes of UTF-8."))
             }
         }
     }

@@ -19,8 +19,8 @@ import Wire
         let pipeline = Task { await relay.run() }
         defer { pipeline.cancel() }
 
-        let (slow, slowIn) = AsyncStream<ServerFrame>.makeStream(bufferingPolicy: .bufferingOldest(3))
-        let (fast, fastIn) = AsyncStream<ServerFrame>.makeStream(bufferingPolicy: .bufferingOldest(100))
+        let (slow, slowIn) = Outbox.make(limit: 3)
+        let (fast, fastIn) = Outbox.frames(limit: 100)
         let slowConnection = relay.connect("slow", outbox: slowIn)
         let fastConnection = relay.connect("fast", outbox: fastIn)
         for index in 0..<10 {
@@ -33,7 +33,10 @@ import Wire
             if fastAnswers.count == 10 { break }
         }
         var slowAnswers: [String] = []
-        for await frame in slow { slowAnswers.append(frame.requestID ?? "") }
+        for await item in slow {
+            guard case let .frame(frame) = item else { Issue.record("a list is not a replay"); continue }
+            slowAnswers.append(frame.requestID ?? "")
+        }
         #expect(slowAnswers == ["s0", "s1", "s2"], "the slow reader's outbox ended when it was full")
         #expect(fastAnswers == (0..<10).map { "f\($0)" }, "the other connection got everything")
     }

@@ -70,7 +70,7 @@ struct Table {
         self.relay = relay
         pipeline = Task { await relay.run() }
         for account in accounts {
-            let (frames, outbox) = AsyncStream<ServerFrame>.makeStream()
+            let (frames, outbox) = Outbox.frames()
             outboxes[account] = (relay.connect(account, outbox: outbox), frames.makeAsyncIterator())
         }
     }
@@ -241,5 +241,26 @@ struct SnapshotLoadTests {
             id: "more", conversation: id, game: "icecream", variant: "solo", url: "?Base=base02")), from: "amber").isAccepted)
         #expect(try await log.indexValue(IndexKind.session, key: (answers.first?.acceptedSession ?? "")) == id)
         await table.stop()
+    }
+}
+
+extension Outbox {
+    /// An outbox whose frames arrive one by one, replays taken apart, for tests that read a
+    /// connection without a socket.
+    static func frames(limit: Int = 1 << 20) -> (AsyncStream<ServerFrame>, Outbox) {
+        let (items, outbox) = Outbox.make(limit: limit)
+        let (frames, continuation) = AsyncStream<ServerFrame>.makeStream()
+        Task {
+            for await item in items {
+                switch item {
+                case let .frame(frame): continuation.yield(frame)
+                case let .replay(replayed):
+                    for frame in replayed { continuation.yield(frame) }
+                    outbox.sentReplay()
+                }
+            }
+            continuation.finish()
+        }
+        return (frames, outbox)
     }
 }

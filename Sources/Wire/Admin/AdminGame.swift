@@ -105,12 +105,14 @@ public struct AdminStats: Codable, Hashable, Sendable {
     public var moves: Int
     /// Accepted moves a second over the last 10 seconds.
     public var movesPerSecond: Double
-    public var storeRecords: Int64
-    public var storeBytes: Int64
+    /// What the store holds; both absent when it could not be read, and `storeProblem` says why.
+    public var storeRecords: Int64?
+    public var storeBytes: Int64?
+    public var storeProblem: String?
 
     public init(
         connections: Int, conversations: Int, gamesInProgress: Int, gamesFinished: Int, moves: Int,
-        movesPerSecond: Double, storeRecords: Int64, storeBytes: Int64
+        movesPerSecond: Double, storeRecords: Int64?, storeBytes: Int64?, storeProblem: String? = nil
     ) {
         self.connections = connections
         self.conversations = conversations
@@ -120,6 +122,13 @@ public struct AdminStats: Codable, Hashable, Sendable {
         self.movesPerSecond = movesPerSecond
         self.storeRecords = storeRecords
         self.storeBytes = storeBytes
+        self.storeProblem = storeProblem
+    }
+
+    /// The store's line, as the admin page and `parley admin stats` show it.
+    public var storeSummary: String {
+        if let storeRecords, let storeBytes { return "\(storeRecords) records, \(storeBytes) bytes" }
+        return "unreadable: \(storeProblem ?? "no answer")"
     }
 }
 

@@ -24,7 +24,11 @@ public struct ServerUnderTest: Sendable {
     /// not its flood protection (20 a second with bursts of 40 by default). And a longer state
     /// URL: a classic game between two random shooters runs to about 190 shots, some 2,600
     /// characters, past the default 2,048.
-    public static let raisedLimits = ["limits.messagesPerSecond=100000", "limits.burst=100000", "limits.urlLength=8192"]
+    /// Every bot connects from this machine's address, past the default 256 connections per
+    /// address.
+    public static let raisedLimits = [
+        "limits.messagesPerSecond=100000", "limits.burst=100000", "limits.urlLength=8192", "limits.connectionsPerAddress=100000",
+    ]
 
     public static func start(_ placement: Placement, logger: Logger) async throws -> ServerUnderTest {
         switch placement {
@@ -33,6 +37,7 @@ public struct ServerUnderTest: Sendable {
             limits.messagesPerSecond = 100_000
             limits.burst = 100_000
             limits.urlLength = 8192
+            limits.connectionsPerAddress = 100_000
             let server = try await BackgroundServer.parley(limits: limits, dataDirectory: dataDirectory, logger: logger)
             return ServerUnderTest(
                 endpoint: Self.endpoint(server.server), pid: nil, inThisProcess: true,

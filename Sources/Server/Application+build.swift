@@ -86,11 +86,12 @@ public func buildApplication(
     let host = configuration.host
     return Application(
         router: router,
-        server: try .tls(
-            .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: configuration.limits.frameBytes * 4, validateUTF8: true))
-            ),
+        server: .guardedTLS(
+            webSocketRouter: webSocketRouter,
+            configuration: .init(
+                http1: .init(idleTimeout: .seconds(Int64(configuration.limits.idleSeconds))),
+                ws: .init(maxFrameSize: configuration.limits.frameBytes * 4, validateUTF8: true)),
+            gate: ConnectionGate(limits: configuration.limits),
             tlsConfiguration: identity.tlsConfiguration
         ),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "Parley"),

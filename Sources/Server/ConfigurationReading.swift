@@ -29,6 +29,12 @@ struct ConfigurationReading {
         limits.messagesPerSecond = try await number("limits.messagesPerSecond", in: 1...100_000) ?? limits.messagesPerSecond
         limits.burst = try await number("limits.burst", in: 1...100_000) ?? limits.burst
         limits.outboxFrames = try await number("limits.outboxFrames", in: 16...10_000_000) ?? limits.outboxFrames
+        limits.connections = try await number("limits.connections", in: 1...10_000_000) ?? limits.connections
+        limits.connectionsPerAddress = try await number("limits.connectionsPerAddress", in: 1...10_000_000) ?? limits.connectionsPerAddress
+        limits.handshakeSeconds = try await number("limits.handshakeSeconds", in: 1...3600) ?? limits.handshakeSeconds
+        limits.headBytes = try await number("limits.headBytes", in: 1024...(1 << 20)) ?? limits.headBytes
+        limits.idleSeconds = try await number("limits.idleSeconds", in: 31...86_400) ?? limits.idleSeconds
+        limits.authenticateSeconds = try await number("limits.authenticateSeconds", in: 1...3600) ?? limits.authenticateSeconds
         result.limits = limits
 
         result.maxParticipants = try await number("conversations.maxParticipants", in: 2...10_000) ?? result.maxParticipants

@@ -16,6 +16,7 @@ public func buildParleyServer(
     eventLog: (any EventLog)? = nil,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
+    DescriptorLimit.raise(toServe: configuration.limits.connections, logger: logger)
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     // Before anything in the folder is read or written.
     let lock = try DataFolderLock(folder: configuration.dataDirectory)

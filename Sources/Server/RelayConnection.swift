@@ -16,7 +16,18 @@ struct RelayConnection {
         let nonce = Authenticator.makeNonce()
         try await write(.challenge(.init(nonce: nonce, server: serverName)), to: outbound)
         var messages = inbound.messages(maxSize: limits.frameBytes * 4).makeAsyncIterator()
-        guard let first = try await messages.next() else { return }
+        // A connection that does not authenticate in time is told so and closed (1008); one
+        // that does not even answer the close is cut off by `limits.idleSeconds`.
+        let seconds = limits.authenticateSeconds
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(seconds))
+            try await write(.error(ErrorFrame(code: "unauthenticated",
+                reason: "No authenticate frame within \(seconds) s of the challenge.")), to: outbound)
+            try await outbound.close(.policyViolation, reason: "unauthenticated")
+        }
+        let first = try await messages.next()
+        deadline.cancel()
+        guard let first, await deadline.result.isCancelled else { return }
         guard case let .text(text) = first,
             case let .authenticate(frame)? = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)),
             let account = Authenticator.account(for: frame, nonce: nonce)
@@ -144,6 +155,13 @@ struct RelayConnection {
     private func write(_ frame: ServerFrame, to outbound: WebSocketOutboundWriter) async throws {
         let data = try WireJSON.encode(frame)
         try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+    }
+}
+
+extension Result {
+    /// Whether the task that produced it was cancelled before it finished its work.
+    fileprivate var isCancelled: Bool {
+        if case let .failure(error) = self { error is CancellationError } else { false }
     }
 }
 

@@ -38,6 +38,8 @@ public struct ServerConfigurationLoader: Sendable {
         let fixed: Set<String> = [
             "server.host", "server.port", "server.publicURL", "data.directory", "tls.certificate", "tls.key",
             "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst", "limits.outboxFrames",
+            "limits.connections", "limits.connectionsPerAddress", "limits.handshakeSeconds", "limits.headBytes", "limits.idleSeconds",
+            "limits.authenticateSeconds",
             "conversations.maxParticipants", "engine.liveConversations", "engine.idleSeconds", "engine.pipelines", "admin.token", "admin.allowRemote",
         ]
         return fixed.union(gameIDs.map { "timeouts.\($0)" })

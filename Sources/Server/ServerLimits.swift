@@ -14,6 +14,24 @@ public struct ServerLimits: Sendable, Equatable {
     /// closes its connection (a `resume`'s whole replay counts as one); the client reconnects
     /// and resumes, missing nothing.
     public var outboxFrames: Int
+    /// `limits.connections`: how many TCP connections the server holds at once; one more is
+    /// closed as soon as it is accepted.
+    public var connections: Int
+    /// `limits.connectionsPerAddress`: how many of them may come from one IP address.
+    public var connectionsPerAddress: Int
+    /// `limits.handshakeSeconds`: how long a new connection has for its TLS handshake and its
+    /// first HTTP request's head (a WebSocket upgrade included) before it is closed.
+    public var handshakeSeconds: Int
+    /// `limits.headBytes`: the largest first HTTP request head; a larger one is answered 431
+    /// and closed.
+    public var headBytes: Int
+    /// `limits.idleSeconds`: how long a connection may send nothing at all before it is
+    /// closed. A WebSocket client answers the server's ping every 30 seconds, so it is never
+    /// idle while it listens.
+    public var idleSeconds: Int
+    /// `limits.authenticateSeconds`: how long a WebSocket has, after its upgrade, to
+    /// authenticate before it is closed (1008).
+    public var authenticateSeconds: Int
 
     public init(
         frameBytes: Int = 65536,
@@ -21,7 +39,13 @@ public struct ServerLimits: Sendable, Equatable {
         textLength: Int = 1024,
         messagesPerSecond: Int = 20,
         burst: Int = 40,
-        outboxFrames: Int = 4096
+        outboxFrames: Int = 4096,
+        connections: Int = 20_000,
+        connectionsPerAddress: Int = 256,
+        handshakeSeconds: Int = 10,
+        headBytes: Int = 16384,
+        idleSeconds: Int = 120,
+        authenticateSeconds: Int = 10
     ) {
         self.frameBytes = frameBytes
         self.urlLength = urlLength
@@ -29,5 +53,11 @@ public struct ServerLimits: Sendable, Equatable {
         self.messagesPerSecond = messagesPerSecond
         self.burst = burst
         self.outboxFrames = outboxFrames
+        self.connections = connections
+        self.connectionsPerAddress = connectionsPerAddress
+        self.handshakeSeconds = handshakeSeconds
+        self.headBytes = headBytes
+        self.idleSeconds = idleSeconds
+        self.authenticateSeconds = authenticateSeconds
     }
 }

@@ -1,0 +1,207 @@
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import HummingbirdWebSocket
+import NIOSSL
+import Logging
+import NIOCore
+import Synchronization
+
+/// The server's bounds on connections themselves, before any frame: how many it holds, how
+/// many from one address, how long a new one may take to say what it wants, how large that
+/// may be, and how long one may stay silent. Each connection that passes a bound is closed,
+/// so that sockets held open by nobody, or by someone dripping bytes, never lock players out.
+final class ConnectionGate: Sendable {
+    let limits: ServerLimits
+    private let counts = Mutex(Counts())
+
+    private struct Counts {
+        var total = 0
+        var byAddress: [String: Int] = [:]
+    }
+
+    init(limits: ServerLimits) {
+        self.limits = limits
+    }
+
+    /// Takes a place for a connection from `address`; false when the server or that address
+    /// holds all it may.
+    func admit(_ address: String) -> Bool {
+        counts.withLock { counts in
+            guard counts.total < limits.connections, counts.byAddress[address, default: 0] < limits.connectionsPerAddress
+            else { return false }
+            counts.total += 1
+            counts.byAddress[address, default: 0] += 1
+            return true
+        }
+    }
+
+    func release(_ address: String) {
+        counts.withLock { counts in
+            counts.total -= 1
+            let left = counts.byAddress[address, default: 1] - 1
+            counts.byAddress[address] = left > 0 ? left : nil
+        }
+    }
+
+    /// How many connections are open now.
+    var count: Int { counts.withLock { $0.total } }
+}
+
+/// A server child channel with the gate's bounds in front of `base`, after TLS: it sees the
+/// decrypted bytes, so it can tell when the first request's head has arrived.
+struct GuardedChannel<Base: ServerChildChannel & HTTPChannelHandler>: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = Base.Value
+    let base: Base
+    let gate: ConnectionGate
+
+    var responder: HTTPChannelHandler.Responder { base.responder }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            let limits = gate.limits
+            try channel.pipeline.syncOperations.addHandlers([
+                IdleStateHandler(readTimeout: .seconds(Int64(limits.idleSeconds))),
+                ConnectionGuardHandler(gate: gate, logger: logger),
+            ])
+        }.flatMap {
+            base.setup(channel: channel, logger: logger)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
+    }
+}
+
+/// Closes its connection when the gate is full, when the first request's head has not
+/// arrived within `limits.handshakeSeconds` of accepting it (the TLS handshake included), when
+/// that head is over `limits.headBytes` (answered 431), and when nothing at all was read for
+/// `limits.idleSeconds`.
+final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let gate: ConnectionGate
+    private let logger: Logger
+    private var address: String?
+    private var deadline: Scheduled<Void>?
+    /// Bytes of the first request read so far, until its head is complete.
+    private var headBytes = 0
+    private var headComplete = false
+    /// The last bytes read, to find a head's end split over two reads.
+    private var tail: [UInt8] = []
+
+    init(gate: ConnectionGate, logger: Logger) {
+        self.gate = gate
+        self.logger = logger
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let address = context.remoteAddress?.ipAddress ?? "unknown"
+        guard gate.admit(address) else {
+            logger.notice("Refusing a connection: too many open", metadata: ["address": "\(address)"])
+            context.close(promise: nil)
+            return
+        }
+        self.address = address
+        let seconds = gate.limits.handshakeSeconds
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) { [logger] in
+            logger.notice("Closing a connection that sent no request head in time", metadata: ["address": "\(address)"])
+            channel.close(promise: nil)
+        }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+        if let address {
+            gate.release(address)
+            self.address = nil
+        }
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !headComplete {
+            let buffer = unwrapInboundIn(data)
+            let end = Self.endOfHead(in: buffer.readableBytesView, after: &tail)
+            headBytes += end ?? buffer.readableBytes
+            if headBytes > gate.limits.headBytes {
+                refuseLargeHead(context: context)
+                return
+            }
+            if end != nil {
+                headComplete = true
+                deadline?.cancel()
+                deadline = nil
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read {
+            logger.notice("Closing a connection silent for too long", metadata: ["address": "\(address ?? "?")"])
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func refuseLargeHead(context: ChannelHandlerContext) {
+        logger.notice("Refusing a request head over the limit", metadata: ["address": "\(address ?? "?")"])
+        headComplete = true
+        deadline?.cancel()
+        deadline = nil
+        let answer = "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Connection: close\r\nContent-Length: 39\r\n\r\nThe request head is over the limit.\r\n\r\n"
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    /// How many of `bytes`, read after `tail`, come up to the end of a request head (an empty
+    /// line: CRLF CRLF, or LF LF from a lenient client); `nil` if the head does not end in
+    /// them. Keeps the last bytes in `tail`.
+    static func endOfHead(in bytes: some Collection<UInt8>, after tail: inout [UInt8]) -> Int? {
+        var last = tail
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                // "\n\n" or "\n\r\n": the line before this one was empty.
+                if last.last == UInt8(ascii: "\n") { return offset + 1 }
+                if last.count >= 2, last[last.count - 1] == UInt8(ascii: "\r"), last[last.count - 2] == UInt8(ascii: "\n") {
+                    return offset + 1
+                }
+            }
+            last.append(byte)
+            if last.count > 2 { last.removeFirst(last.count - 2) }
+        }
+        tail = last
+        return nil
+    }
+}
+
+extension HTTPServerBuilder {
+    /// HTTP/1.1 with WebSocket upgrades over TLS, with `gate`'s bounds on every connection.
+    static func guardedTLS<WebSocketRouter: HTTPResponderBuilder & _HB_SendableMetatype>(
+        webSocketRouter: WebSocketRouter,
+        configuration: HTTP1WebSocketUpgradeChannel.Configuration,
+        gate: ConnectionGate,
+        tlsConfiguration: TLSConfiguration
+    ) -> HTTPServerBuilder where WebSocketRouter.Responder.Context: WebSocketRequestContext {
+        let webSocketResponder = webSocketRouter.buildResponder()
+        return HTTPServerBuilder { responder in
+            try TLSChannel(
+                GuardedChannel(
+                    base: HTTP1WebSocketUpgradeChannel(
+                        responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+                    gate: gate),
+                tlsConfiguration: tlsConfiguration)
+        }
+    }
+}

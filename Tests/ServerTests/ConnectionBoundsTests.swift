@@ -1,0 +1,98 @@
+import Client
+import Foundation
+import NIOCore
+import NIOPosix
+import Server
+import Testing
+import Wire
+
+/// The bounds on connections themselves, over real sockets: nobody holds a place on the server
+/// by opening sockets and saying nothing, or too much.
+@Suite(.timeLimit(.minutes(1)))
+struct ConnectionBoundsTests {
+    /// A plain TCP connection to the server that sends `bytes` and then nothing.
+    static func tcp(port: Int, sending bytes: [UInt8] = []) async throws -> any Channel {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port).get()
+        if !bytes.isEmpty { try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get() }
+        return channel
+    }
+
+    /// How long until the server closes `channel`; `nil` if it is still open after `limit`.
+    static func closing(_ channel: any Channel, within limit: Duration) async throws -> Duration? {
+        let start = ContinuousClock.now
+        let closed = Recorded(false)
+        channel.closeFuture.whenComplete { _ in closed.update { $0 = true } }
+        while ContinuousClock.now - start < limit {
+            if closed.value { return ContinuousClock.now - start }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
+    @Test func aSocketThatSaysNothingIsClosedAfterTheHandshakeDeadline() async throws {
+        try await LiveServer.with(limits: ServerLimits(handshakeSeconds: 1)) { server in
+            let opened = ContinuousClock.now
+            let silent = try await Self.tcp(port: server.port)
+            // Half a TLS ClientHello: a record header that promises more than ever comes.
+            let half = try await Self.tcp(port: server.port, sending: [0x16, 0x03, 0x01, 0x02, 0x00, 0x01])
+            _ = try #require(try await Self.closing(silent, within: .seconds(8)), "a silent socket is closed")
+            _ = try #require(try await Self.closing(half, within: .seconds(8)), "a half handshake is closed")
+            #expect(ContinuousClock.now - opened >= .milliseconds(900), "not before the deadline")
+            // A player who comes in time plays.
+            let amber = try await Player.connect(to: server)
+            guard case .conversation = try await amber.request(.create(.init(id: "c"))) else {
+                throw ConnectionError.unexpected("amber was refused")
+            }
+        }
+    }
+
+    @Test func connectionsOverTheLimitOfAnAddressAreClosedAtOnce() async throws {
+        try await LiveServer.with(limits: ServerLimits(connectionsPerAddress: 3, handshakeSeconds: 30)) { server in
+            // Four sockets; the server accepts them on several threads, so which one is the
+            // fourth is its choice: exactly one is closed, at once.
+            var sockets: [any Channel] = []
+            for _ in 0..<4 { sockets.append(try await Self.tcp(port: server.port)) }
+            let closed = Recorded(Set<Int>())
+            for (index, socket) in sockets.enumerated() {
+                socket.closeFuture.whenComplete { _ in closed.update { $0.insert(index) } }
+            }
+            let start = ContinuousClock.now
+            while closed.value.isEmpty, ContinuousClock.now - start < .seconds(5) { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(ContinuousClock.now - start < .seconds(3), "one is closed at once")
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(closed.value.count == 1, "exactly one of four is closed: \(closed.value)")
+            let open = sockets.indices.filter { !closed.value.contains($0) }.map { sockets[$0] }
+            // Once one goes, there is room again.
+            try await open[0].close()
+            try await Task.sleep(for: .milliseconds(300))
+            let amber = try await Player.connect(to: server)
+            guard case .conversation = try await amber.request(.create(.init(id: "c"))) else {
+                throw ConnectionError.unexpected("amber was refused")
+            }
+            for socket in open.dropFirst() { try? await socket.close() }
+        }
+    }
+
+    @Test func aRequestHeadOverTheLimitIsAnswered431() async throws {
+        try await LiveServer.with(limits: ServerLimits(headBytes: 4096)) { server in
+            let answer = try await HTTPS.request("\(server.url)/health", headers: [("X-Padding", String(repeating: "p", count: 8000))])
+            #expect(answer.status == 431)
+            let health = try await HTTPS.request("\(server.url)/health")
+            #expect(health.status == 200 && health.body == "ok")
+        }
+    }
+
+    @Test func aWebSocketThatDoesNotAuthenticateInTimeIsToldAndClosed() async throws {
+        try await LiveServer.with(limits: ServerLimits(authenticateSeconds: 1)) { server in
+            let started = ContinuousClock.now
+            let close = try await RelayAbuseTests.raw(server) { messages, _ in
+                _ = try await RelayAbuseTests.challenge(&messages)
+                let told = try #require(try await RelayAbuseTests.frame(&messages))
+                #expect(told == .error(ErrorFrame(code: "unauthenticated", reason: "No authenticate frame within 1 s of the challenge.")))
+            }
+            #expect(close?.closeCode == .policyViolation)
+            #expect(ContinuousClock.now - started >= .milliseconds(900))
+        }
+    }
+}

@@ -7,9 +7,9 @@ import Wire
 /// The operator's pages under `/admin`: the live games, refreshed every few seconds, and one
 /// game with its true state (hidden ships included: the operator is trusted) and its log.
 public enum AdminPage {
-    public static func list(games: [AdminGame], stats: AdminStats, token: String) -> WebPage {
+    public static func list(games: [AdminGame], stats: AdminStats) -> WebPage {
         let rows = games.map { game in
-            let link = "/admin/games/\(game.session)?token=\(percentEncoded(token))"
+            let link = "/admin/games/\(percentEncoded(game.session))"
             return """
                 <tr class="game" data-session="\(HTML.escaped(game.session))">
                 <td><a href="\(HTML.escaped(link))">\(HTML.escaped(title(of: game)))</a></td>
@@ -39,7 +39,7 @@ public enum AdminPage {
             """, refreshSeconds: 5))
     }
 
-    public static func game(_ detail: AdminGameDetail, token: String) -> WebPage {
+    public static func game(_ detail: AdminGameDetail) -> WebPage {
         let game = detail.game
         let log = detail.log.map { move in
             """
@@ -48,7 +48,7 @@ public enum AdminPage {
             <td><code>\(HTML.escaped(move.state))</code></td></tr>
             """
         }
-        let back = "/admin?token=\(percentEncoded(token))"
+        let back = "/admin"
         return WebPage(status: 200, html: HTML.document(title: "Parley admin: \(title(of: game))", body: """
             <p><a href="\(HTML.escaped(back))">All games</a></p>
             <h1>\(HTML.escaped(title(of: game)))</h1>

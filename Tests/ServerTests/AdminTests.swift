@@ -50,9 +50,51 @@ import Wire
             #expect(wrong.status == 401)
             let page = try await HTTPS.request("https://127.0.0.1:\(server.port)/admin?token=guess")
             #expect(page.status == 401)
+            let inQuery = try await HTTPS.request(url + "?token=\(Self.token)")
+            #expect(inQuery.status == 401, "the API takes its token only in a header")
             let right = try await HTTPS.request(url, headers: bearer())
             #expect(right.status == 200)
             #expect(try decode([AdminGame].self, right.body).isEmpty)
+        }
+    }
+
+    /// A browser hands the token over once and gets a session cookie: the token leaves the
+    /// address at once, and no link of the pages carries it.
+    @Test func aPageTakesTheTokenOnceForASessionCookie() async throws {
+        try await LiveServer.with(configure: { $0.adminToken = Self.token }) { server in
+            let base = "https://127.0.0.1:\(server.port)/admin"
+            let exchange = try await HTTPS.request(base + "?token=\(Self.token)", followingRedirects: false)
+            #expect(exchange.status == 303)
+            #expect(exchange.headers.first(name: "Location") == "/admin")
+            let setCookie = try #require(exchange.headers.first(name: "Set-Cookie"))
+            for attribute in ["HttpOnly", "Secure", "SameSite=Strict", "Path=/admin", "Max-Age=3600"] {
+                #expect(setCookie.contains(attribute), "\(attribute) in \(setCookie)")
+            }
+            #expect(!setCookie.contains(Self.token), "the cookie is not the token")
+            let cookie = String(try #require(setCookie.split(separator: ";").first))
+
+            let page = try await HTTPS.request(base, headers: [("Cookie", cookie)])
+            #expect(page.status == 200)
+            #expect(!page.body.contains(Self.token), "no link carries the token")
+            #expect(page.headers.first(name: "Set-Cookie")?.hasPrefix("parley_admin=") == true, "the session is renewed")
+
+            let forged = try await HTTPS.request(base, headers: [("Cookie", "parley_admin=9999999999.00ff")])
+            #expect(forged.status == 401)
+            let api = try await HTTPS.request(base + "/api/games", headers: [("Cookie", cookie)])
+            #expect(api.status == 401, "the API takes only the bearer header")
+        }
+    }
+
+    /// A request that came through a proxy on this machine is not from this machine.
+    @Test func aForwardedRequestIsNotLocal() async throws {
+        try await LiveServer.with(configure: { $0.adminToken = Self.token }) { server in
+            let url = "https://127.0.0.1:\(server.port)/admin/api/games"
+            for header in ["X-Forwarded-For", "Forwarded", "X-Real-IP"] {
+                let value = header == "Forwarded" ? "for=203.0.113.9" : "203.0.113.9"
+                let proxied = try await HTTPS.request(url, headers: bearer() + [(header, value)])
+                #expect(proxied.status == 403, "\(header)")
+            }
+            #expect(try await HTTPS.request(url, headers: bearer()).status == 200)
         }
     }
 

@@ -10,12 +10,15 @@ enum HTTPS {
         let status: Int
         let body: String
         let contentType: String?
+        let headers: HTTPHeaders
     }
 
     static func request(
-        _ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil
+        _ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil,
+        followingRedirects: Bool = true
     ) async throws -> Answer {
         var configuration = HTTPClient.Configuration()
+        if !followingRedirects { configuration.redirectConfiguration = .disallow }
         configuration.tlsConfiguration = .makeClientConfiguration()
         configuration.tlsConfiguration?.certificateVerification = .none
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -29,7 +32,7 @@ enum HTTPS {
             let bytes = try await response.body.collect(upTo: 4 << 20)
             let answer = Answer(
                 status: Int(response.status.code), body: String(buffer: bytes),
-                contentType: response.headers.first(name: "Content-Type"))
+                contentType: response.headers.first(name: "Content-Type"), headers: response.headers)
             try await client.shutdown()
             return answer
         } catch {

@@ -24,6 +24,8 @@ struct ConversationSnapshot: Codable {
     var sessions: [SessionSnapshot]
     var retired: [Session]
     var sent: [Sent]
+    /// Accounts the operator removed; absent in snapshots from before removals barred.
+    var barred: [AccountID]?
 
     struct Sent: Codable {
         var account: AccountID
@@ -110,6 +112,7 @@ extension ConversationSnapshot {
         sent = state.sent.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { account, sends in
             sends.all.map { Sent(account: account, request: $0.request, seq: $0.seq, session: $0.session, proposal: $0.proposal) }
         }
+        barred = state.barred.isEmpty ? nil : state.barred.sorted { $0.rawValue < $1.rawValue }
     }
 
     /// The conversation again; throws when a game or a state no longer restores.
@@ -124,6 +127,7 @@ extension ConversationSnapshot {
         }
         state.restore(recent: try recent.map { try $0.restore(with: catalog) }, lastSeq: lastSeq)
         state.retired = Set(retired)
+        state.barred = Set(barred ?? [])
         for send in sent {
             state.sent[send.account, default: RecentSends()]
                 .record(send.request, seq: send.seq, session: send.session, proposal: send.proposal)
@@ -193,6 +197,9 @@ extension ConversationSnapshot.Entry {
         case let .left(account):
             kind = "left"
             self.account = account
+        case let .removed(account):
+            kind = "removed"
+            self.account = account
         }
     }
 
@@ -215,9 +222,14 @@ extension ConversationSnapshot.Entry {
                 seats: timeout.seats, turn: try timeout.turn.restore(), outcome: timeout.outcome.restore(),
                 moveCount: timeout.moveCount, prompt: timeout.prompt)
             return LogEntry(seq: seq, kind: kind == "timeout" ? .timeout(entry) : .ended(entry))
-        case "joined", "left":
+        case "joined", "left", "removed":
             guard let account else { throw SnapshotError("a membership entry") }
-            return LogEntry(seq: seq, kind: kind == "joined" ? .joined(account) : .left(account))
+            let membership: LogEntry.Kind = switch kind {
+            case "joined": .joined(account)
+            case "left": .left(account)
+            default: .removed(account)
+            }
+            return LogEntry(seq: seq, kind: membership)
         default:
             throw SnapshotError("an entry of kind \(kind)")
         }

@@ -29,6 +29,8 @@ struct ConversationState: Sendable {
     static let finishedSessionsKept = 4
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
     var directories: [AccountID: ViewerDirectory] = [:]
+    /// Accounts the operator removed, who may not join again until readmitted.
+    var barred: Set<AccountID> = []
     /// Each member's newest accepted messages, so that a resent one is recognised.
     var sent: [AccountID: RecentSends] = [:]
 
@@ -108,6 +110,8 @@ struct LogEntry: Sendable {
         case ended(TimeoutEntry)
         case joined(AccountID)
         case left(AccountID)
+        /// The operator took the account out.
+        case removed(AccountID)
     }
 
     let seq: Int

@@ -30,6 +30,14 @@ extension Engine {
             try append(.left(account), seq: seq, to: id)
             conversations[id]?.members.removeAll { $0 == account }
             noteMembership(of: account, in: id, member: false)
+        case let .removed(id, seq, account):
+            try append(.removed(account), seq: seq, to: id)
+            conversations[id]?.members.removeAll { $0 == account }
+            conversations[id]?.barred.insert(account)
+            noteMembership(of: account, in: id, member: false)
+        case let .readmitted(id, account):
+            guard conversations[id] != nil else { throw .corrupt("unknown conversation \(id)") }
+            conversations[id]?.barred.remove(account)
         case let .renamed(account, name):
             names[account] = name
         case let .accepted(move):

@@ -53,8 +53,8 @@ extension EngineEvent {
     /// The seq of the conversation entry the event makes; `nil` for those that make none.
     public var seq: Int? {
         switch self {
-        case .conversationCreated, .renamed, .downtime: nil
-        case let .joined(_, seq, _), let .left(_, seq, _): seq
+        case .conversationCreated, .renamed, .downtime, .readmitted: nil
+        case let .joined(_, seq, _), let .left(_, seq, _), let .removed(_, seq, _): seq
         case let .accepted(move): move.seq
         case let .timedOut(_, seq, _, _), let .ended(_, seq, _, _): seq
         }

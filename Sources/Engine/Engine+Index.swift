@@ -60,8 +60,10 @@ extension Engine {
                 counted = true
             case let .joined(conversation, _, account):
                 changes.append(.set(IndexKind.member, IndexKind.memberKey(account, conversation), ""))
-            case let .left(conversation, _, account):
+            case let .left(conversation, _, account), let .removed(conversation, _, account):
                 changes.append(.remove(IndexKind.member, IndexKind.memberKey(account, conversation)))
+            case .readmitted:
+                break
             case let .renamed(account, name):
                 changes.append(.set(IndexKind.name, account.rawValue, name))
             case let .accepted(move):

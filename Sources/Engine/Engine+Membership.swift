@@ -26,6 +26,9 @@ extension Engine {
         guard !conversation.members.contains(account) else {
             return .reply(.conversation(.init(id: request.id, conversation: summary(of: conversation, for: account))))
         }
+        guard !conversation.barred.contains(account) else {
+            return .reply(.rejected(.init(id: request.id, error: EngineError.barred.frame)))
+        }
         guard conversation.members.count < configuration.maxParticipants else {
             return .reply(.rejected(.init(id: request.id, error: EngineError.conversationFull(configuration.maxParticipants).frame)))
         }

@@ -21,15 +21,26 @@ extension Engine {
         return decision
     }
 
-    /// Takes `account` out of a conversation, as if they had left; `nil` when they are not in it.
+    /// Takes `account` out of a conversation and bars it from joining again until it is
+    /// readmitted; the account is told, with the members. `nil` when it is not in it.
     public mutating func remove(_ account: AccountID, from id: String) -> Decision? {
         guard let conversation = conversations[id], conversation.members.contains(account) else { return nil }
         let seq = conversation.lastSeq + 1
-        let event = EngineEvent.left(conversation: id, seq: seq, account: account)
+        let event = EngineEvent.removed(conversation: id, seq: seq, account: account)
         do { try apply(event) } catch { preconditionFailure("a decided removal must apply: \(error)") }
         var decision = Decision()
         decision.events = [event]
         decision.notify = [EntryReference(conversation: id, seq: seq)]
+        return decision
+    }
+
+    /// Lets an account that the operator removed join again; `nil` when it is not barred.
+    public mutating func readmit(_ account: AccountID, to id: String) -> Decision? {
+        guard let conversation = conversations[id], conversation.barred.contains(account) else { return nil }
+        let event = EngineEvent.readmitted(conversation: id, account: account)
+        do { try apply(event) } catch { preconditionFailure("a decided readmission must apply: \(error)") }
+        var decision = Decision()
+        decision.events = [event]
         return decision
     }
 }

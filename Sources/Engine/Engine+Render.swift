@@ -37,6 +37,8 @@ extension Engine {
             return .success(Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer)))
         case let .left(account):
             return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer)))
+        case let .removed(account):
+            return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer)))
         case let .message(message):
             return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
         case let .timeout(timeout), let .ended(timeout):

@@ -89,4 +89,14 @@ public struct Engine: Sendable {
     public func members(of conversation: String) -> [AccountID] {
         conversations[conversation]?.members ?? []
     }
+
+    /// Who is sent the entry `reference`: the members, and the account an operator's removal
+    /// took out, so that it hears of it.
+    public func recipients(of reference: EntryReference) -> [AccountID] {
+        guard let conversation = conversations[reference.conversation] else { return [] }
+        if let entry = conversation.entry(reference.seq), case let .removed(account) = entry.kind {
+            return conversation.members + [account]
+        }
+        return conversation.members
+    }
 }

@@ -20,6 +20,8 @@ public struct EngineError: Error, Hashable, Sendable {
 
     static let unknownInvite = Self("unknown-invite", "No conversation has that invite code.")
 
+    static let barred = Self("barred", "The server's operator removed you from this conversation; you may join it again only once they let you back in.")
+
     static func idReused(_ id: String) -> Self {
         Self("id-reused", "The id \(id) was already used for another message in this conversation; use a new id for every message.")
     }

@@ -15,7 +15,7 @@ extension EngineEvent {
 
     private enum Kind: String {
         case conversationCreated = "conversation-created"
-        case joined, left, renamed, accepted
+        case joined, left, removed, readmitted, renamed, accepted
         case timedOut = "timed-out"
         case ended, downtime
 
@@ -72,10 +72,19 @@ extension EngineEvent {
             try put(conversation, "conversation")
             try put(invite, "invite")
             try put(creator, "creator")
-        case let .joined(conversation, seq, account), let .left(conversation, seq, account):
-            if case .joined = self { try put(Kind.joined.rawValue, "type") } else { try put(Kind.left.rawValue, "type") }
+        case let .joined(conversation, seq, account), let .left(conversation, seq, account), let .removed(conversation, seq, account):
+            let kind: Kind = switch self {
+            case .joined: .joined
+            case .left: .left
+            default: .removed
+            }
+            try put(kind.rawValue, "type")
             try put(conversation, "conversation")
             try put(seq, "seq")
+            try put(account, "account")
+        case let .readmitted(conversation, account):
+            try put(Kind.readmitted.rawValue, "type")
+            try put(conversation, "conversation")
             try put(account, "account")
         case let .renamed(account, name):
             try put(Kind.renamed.rawValue, "type")
@@ -119,6 +128,10 @@ extension EngineEvent {
             return .joined(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"))
         case .left:
             return .left(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"))
+        case .removed:
+            return .removed(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"))
+        case .readmitted:
+            return .readmitted(conversation: try get("conversation"), account: try get("account"))
         case .renamed:
             return .renamed(account: try get("account"), name: try get("name"))
         case .accepted:

@@ -10,6 +10,11 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case conversationCreated(conversation: String, invite: String, creator: AccountID)
     case joined(conversation: String, seq: Int, account: AccountID)
     case left(conversation: String, seq: Int, account: AccountID)
+    /// The server's operator took `account` out of the conversation; it may not join it again
+    /// until the operator readmits it.
+    case removed(conversation: String, seq: Int, account: AccountID)
+    /// The operator lifted a removal: `account` may join again with the invite.
+    case readmitted(conversation: String, account: AccountID)
     case renamed(account: AccountID, name: String)
     case accepted(AcceptedMove)
     /// Nobody moved in a session before its deadline; the game's timeout rule applied.
@@ -24,7 +29,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     public var conversation: String? {
         switch self {
         case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _),
-            let .left(conversation, _, _):
+            let .left(conversation, _, _), let .removed(conversation, _, _), let .readmitted(conversation, _):
             conversation
         case .renamed, .downtime: nil
         case let .accepted(move): move.conversation

@@ -11,6 +11,7 @@ public enum LineFormatter {
         switch event.kind {
         case .joined: return "\(prefix) \(who) joined"
         case .left: return "\(prefix) \(who) left"
+        case .removed: return "\(prefix) the server's operator removed \(who)"
         case .ended: return "\(prefix) the server's operator ended the game"
         case .timeout:
             let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""

@@ -17,7 +17,8 @@ import Wire
 ///     GET  /admin/api/games/SESSION/events         its moves as they happen (server-sent events)
 ///     GET  /admin/api/stats                        AdminStats
 ///     POST /admin/api/games/SESSION/end            ends the game, nobody winning
-///     POST /admin/api/conversations/ID/remove/ACCOUNT   takes a participant out
+///     POST /admin/api/conversations/ID/remove/ACCOUNT   takes a participant out and bars them
+///     POST /admin/api/conversations/ID/readmit/ACCOUNT  lets a removed participant join again
 ///
 /// Each action is logged, with the address it came from.
 enum AdminRoutes {
@@ -148,6 +149,23 @@ enum AdminRoutes {
                 "from": "\(context.remoteAddress?.description ?? "?")",
             ])
             return try json(["removed": account, "conversation": conversation])
+        }
+        admin.post("api/conversations/:conversation/readmit/:account") { _, context -> Response in
+            let named = try context.parameters.require("conversation")
+            let conversation = UUID(uuidString: named)?.uuidString ?? named
+            let account = try context.parameters.require("account")
+            switch await relay.perform(.readmit(account: AccountID(rawValue: account), conversation: conversation)) {
+            case .applied: break
+            case .notApplicable:
+                return AdminGate<ParleyRequestContext>.refusal(.notFound, "not-barred",
+                    "\(account) is not barred from the conversation \(conversation).")
+            case .unavailable: return unavailable()
+            }
+            logger.notice("An operator readmitted a participant", metadata: [
+                "conversation": "\(conversation)", "account": "\(account)",
+                "from": "\(context.remoteAddress?.description ?? "?")",
+            ])
+            return try json(["readmitted": account, "conversation": conversation])
         }
     }
 

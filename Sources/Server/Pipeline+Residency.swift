@@ -86,7 +86,7 @@ extension Pipeline {
         switch command {
         case let .frame(_, account, _, _), let .list(_, account, _): [account]
         case let .operatorAction(.remove(account, _), _): [account]
-        case .deadline, .operatorAction(.end, _): []
+        case .deadline, .operatorAction(.end, _), .operatorAction(.readmit, _): []
         }
     }
 
@@ -106,6 +106,8 @@ extension Pipeline {
             return try await conversation(ofSession: session).map { [$0] } ?? []
         case let .operatorAction(.remove(account, conversation), _):
             return engine.conversations(of: account).contains(conversation) ? [conversation] : []
+        case let .operatorAction(.readmit(_, conversation), _):
+            return engine.partition.holds(conversation) ? [conversation] : []
         }
     }
 

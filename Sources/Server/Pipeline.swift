@@ -218,6 +218,7 @@ actor Pipeline {
                 switch action {
                 case let .end(session): engine.end(session: session, now: now) ?? Decision()
                 case let .remove(account, conversation): engine.remove(account, from: conversation) ?? Decision()
+                case let .readmit(account, conversation): engine.readmit(account, to: conversation) ?? Decision()
                 }
             case let .list(request, account, _):
                 engine.handle(.list(request), from: account, now: now, random: &generator)
@@ -375,7 +376,7 @@ actor Pipeline {
     }
 
     private func relay(_ reference: EntryReference) {
-        for member in engine.members(of: reference.conversation) {
+        for member in engine.recipients(of: reference) {
             let outboxes = connections.outboxes(of: member)
             guard !outboxes.isEmpty,
                 let frame = engine.frame(ofEntry: reference.seq, in: reference.conversation, for: member)

@@ -53,7 +53,7 @@ extension Relay {
                 logger.error("Cannot read the store's index of sessions", metadata: ["error": "\(error)"])
                 return .unavailable
             }
-        case let .remove(_, conversation):
+        case let .remove(_, conversation), let .readmit(_, conversation):
             return await pipeline(of: conversation).perform(action)
         }
     }

@@ -44,7 +44,10 @@ public final class Relay: Sendable {
     /// What an operator may do through the admin API.
     enum OperatorAction: Sendable {
         case end(session: String)
+        /// Takes the account out and bars it from joining again.
         case remove(account: AccountID, conversation: String)
+        /// Lifts a removal's bar.
+        case readmit(account: AccountID, conversation: String)
     }
 
     /// What became of an operator's action.

@@ -72,7 +72,7 @@ public struct TranscriptRenderer: Sendable {
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
                 let isSelected = event.seq == selected
                 return Item(seq: event.seq) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
-            case .joined, .left, .timeout, .ended:
+            case .joined, .left, .removed, .timeout, .ended:
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
             }
@@ -87,6 +87,9 @@ public struct TranscriptRenderer: Sendable {
         switch event.kind {
         case .joined: return who.map { "\($0) joined" }
         case .left: return who.map { "\($0) left" }
+        case .removed:
+            return event.participant?.id == viewer
+                ? "The server's operator removed you" : who.map { "The server's operator removed \($0)" }
         case .timeout:
             let late = who.map { "\($0) ran out of time" } ?? "Time ran out"
             guard let status = event.status else { return late }

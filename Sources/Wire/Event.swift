@@ -12,6 +12,9 @@ public struct Event: Codable, Hashable, Sendable {
         case joined
         /// Someone left: `participant`.
         case left
+        /// The server's operator removed `participant`, who may not join again until the
+        /// operator lets them back in. Sent to the members and to the one removed.
+        case removed
         /// Nobody moved in time: `status` is the session after the game's timeout rule (a
         /// forfeit ends it; a skip lets anyone move next), `participant` who was late, if known.
         case timeout

@@ -240,32 +240,50 @@ import Wire
             #expect(end.output.contains("ended battleship seed"))
             for player in [amber, ben] {
                 let ended = try await player.next { if case let .event(event) = $0 { event.kind == .ended } else { false } }
-                guard case let .event(event) = ended else { continue }
+                guard case let .event(event) = ended else { throw ConnectionError.unexpected("\(ended)") }
                 #expect(event.status?.outcome.finished == true)
                 #expect(event.status?.outcome.winners.isEmpty == true)
             }
             let late = try await RelayGameTests.send(ben, replyingTo: message, adding: "Shot=2")
             guard case let .rejected(refusal) = late else { throw ConnectionError.unexpected("\(late)") }
-            #expect(refusal.error.code.contains("over") || refusal.error.code == "stale")
+            #expect(refusal.error.code == "game-over", "\(refusal.error)")
             let again = try await HTTPS.request(base + "/games/\(accepted.session)/end", method: .POST, headers: bearer())
             #expect(again.status == 409)
             let detail = try decode(AdminGameDetail.self, try await HTTPS.request(base + "/games/\(accepted.session)", headers: bearer()).body)
             #expect(detail.game.finished)
             #expect(detail.log.last?.kind == "ended")
 
-            // Removing Ben: Amber sees him leave, and he is no longer in the conversation.
+            // Removing Ben: Amber and Ben both hear of it, and he is no longer in the conversation.
+            guard case let .conversations(listed) = try await amber.request(.list(.init(id: "invite"))),
+                let invite = listed.conversations.first?.invite
+            else { throw ConnectionError.unexpected("no invite") }
             let benAccount = try #require(detail.game.participants.first { $0.name == "Ben" }?.account)
             let removed = try await HTTPS.request(
                 base + "/conversations/\(conversation)/remove/\(benAccount)", method: .POST, headers: bearer())
             #expect(removed.status == 200)
-            let left = try await amber.next { if case let .event(event) = $0 { event.kind == .left } else { false } }
-            guard case let .event(leaving) = left else { throw ConnectionError.unexpected("\(left)") }
-            #expect(leaving.participant?.name == "Ben")
+            for player in [amber, ben] {
+                let told = try await player.next { if case let .event(event) = $0 { event.kind == .removed } else { false } }
+                guard case let .event(removal) = told else { throw ConnectionError.unexpected("\(told)") }
+                #expect(removal.participant?.name == "Ben")
+            }
+            // He may not come back with the invite he holds, until the operator lets him.
+            let barred = try await ben.request(.join(.init(id: "back", invite: invite)))
+            guard case let .rejected(refusal) = barred else { throw ConnectionError.unexpected("\(barred)") }
+            #expect(refusal.error.code == "barred")
+            let notBarred = try await HTTPS.request(
+                base + "/conversations/\(conversation)/readmit/\(try #require(detail.game.participants.first { $0.name == "Amber" }?.account))",
+                method: .POST, headers: bearer())
+            #expect(notBarred.status == 404)
             let games = try decode([AdminGame].self, try await HTTPS.request(base + "/games", headers: bearer()).body)
             #expect(games.first?.participants.map(\.name) == ["Amber"])
             let twice = try await HTTPS.request(
                 base + "/conversations/\(conversation)/remove/\(benAccount)", method: .POST, headers: bearer())
             #expect(twice.status == 404)
+            let readmitted = try await HTTPS.request(
+                base + "/conversations/\(conversation)/readmit/\(benAccount)", method: .POST, headers: bearer())
+            #expect(readmitted.status == 200)
+            let back = try await ben.request(.join(.init(id: "back again", invite: invite)))
+            guard case .conversation = back else { throw ConnectionError.unexpected("\(back)") }
             let unauthorized = try await HTTPS.request(base + "/games/\(accepted.session)/end", method: .POST)
             #expect(unauthorized.status == 401)
         }

@@ -108,7 +108,7 @@ extension ConversationSnapshot {
         lastSeq = state.lastSeq
         recent = state.recentEntries.map(Entry.init)
         sessions = state.sessions.values.sorted { $0.lastSeq < $1.lastSeq }.map(SessionSnapshot.init)
-        retired = state.retired.sorted { $0.uuidString < $1.uuidString }
+        retired = state.retiredOrder
         sent = state.sent.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { account, sends in
             sends.all.map { Sent(account: account, request: $0.request, seq: $0.seq, session: $0.session, proposal: $0.proposal) }
         }
@@ -126,7 +126,7 @@ extension ConversationSnapshot {
             state.sessions[restored.id] = restored
         }
         state.restore(recent: try recent.map { try $0.restore(with: catalog) }, lastSeq: lastSeq)
-        state.retired = Set(retired)
+        state.restore(retired: retired)
         state.barred = Set(barred ?? [])
         for send in sent {
             state.sent[send.account, default: RecentSends()]

@@ -22,9 +22,13 @@ struct ConversationState: Sendable {
     private(set) var recent: [LogEntry] = []
     /// The running sessions and the newest few finished ones.
     var sessions: [Session: SessionState] = [:]
-    /// Finished sessions no longer held in memory (they are in the store): a message to one is
-    /// refused as over, and they still count in the statistics.
-    var retired: Set<Session> = []
+    /// The newest finished sessions no longer held in memory (they are in the store), at most
+    /// `retiredKept`: a message to one is refused as over; one to an older one, as an unknown
+    /// session. Bounded, so a conversation that plays for months holds the same memory.
+    private(set) var retired: Set<Session> = []
+    /// `retired` in the order the sessions finished, oldest first.
+    private(set) var retiredOrder: [Session] = []
+    static let retiredKept = 256
     /// How many finished sessions stay in memory, for the admin and for late answers.
     static let finishedSessionsKept = 4
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
@@ -53,12 +57,30 @@ struct ConversationState: Sendable {
 
     /// Lets go of all but the newest finished sessions: a conversation that plays for months
     /// holds only its running games.
-    mutating func retireFinishedSessions() {
+    mutating func retireFinishedSessions(keeping limit: Int = Self.retiredKept) {
         let finished = sessions.values.filter { $0.match.outcome.isFinished }
         guard finished.count > Self.finishedSessionsKept else { return }
         for session in finished.sorted(by: { $0.lastSeq < $1.lastSeq }).dropLast(Self.finishedSessionsKept) {
             sessions[session.id] = nil
-            retired.insert(session.id)
+            remember(retired: session.id, keeping: limit)
+        }
+    }
+
+    /// Puts back the retired sessions of a snapshot, oldest first.
+    mutating func restore(retired sessions: [Session], keeping limit: Int = Self.retiredKept) {
+        retired = []
+        retiredOrder = []
+        for session in sessions { remember(retired: session, keeping: limit) }
+    }
+
+    private mutating func remember(retired session: Session, keeping limit: Int) {
+        guard retired.insert(session).inserted else { return }
+        retiredOrder.append(session)
+        // Dropped in halves, so that each drop's cost is spread over as many retirements.
+        if retiredOrder.count > limit {
+            let excess = retiredOrder.count - limit / 2
+            for old in retiredOrder.prefix(excess) { retired.remove(old) }
+            retiredOrder.removeFirst(excess)
         }
     }
 

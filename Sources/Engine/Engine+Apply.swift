@@ -158,7 +158,7 @@ extension Engine {
 
     private mutating func retireFinishedSessions(of conversation: String) {
         guard !keepsFinishedSessions else { return }
-        conversations[conversation]?.retireFinishedSessions()
+        conversations[conversation]?.retireFinishedSessions(keeping: retiredKept)
     }
 
     private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {

@@ -96,7 +96,7 @@ extension Engine {
         var changes: [IndexChange] = []
         for conversation in conversations.values.sorted(by: { $0.id < $1.id }) {
             changes.append(.set(IndexKind.invite, conversation.invite, conversation.id))
-            for session in conversation.sessions.keys.sorted(by: { $0.uuidString < $1.uuidString }) + conversation.retired.sorted(by: { $0.uuidString < $1.uuidString }) {
+            for session in conversation.sessions.keys.sorted(by: { $0.uuidString < $1.uuidString }) + conversation.retiredOrder {
                 changes.append(.set(IndexKind.session, session.uuidString, conversation.id))
             }
             changes.append(clockChange(of: conversation.id))

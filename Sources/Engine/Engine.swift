@@ -28,6 +28,9 @@ public struct Engine: Sendable {
     /// Whether finished sessions stay in memory however many there are: true in the scratch
     /// engines that rebuild a conversation's past for the admin.
     var keepsFinishedSessions = false
+    /// How many retired sessions each conversation remembers (`ConversationState.retiredKept`);
+    /// a whole replay that builds the index remembers them all.
+    public var retiredKept = ConversationState.retiredKept
     /// Counts over all history, kept up to date by what is decided (not by what is loaded).
     var totals = EngineStatistics()
     /// False while a conversation is loaded: replaying its past must not count it again.

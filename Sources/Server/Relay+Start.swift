@@ -109,6 +109,8 @@ extension Relay {
     ) async throws -> Engine {
         var engine = Engine(
             configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
+        // Every session goes into the index it builds.
+        engine.retiredKept = .max
         var position: Int64 = 0
         var count = 0
         while true {

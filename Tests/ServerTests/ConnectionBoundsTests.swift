@@ -14,7 +14,9 @@ struct ConnectionBoundsTests {
     static func tcp(port: Int, sending bytes: [UInt8] = []) async throws -> any Channel {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port).get()
-        if !bytes.isEmpty { try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get() }
+        // The server may have closed it already, when the machine is slow: that is what the
+        // tests wait for anyway.
+        if !bytes.isEmpty { try? await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get() }
         return channel
     }
 

@@ -104,6 +104,10 @@ let package = Package(
         ),
 
         // The one executable.
+        .target(name: "FuzzTargets", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
+        // Built with `-sanitize=fuzzer,address -DFUZZING` by scripts/fuzz; otherwise it replays
+        // inputs given as files.
+        .executableTarget(name: "parley-fuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "parley",
             dependencies: [
@@ -115,6 +119,7 @@ let package = Package(
         ),
 
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], resources: [.copy("Corpus")]),
         .testTarget(name: "BattleshipTests", dependencies: ["Battleship", "GameRules"], path: "Games/Battleship/Tests"),
         .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GameRules"], path: "Games/IceCream/Tests"),
         .testTarget(name: "BotsTests", dependencies: ["Bots", "GameRules", "Battleship", "IceCream"]),

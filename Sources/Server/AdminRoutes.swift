@@ -133,39 +133,32 @@ enum AdminRoutes {
             guard let ended = try await relay.adminGame(session) else { return notFound(session) }
             return try json(ended)
         }
-        admin.post("api/conversations/:conversation/remove/:account") { _, context -> Response in
-            let named = try context.parameters.require("conversation")
-            let conversation = UUID(uuidString: named)?.uuidString ?? named
-            let account = try context.parameters.require("account")
-            switch await relay.perform(.remove(account: AccountID(rawValue: account), conversation: conversation)) {
-            case .applied: break
-            case .notApplicable:
-                return AdminGate<ParleyRequestContext>.refusal(.notFound, "not-a-member",
-                    "\(account) is not in the conversation \(conversation).")
-            case .unavailable: return unavailable()
+        // Taking a participant out, and letting them back in: the same shape, other words.
+        let memberships: [(verb: String, done: String, notApplicable: (code: String, reason: String), logged: String,
+                           action: @Sendable (AccountID, String) -> Relay.OperatorAction)] = [
+            ("remove", "removed", ("not-a-member", "is not in the conversation"), "An operator removed a participant",
+             { .remove(account: $0, conversation: $1) }),
+            ("readmit", "readmitted", ("not-barred", "is not barred from the conversation"), "An operator readmitted a participant",
+             { .readmit(account: $0, conversation: $1) }),
+        ]
+        for membership in memberships {
+            admin.post("api/conversations/:conversation/\(membership.verb)/:account") { _, context -> Response in
+                let named = try context.parameters.require("conversation")
+                let conversation = UUID(uuidString: named)?.uuidString ?? named
+                let account = try context.parameters.require("account")
+                switch await relay.perform(membership.action(AccountID(rawValue: account), conversation)) {
+                case .applied: break
+                case .notApplicable:
+                    return AdminGate<ParleyRequestContext>.refusal(.notFound, membership.notApplicable.code,
+                        "\(account) \(membership.notApplicable.reason) \(conversation).")
+                case .unavailable: return unavailable()
+                }
+                logger.notice("\(membership.logged)", metadata: [
+                    "conversation": "\(conversation)", "account": "\(account)",
+                    "from": "\(context.remoteAddress?.description ?? "?")",
+                ])
+                return try json([membership.done: account, "conversation": conversation])
             }
-            logger.notice("An operator removed a participant", metadata: [
-                "conversation": "\(conversation)", "account": "\(account)",
-                "from": "\(context.remoteAddress?.description ?? "?")",
-            ])
-            return try json(["removed": account, "conversation": conversation])
-        }
-        admin.post("api/conversations/:conversation/readmit/:account") { _, context -> Response in
-            let named = try context.parameters.require("conversation")
-            let conversation = UUID(uuidString: named)?.uuidString ?? named
-            let account = try context.parameters.require("account")
-            switch await relay.perform(.readmit(account: AccountID(rawValue: account), conversation: conversation)) {
-            case .applied: break
-            case .notApplicable:
-                return AdminGate<ParleyRequestContext>.refusal(.notFound, "not-barred",
-                    "\(account) is not barred from the conversation \(conversation).")
-            case .unavailable: return unavailable()
-            }
-            logger.notice("An operator readmitted a participant", metadata: [
-                "conversation": "\(conversation)", "account": "\(account)",
-                "from": "\(context.remoteAddress?.description ?? "?")",
-            ])
-            return try json(["readmitted": account, "conversation": conversation])
         }
     }
 

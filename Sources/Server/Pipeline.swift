@@ -113,7 +113,20 @@ actor Pipeline {
         engine.configuration.publicURL = url
     }
 
+    /// How many commands may wait for the pipeline; a client's frame beyond them is refused
+    /// as `rate-limited` (the server is busy), so that no flood of connections grows the queue
+    /// without end. Deadlines, operators and lists always wait their turn.
+    static let maxPending = 10_000
+
     func submit(_ command: Command) {
+        if pending.count >= Self.maxPending, case let .frame(frame, account, connection, _) = command {
+            let busy = ErrorFrame(code: "rate-limited", reason: "The server is busy; send it again in a moment, with the same id.")
+            metrics.rejected(busy.code)
+            if let connection, let outbox = connections.outbox(of: account, connection: connection) {
+                outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: busy)) } ?? .error(busy))
+            }
+            return
+        }
         pending.append(command)
         wake()
     }

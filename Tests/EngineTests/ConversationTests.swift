@@ -48,13 +48,14 @@ import Wire
         #expect(harness.engine.members(of: created.conversation) == ["amber", "ben"])
     }
 
-    @Test func namesAreCheckedAndShown() {
+    @Test func namesAreCheckedAndShown() throws {
         var harness = EngineHarness()
         #expect(harness.handle(.rename(.init(id: "n", name: "  ")), from: "amber").first?.rejection?.code == "bad-name")
         #expect(harness.handle(.rename(.init(id: "n", name: "Am\u{7}ber")), from: "amber").first?.rejection?.code == "bad-name")
         #expect(harness.handle(.rename(.init(id: "n", name: "Amber")), from: "amber") == [.done(.init(id: "n"))])
         let created = harness.create(by: "amber")
-        guard case let .conversation(reply)? = harness.join(created.invite, by: "ben").first else { return }
+        let joined = harness.join(created.invite, by: "ben").first
+        guard case let .conversation(reply)? = joined else { throw Unexpected(joined) }
         #expect(reply.conversation.members.compactMap(\.name) == ["Amber"])
     }
 

@@ -6,6 +6,7 @@ import GameRules
 import Play
 import TerminalUI
 import Transcript
+import Testing
 import Wire
 
 /// Full-screen clients at one table: a `PlayModel` per player, wired to a real `Engine` the
@@ -97,7 +98,10 @@ struct PlayTable {
     /// on the conversation's screen.
     mutating func gather(host: String, guests: String...) {
         press(host, .character("n"))
-        guard let code = invite(on: host) else { return }
+        guard let code = invite(on: host) else {
+            Issue.record("no invite on \(host)'s screen:\n\(screen(host))")
+            return
+        }
         for guest in guests {
             press(guest, .character("j"))
             type(guest, code)

@@ -27,7 +27,8 @@ import Wire
 
         let amberKey = InstallKey()
         let amber = try await Player.connect(to: handle.server, key: amberKey)
-        guard case let .conversation(created) = try await amber.request(.create(.init(id: "c"))) else { return }
+        let made = try await amber.request(.create(.init(id: "c")))
+        guard case let .conversation(created) = made else { throw ConnectionError.unexpected("\(made)") }
         let joined = try await client.request(.join(.init(id: "j", invite: created.conversation.invite)))
         guard case .conversation = joined else { throw ConnectionError.unexpected("\(joined)") }
         let conversation = created.conversation.conversation

@@ -41,3 +41,27 @@ import Wire
         #expect(fastAnswers == (0..<10).map { "f\($0)" }, "the other connection got everything")
     }
 }
+
+/// The queue in front of a pipeline is bounded: a frame beyond it is refused, typed, at once.
+@Suite struct PipelineQueueTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aFrameBeyondTheQueuesBoundIsRefusedAsBusy() async throws {
+        let relay = try await Relay.start(
+            configuration: EngineConfiguration(publicURL: "https://x"), secret: [UInt8](repeating: 7, count: 32),
+            log: InMemoryEventLog(), logger: Logger(label: "relay"))
+        // The pipelines do not run: whatever is submitted waits.
+        let (frames, outbox) = Outbox.frames()
+        let connection = relay.connect("amber", outbox: outbox)
+        let pipeline = relay.pipeline(of: "c")
+        for index in 0..<Pipeline.maxPending {
+            await pipeline.submit(.frame(.resume(.init(id: "r\(index)", conversation: "c", after: 0)),
+                                         account: "amber", connection: connection, received: .now))
+        }
+        await pipeline.submit(.frame(.resume(.init(id: "over", conversation: "c", after: 0)),
+                                     account: "amber", connection: connection, received: .now))
+        var iterator = frames.makeAsyncIterator()
+        let refused = try #require(await iterator.next())
+        guard case let .rejected(rejected) = refused else { Issue.record("\(refused)"); return }
+        #expect(rejected.id == "over" && rejected.error.code == "rate-limited")
+    }
+}

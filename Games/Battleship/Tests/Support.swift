@@ -42,6 +42,8 @@ struct MoveCase: CustomTestStringConvertible, Sendable {
     let seat: Int
     let move: BattleshipMove
     let refusal: RuleViolation?
+    /// For an accepted shot: whether it must hit (`true`) or miss (`false`).
+    var hits: Bool? = nil
     var testDescription: String { name }
 
     func check(in game: BattleshipGame) throws {
@@ -50,10 +52,15 @@ struct MoveCase: CustomTestStringConvertible, Sendable {
         let state = match.state
         do {
             try match.play(move, by: Seat(seat), mover: "$P")
-            #expect(refusal == nil, "accepted a move that should be refused")
         } catch {
             #expect(error == refusal)
             #expect(match.state == state, "a refused move changed the state")
+            return
+        }
+        #expect(refusal == nil, "accepted a move that should be refused")
+        if let hits {
+            let result = try #require(match.state.shots.last?.result, "the shot is not recorded")
+            #expect(result == (hits ? .hit : .miss))
         }
     }
 }

@@ -76,8 +76,9 @@ struct GuardedChannel<Base: ServerChildChannel & HTTPChannelHandler>: ServerChil
 
 /// Closes its connection when the gate is full, when the first request's head has not
 /// arrived within `limits.handshakeSeconds` of accepting it (the TLS handshake included), when
-/// that head is over `limits.headBytes` (answered 431), and when nothing at all was read for
-/// `limits.idleSeconds`.
+/// that head is over `limits.headBytes` (answered 431), when nothing at all was read for
+/// `limits.idleSeconds`, and when the peer read nothing for as long: the connection stayed
+/// unwritable (what waits for it is over NIO's high-water mark) however much it sends.
 final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -87,6 +88,8 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
     private let logger: Logger
     private var address: String?
     private var deadline: Scheduled<Void>?
+    /// Set while the connection is unwritable: when it will be closed if it stays so.
+    private var stall: Scheduled<Void>?
     /// Bytes of the first request read so far, until its head is complete.
     private var headBytes = 0
     private var headComplete = false
@@ -118,6 +121,8 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
         deadline = nil
+        stall?.cancel()
+        stall = nil
         if let address {
             gate.release(address)
             self.address = nil
@@ -141,6 +146,21 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
             }
         }
         context.fireChannelRead(data)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            stall?.cancel()
+            stall = nil
+        } else if stall == nil {
+            let channel = context.channel
+            stall = context.eventLoop.scheduleTask(in: .seconds(Int64(gate.limits.idleSeconds))) { [logger, address] in
+                guard !channel.isWritable else { return }
+                logger.notice("Closing a connection that reads nothing", metadata: ["address": "\(address ?? "?")"])
+                channel.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

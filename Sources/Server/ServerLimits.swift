@@ -25,9 +25,9 @@ public struct ServerLimits: Sendable, Equatable {
     /// `limits.headBytes`: the largest first HTTP request head; a larger one is answered 431
     /// and closed.
     public var headBytes: Int
-    /// `limits.idleSeconds`: how long a connection may send nothing at all before it is
-    /// closed. A WebSocket client answers the server's ping every 30 seconds, so it is never
-    /// idle while it listens.
+    /// `limits.idleSeconds`: how long a connection may send nothing at all, or read nothing
+    /// while the server has frames for it, before it is closed. A WebSocket client answers the
+    /// server's ping every 30 seconds, so it is never idle while it listens.
     public var idleSeconds: Int
     /// `limits.authenticateSeconds`: how long a WebSocket has, after its upgrade, to
     /// authenticate before it is closed (1008).

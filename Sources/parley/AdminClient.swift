@@ -45,6 +45,14 @@ final class AdminClient: Sendable {
         return try Self.decoder.decode(AdminGame.self, from: Data(buffer: body))
     }
 
+    /// Takes `account` out of a conversation (`remove`) or lets it back in (`readmit`).
+    func membership(_ verb: String, account: String, in conversation: String) async throws {
+        let response = try await client.execute(
+            request("/admin/api/conversations/\(conversation)/\(verb)/\(account)", method: .POST), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        try Self.check(response.status, body: body)
+    }
+
     /// Has the server write a new data folder at `folder` (absolute, on the server's machine).
     func backup(to folder: String) async throws -> AdminBackup {
         var request = request("/admin/api/backup", method: .POST)

@@ -21,9 +21,11 @@ struct AdminCommand: AsyncParsableCommand {
               parley admin watch 3F2A
               parley admin stats
               parley admin end 3F2A
+              parley admin remove CONVERSATION ACCOUNT
+              parley admin readmit CONVERSATION ACCOUNT
               parley admin backup /var/backups/parley-2026-11-24
             """,
-        subcommands: [Games.self, Show.self, Watch.self, Stats.self, End.self, Backup.self]
+        subcommands: [Games.self, Show.self, Watch.self, Stats.self, End.self, Remove.self, Readmit.self, Backup.self]
     )
 
     struct Options: ParsableArguments {
@@ -125,6 +127,35 @@ struct AdminCommand: AsyncParsableCommand {
         }
     }
 
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take a participant out of a conversation; they are told, and may not join it again until readmitted.")
+        @OptionGroup var options: Options
+        @Argument(help: "The conversation's id, as `parley admin show` prints it.") var conversation: String
+        @Argument(help: "The participant's account id, as `parley admin show` prints it.") var account: String
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            try await client.membership("remove", account: account, in: conversation)
+            print("removed \(account) from \(conversation)")
+        }
+    }
+
+    struct Readmit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Let a participant the operator removed join the conversation again.")
+        @OptionGroup var options: Options
+        @Argument(help: "The conversation's id.") var conversation: String
+        @Argument(help: "The participant's account id.") var account: String
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            try await client.membership("readmit", account: account, in: conversation)
+            print("readmitted \(account) to \(conversation)")
+        }
+    }
+
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The server's figures.")
         @OptionGroup var options: Options
@@ -183,6 +214,7 @@ enum AdminText {
             "\(game.game) \(game.variant) \(game.session)",
             "conversation \(game.conversation)",
             "participants: \(participants(game))",
+            "accounts: " + game.participants.map { "\($0.name ?? "-") \($0.account)" }.joined(separator: ", "),
             "turn: \(game.turn), \(game.moves) moves",
             "true state: \(detail.state)",
             "",

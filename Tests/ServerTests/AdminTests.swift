@@ -279,9 +279,11 @@ import Wire
             let twice = try await HTTPS.request(
                 base + "/conversations/\(conversation)/remove/\(benAccount)", method: .POST, headers: bearer())
             #expect(twice.status == 404)
-            let readmitted = try await HTTPS.request(
-                base + "/conversations/\(conversation)/readmit/\(benAccount)", method: .POST, headers: bearer())
-            #expect(readmitted.status == 200)
+            let show = try await Spawn.run(parley, ["admin", "show", String(accepted.session.prefix(8))] + options)
+            #expect(show.output.contains("accounts: Amber "), "\(show.output)")
+            let readmitted = try await Spawn.run(parley, ["admin", "readmit", conversation, benAccount] + options)
+            #expect(readmitted.status == 0, "\(readmitted.output)")
+            #expect(readmitted.output.contains("readmitted \(benAccount)"))
             let back = try await ben.request(.join(.init(id: "back again", invite: invite)))
             guard case .conversation = back else { throw ConnectionError.unexpected("\(back)") }
             let unauthorized = try await HTTPS.request(base + "/games/\(accepted.session)/end", method: .POST)

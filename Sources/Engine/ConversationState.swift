@@ -59,6 +59,10 @@ struct ConversationState: Sendable {
     /// holds only its running games.
     mutating func retireFinishedSessions(keeping limit: Int = Self.retiredKept) {
         let finished = sessions.values.filter { $0.match.outcome.isFinished }
+        // A finished game keeps its final state and outcome; its newest message (three more
+        // copies of that state, as each seat saw it) is only read to answer a stale move,
+        // and a finished game answers every move as over.
+        for session in finished where session.newestMessage != nil { sessions[session.id]?.newestMessage = nil }
         guard finished.count > Self.finishedSessionsKept else { return }
         for session in finished.sorted(by: { $0.lastSeq < $1.lastSeq }).dropLast(Self.finishedSessionsKept) {
             sessions[session.id] = nil

@@ -108,6 +108,8 @@ extension Engine {
             throw Refusal(frame: EngineError.wrongGame(session: session.game.id, sent: request.game).frame)
         }
         guard let basedOn = request.basedOn else { throw Refusal(frame: EngineError.basedOnRequired.frame) }
+        // A finished game takes no move, whatever it answers: over, not stale.
+        guard !session.match.outcome.isFinished else { throw Refusal(frame: ErrorFrame(RuleViolation.gameOver)) }
         guard basedOn == session.lastSeq else {
             throw Refusal(frame: EngineError.stale(basedOn: basedOn, current: session.lastSeq).frame,
                           staleSeq: session.lastSeq)

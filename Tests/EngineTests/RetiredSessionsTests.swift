@@ -39,4 +39,17 @@ import Wire
             basedOn: recent.seq, url: (recent.message?.url ?? "") + "&Topping=topping02")), from: "amber", now: harness.clock, random: &random)
         #expect(late.replies.first?.rejection?.code == "game-over")
     }
+
+    /// A finished game answers every move as over, whatever message it answers: it keeps no
+    /// newest message to show as current.
+    @Test func aMoveInAFinishedGameIsOverEvenWhenItIsStale() throws {
+        var (harness, conversation) = GameSessionTests.table(three: false)
+        harness.start("icecream", variant: "solo", url: "?Base=base01", in: conversation, by: "amber")
+        let first = try #require(harness.lastMessage(in: conversation, for: "amber"))
+        _ = harness.reply(to: first, with: "Scoops=scoops01", by: "amber")
+        let second = try #require(harness.lastMessage(in: conversation, for: "amber"))
+        #expect(harness.reply(to: second, with: "Topping=topping01", by: "amber")?.isAccepted == true)
+        // Answering the first message again: stale, and the game is over.
+        #expect(harness.reply(to: first, with: "Scoops=scoops02", by: "amber")?.rejection?.code == "game-over")
+    }
 }

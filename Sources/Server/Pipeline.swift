@@ -30,8 +30,8 @@ actor Pipeline {
     /// The deadline of every turn whose clock runs in this pipeline, and the one timer armed
     /// for the earliest of them.
     var deadlines = DeadlineQueue<Session, TurnDeadline>()
-    private var turnTimer: (any DispatchSourceTimer)?
-    private var turnTimerArmedFor: Date?
+    var turnTimer: (any DispatchSourceTimer)?
+    var turnTimerArmedFor: Date?
     /// Counters for `/metrics`, safe to touch from any connection.
     nonisolated let metrics: RelayMetrics
     /// Operators watching games live, by session id (`Pipeline+Admin`).
@@ -164,13 +164,6 @@ actor Pipeline {
         beating?.cancel()
         heartbeat?.beat()
         stopTimers()
-    }
-
-    func stopTimers() {
-        deadlines.removeAll()
-        turnTimer?.cancel()
-        turnTimer = nil
-        turnTimerArmedFor = nil
     }
 
     private func requestSweep() {
@@ -327,65 +320,6 @@ actor Pipeline {
             default: break
             }
         }
-    }
-
-    /// Forgets the deadlines of sessions whose clock stopped (a finished game).
-    private func stopClocks(after events: [EngineEvent]) {
-        for event in events {
-            let session: Session, conversation: String
-            switch event {
-            case let .accepted(move): (session, conversation) = (move.session, move.conversation)
-            case let .ended(id, _, ended, _), let .timedOut(id, _, ended, _): (session, conversation) = (ended, id)
-            default: continue
-            }
-            guard deadlines.contains(session), engine.deadline(ofSession: session, in: conversation) == nil else { continue }
-            deadlines.cancel(session)
-        }
-        armTurnTimer()
-    }
-
-    /// Times a session's turn, replacing the deadline of its previous turn.
-    func schedule(_ deadline: TurnDeadline) {
-        deadlines.schedule(deadline, for: deadline.session, at: deadline.at)
-        armTurnTimer()
-    }
-
-    /// Tries a deadline again in a second, when the store could not keep its timeout.
-    func retry(_ deadline: TurnDeadline) {
-        deadlines.schedule(deadline, for: deadline.session, at: Date() + 1)
-        armTurnTimer()
-    }
-
-    /// Queues every deadline that has passed, and arms the timer for the next.
-    func expireDue() {
-        turnTimerArmedFor = nil
-        let due = deadlines.removeDue(asOf: Date())
-        if !due.isEmpty {
-            pending += due.map { .deadline($0) }
-            wake()
-        }
-        armTurnTimer()
-    }
-
-    /// Sets the one turn timer to fire at the earliest deadline. Moves that push a later
-    /// deadline leave it alone; a dispatch timer is rescheduled in place, so nothing piles up.
-    private func armTurnTimer() {
-        guard let next = deadlines.earliest() else { return }
-        if let armed = turnTimerArmedFor, armed <= next { return }
-        let timer: any DispatchSourceTimer
-        if let existing = turnTimer {
-            timer = existing
-        } else {
-            timer = DispatchSource.makeTimerSource()
-            timer.setEventHandler { [weak self] in
-                Task { await self?.expireDue() }
-            }
-            timer.activate()
-            turnTimer = timer
-        }
-        let wait = max(0, next.timeIntervalSinceNow)
-        timer.schedule(deadline: .now() + .milliseconds(Int((wait * 1000).rounded(.up))), leeway: .milliseconds(5))
-        turnTimerArmedFor = next
     }
 
     private func relay(_ reference: EntryReference) {

@@ -64,8 +64,10 @@ struct ConversationSnapshot: Codable {
     struct Message: Codable {
         /// The accepted move, in the stored format of its event.
         var move: EngineEvent
-        var views: [String: String]
-        var spectatorView: String
+        /// Written by versions that kept every entry's views; read no more (they are worked out
+        /// again from the state on demand).
+        var views: [String: String]?
+        var spectatorView: String?
         var seats: [AccountID]
         var turn: TurnSnapshot
         var outcome: OutcomeSnapshot
@@ -182,8 +184,7 @@ extension ConversationSnapshot.Entry {
         case let .message(message):
             kind = "message"
             self.message = ConversationSnapshot.Message(
-                move: .accepted(message.move), views: Dictionary(uniqueKeysWithValues: message.views.map { (String($0.key), $0.value) }),
-                spectatorView: message.spectatorView, seats: message.seats, turn: .init(message.turn),
+                move: .accepted(message.move), views: nil, spectatorView: nil, seats: message.seats, turn: .init(message.turn),
                 outcome: .init(message.outcome), prompt: message.prompt)
         case let .timeout(timeout), let .ended(timeout):
             if case .timeout = entry.kind { kind = "timeout" } else { kind = "ended" }
@@ -207,13 +208,8 @@ extension ConversationSnapshot.Entry {
         switch kind {
         case "message":
             guard let message, case let .accepted(move) = message.move else { throw SnapshotError("a message entry") }
-            var views: [Int: String] = [:]
-            for (seat, view) in message.views {
-                guard let index = Int(seat) else { throw SnapshotError("a view's seat") }
-                views[index] = view
-            }
             return LogEntry(seq: seq, kind: .message(MessageEntry(
-                move: move, views: views, spectatorView: message.spectatorView, seats: message.seats,
+                move: move, views: nil, seats: message.seats,
                 turn: try message.turn.restore(), outcome: message.outcome.restore(), prompt: message.prompt)))
         case "timeout", "ended":
             guard let timeout else { throw SnapshotError("a timeout entry") }

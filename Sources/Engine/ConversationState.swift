@@ -97,8 +97,11 @@ struct ConversationState: Sendable {
         self.lastSeq = lastSeq
     }
 
+    /// Appends the newest entry. The one before it lets go of its views (see `MessageEntry.views`):
+    /// a conversation holds them for its newest entry and its sessions' newest messages only.
     mutating func append(_ entry: LogEntry) {
         if recent.count == Self.recentEntries { recent.removeFirst() }
+        if let last = recent.indices.last { recent[last] = recent[last].withoutViews() }
         recent.append(entry)
         lastSeq = entry.seq
     }
@@ -142,19 +145,36 @@ struct LogEntry: Sendable {
 
     let seq: Int
     let kind: Kind
+
+    /// The same entry without the views of its message, which are worked out again on demand.
+    func withoutViews() -> LogEntry {
+        guard case var .message(message) = kind, message.views != nil else { return self }
+        message.views = nil
+        return LogEntry(seq: seq, kind: .message(message))
+    }
 }
 
 /// A stored message with what every viewer's rendering needs, worked out once when it was
-/// accepted: the state as each seat saw it then, whose turn it was, and the outcome.
+/// accepted: whose turn it was, the outcome, and while the entry is new, the state as each seat
+/// saw it.
 struct MessageEntry: Sendable {
     let move: AcceptedMove
-    /// The state's query as each bound seat saw it; spectators get `spectatorView`.
-    let views: [Int: String]
-    let spectatorView: String
+    /// The state as each bound seat and a spectator saw it, worked out when the move was
+    /// accepted, for the relay and for a stale proposal's answer. Kept while the entry is its
+    /// conversation's newest or its session's newest message, then let go: each is as large as
+    /// the state, and a conversation holds several entries. `nil` once let go, and in entries
+    /// loaded from a snapshot; `Engine.query(of:for:)` works them out again from `move.state`.
+    var views: StateViews?
     let seats: [AccountID]
     let turn: Turn
     let outcome: Outcome
     let prompt: String?
+}
+
+/// A state's query as each bound seat saw it (`seats[i]` for seat `i`) and as a spectator does.
+struct StateViews: Sendable {
+    let seats: [Int: String]
+    let spectator: String
 }
 
 /// A turn that ran out: who was late (when a seat held by someone was), and the session after.

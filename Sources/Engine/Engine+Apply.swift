@@ -87,10 +87,11 @@ extension Engine {
         session.lastMoveAt = move.at
         let entry = MessageEntry(
             move: move,
-            views: Dictionary(uniqueKeysWithValues: session.seats.indices.map {
-                ($0, QueryString.format(session.match.state(for: Seat($0))))
-            }),
-            spectatorView: QueryString.format(session.match.state(for: nil)),
+            views: StateViews(
+                seats: Dictionary(uniqueKeysWithValues: session.seats.indices.map {
+                    ($0, QueryString.format(session.match.state(for: Seat($0))))
+                }),
+                spectator: QueryString.format(session.match.state(for: nil))),
             seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
             prompt: session.match.prompt)
         session.newestMessage = LogEntry(seq: move.seq, kind: .message(entry))

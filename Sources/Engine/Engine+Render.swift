@@ -56,7 +56,7 @@ extension Engine {
     private func render(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) throws(EngineError) -> Event {
         let move = entry.move
         let seat = entry.seats.firstIndex(of: viewer)
-        let query = seat.flatMap { entry.views[$0] } ?? entry.spectatorView
+        let query = try query(of: entry, for: seat)
         let texts = move.texts
         let original = Message(
             game: move.game,
@@ -83,6 +83,19 @@ extension Engine {
             turn: turnInfo(entry.turn, seats: entry.seats, for: viewer, in: conversation), outcome: outcomeInfo(entry.outcome, seats: entry.seats, pid),
             prompt: entry.prompt)
         return Event(conversation: conversation.id, seq: move.seq, kind: .message, message: message, status: status)
+    }
+
+    /// The state of a message as the seat `seat` (a spectator when `nil`) sees it: the view kept
+    /// with the entry, or worked out again from the true state by the game's own view.
+    private func query(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
+        if let views = entry.views { return seat.flatMap { views.seats[$0] } ?? views.spectator }
+        let move = entry.move
+        do {
+            let game = try catalog.game(move.game, variant: move.variant)
+            return QueryString.format(try game.view(of: QueryString.items(in: move.state), for: seat.map(Seat.init)))
+        } catch {
+            throw .unrenderable(conversation: move.conversation, seq: move.seq, why: "its state no longer decodes: \(error)")
+        }
     }
 
     private func turnInfo(_ turn: Turn, seats: [AccountID], for viewer: AccountID, in conversation: ConversationState) -> TurnInfo {

@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 "Engine", "Files", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire", "WebPages",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import NIOSSL
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// The server's bounds on connections themselves, before any frame: how many it holds, how
@@ -58,14 +59,27 @@ struct GuardedChannel<Base: ServerChildChannel & HTTPChannelHandler>: ServerChil
     var responder: HTTPChannelHandler.Responder { base.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        channel.eventLoop.makeCompletedFuture {
+        channel.eventLoop.makeCompletedFuture { () -> ConnectionGuardHandler in
             let limits = gate.limits
+            let connectionGuard = ConnectionGuardHandler(gate: gate, logger: logger)
             try channel.pipeline.syncOperations.addHandlers([
                 IdleStateHandler(readTimeout: .seconds(Int64(limits.idleSeconds))),
-                ConnectionGuardHandler(gate: gate, logger: logger),
+                connectionGuard,
             ])
-        }.flatMap {
-            base.setup(channel: channel, logger: logger)
+            return connectionGuard
+        }.flatMap { connectionGuard in
+            // The base adds the HTTP handlers at once (the value it returns comes later): the
+            // request decoder's errors are then taken right after it.
+            let value = base.setup(channel: channel, logger: logger)
+            do {
+                let operations = channel.pipeline.syncOperations
+                let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+                try operations.addHandler(
+                    BadRequestHandler(connectionGuard: connectionGuard, logger: logger), position: .after(decoder))
+            } catch {
+                return channel.eventLoop.makeFailedFuture(error)
+            }
+            return value
         }
     }
 
@@ -174,11 +188,26 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
 
     private func refuseLargeHead(context: ChannelHandlerContext) {
         logger.notice("Refusing a request head over the limit", metadata: ["address": "\(address ?? "?")"])
+        refuse(context: context, status: "431 Request Header Fields Too Large", reason: "The request head is over the limit.")
+    }
+
+    /// Answers the connection's request with `status`, written as bytes from here, before any
+    /// HTTP handler (which may be in no state to write it), and closes the connection.
+    func refuse(_ channel: any Channel, status: String, reason: String) {
+        guard let context = try? channel.pipeline.syncOperations.context(handler: self) else {
+            channel.close(promise: nil)
+            return
+        }
+        refuse(context: context, status: status, reason: reason)
+    }
+
+    private func refuse(context: ChannelHandlerContext, status: String, reason: String) {
         headComplete = true
         deadline?.cancel()
         deadline = nil
-        let answer = "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            + "Connection: close\r\nContent-Length: 39\r\n\r\nThe request head is over the limit.\r\n\r\n"
+        let body = reason + "\r\n"
+        let answer = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Connection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
             channel.close(promise: nil)

@@ -11,7 +11,7 @@ public struct Decision: Sendable {
     /// Turn deadlines that the accepted moves started; the server times them.
     public var deadlines: [TurnDeadline] = []
     /// A resume of entries no longer in memory: the server reads the conversation's stored
-    /// events, has `Engine.backlog(_:replaying:)` render them, sends them and then `synced`.
+    /// events page by page, has `Engine.replay(of:)` render them, sends them and then `synced`.
     public var backlog: Backlog?
 
     public init() {}

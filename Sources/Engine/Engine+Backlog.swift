@@ -6,30 +6,28 @@ import Wire
 /// render it now (today's names and identifiers), the moment it is replayed, while it is
 /// still among the scratch conversation's newest.
 extension Engine {
-    /// An engine with these settings and names and no conversations.
-    func scratch() -> Engine {
+    /// An engine with these settings and names and no conversations; one that keeps every
+    /// finished session for the admin's view of a game's past.
+    func scratch(keepingFinishedSessions: Bool = true) -> Engine {
         var scratch = Engine(configuration: configuration, catalog: catalog, identifiers: identifiers)
         scratch.names = names
-        scratch.keepsFinishedSessions = true
+        scratch.keepsFinishedSessions = keepingFinishedSessions
         return scratch
     }
 
     /// The events `backlog` asks for, then its `synced`, from every stored event of its
     /// conversation in order (its creation first).
     public func backlog(_ backlog: Backlog, replaying stored: [EngineEvent]) throws(EngineError) -> [ServerFrame] {
-        guard let live = conversations[backlog.conversation] else {
-            return [.rejected(.init(id: backlog.request, error: EngineError.unknownConversation(backlog.conversation).frame))]
-        }
-        var frames: [ServerFrame] = []
-        try replay(stored, of: live) { scratch, seq in
-            guard seq > backlog.after, seq <= backlog.lastSeq else { return }
-            var conversation = scratch
-            // Identifiers as the viewer knows them today: they may have joined after this entry.
-            conversation.directories = live.directories
-            if let frame = frame(ofEntry: seq, in: conversation, for: backlog.viewer) { frames.append(frame) }
-        }
-        frames.append(.synced(.init(id: backlog.request, conversation: backlog.conversation, lastSeq: backlog.lastSeq)))
-        return frames
+        var replay: BacklogReplay
+        do { replay = try self.replay(of: backlog) } catch { return [.rejected(.init(id: backlog.request, error: error.frame))] }
+        return try replay.feed(stored) + [replay.synced]
+    }
+
+    /// What renders `backlog` from its conversation's stored events, fed to it page by page;
+    /// throws `unknown-conversation` if the conversation is not held.
+    public func replay(of backlog: Backlog) throws(EngineError) -> BacklogReplay {
+        guard let live = conversations[backlog.conversation] else { throw .unknownConversation(backlog.conversation) }
+        return BacklogReplay(backlog: backlog, scratch: scratch(keepingFinishedSessions: false), directories: live.directories)
     }
 
     /// Applies `stored` to a scratch engine, calling `visit` with the scratch conversation
@@ -46,6 +44,50 @@ extension Engine {
             try visit(conversation, seq)
         }
         return scratch.conversations[live.id]
+    }
+}
+
+/// A `resume` of entries no longer in memory, rendered from its conversation's stored events:
+/// they are replayed into a scratch engine, page by page, and each entry after `after` is
+/// rendered the moment it is replayed, while it is still among the scratch conversation's
+/// newest, with the identifiers the viewer knows today. Holds one conversation, whatever its
+/// history, so a backlog of any length is read in bounded memory.
+public struct BacklogReplay: Sendable {
+    public let backlog: Backlog
+    private var scratch: Engine
+    private let directories: [AccountID: ViewerDirectory]
+    /// Whether every entry up to `backlog.lastSeq` has been rendered: the events after it are
+    /// relayed live, and are not fed.
+    public private(set) var isComplete = false
+
+    init(backlog: Backlog, scratch: Engine, directories: [AccountID: ViewerDirectory]) {
+        self.backlog = backlog
+        self.scratch = scratch
+        self.directories = directories
+        isComplete = backlog.lastSeq <= backlog.after
+    }
+
+    /// Replays the next stored events of the conversation, in order, and returns the frames of
+    /// the entries among them that the backlog asks for. Events of other conversations are
+    /// passed over.
+    public mutating func feed(_ events: some Sequence<EngineEvent>) throws(EngineError) -> [ServerFrame] {
+        var frames: [ServerFrame] = []
+        let id = backlog.conversation
+        for event in events where event.conversation == id && !isComplete {
+            try scratch.apply(event)
+            guard let seq = event.seq, var conversation = scratch.conversations[id] else { continue }
+            if seq >= backlog.lastSeq { isComplete = true }
+            guard seq > backlog.after, seq <= backlog.lastSeq else { continue }
+            // Identifiers as the viewer knows them today: they may have joined after this entry.
+            conversation.directories = directories
+            if let frame = scratch.frame(ofEntry: seq, in: conversation, for: backlog.viewer) { frames.append(frame) }
+        }
+        return frames
+    }
+
+    /// The frame that ends the backlog.
+    public var synced: ServerFrame {
+        .synced(.init(id: backlog.request, conversation: backlog.conversation, lastSeq: backlog.lastSeq))
     }
 }
 

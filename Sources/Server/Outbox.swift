@@ -7,7 +7,15 @@ enum Outgoing: Sendable {
     /// A `resume`'s answer: the events it replays, then its `synced`. However many, they take
     /// one place in the outbox, and the writer sends them at the pace the client reads, so a
     /// member away for a long while catches up instead of being cut off.
-    case replay([ServerFrame])
+    case replay(Replay)
+}
+
+/// A `resume`'s answer: frames in memory, then, for entries the engine no longer holds, pages
+/// read from the store only as the writer comes to them, so that a backlog of any length costs
+/// the memory of one page.
+struct Replay: Sendable {
+    var frames: [ServerFrame]
+    var pages: AsyncStream<[ServerFrame]>?
 }
 
 /// One connection's queue of frames, filled by the pipelines and emptied by the connection's
@@ -39,9 +47,9 @@ final class Outbox: Sendable {
 
     /// Queues a `resume`'s answer (its events, then `synced`) as one replay; or, when
     /// `maxReplays` already wait, a refusal of request `id` in its place.
-    func deliver(replay frames: [ServerFrame], request id: String) {
-        guard frames.count > 1 else {
-            for frame in frames { deliver(frame) }
+    func deliver(replay: Replay, request id: String) {
+        guard replay.frames.count > 1 || replay.pages != nil else {
+            for frame in replay.frames { deliver(frame) }
             return
         }
         guard replays.add(1, ordering: .relaxed).newValue <= Self.maxReplays else {
@@ -50,7 +58,7 @@ final class Outbox: Sendable {
                 reason: "\(Self.maxReplays) resumes already wait to be sent on this connection; send it again once they have arrived."))))
             return
         }
-        if case .dropped = continuation.yield(.replay(frames)) {
+        if case .dropped = continuation.yield(.replay(replay)) {
             replays.subtract(1, ordering: .relaxed)
             continuation.finish()
         }

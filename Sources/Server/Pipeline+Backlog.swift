@@ -1,5 +1,6 @@
 import Engine
 import Foundation
+import Logging
 import Storage
 import Wire
 
@@ -24,13 +25,56 @@ extension Pipeline {
         }
     }
 
-    /// The frames that answer a resume of entries no longer in memory; `unavailable` when the
-    /// store cannot be read.
-    func answer(_ backlog: Backlog) async -> [ServerFrame] {
+    /// The frames that answer a resume of entries no longer in memory, read from the store a
+    /// page at a time as the connection's writer asks for them, then `synced`; `unavailable`
+    /// in place of the rest when the store cannot be read.
+    func reading(_ backlog: Backlog) -> AsyncStream<[ServerFrame]> {
+        let replay: BacklogReplay
         do {
-            let stored = try await storedEvents(of: backlog.conversation)
-            return try engine.backlog(backlog, replaying: stored)
+            replay = try engine.replay(of: backlog)
         } catch {
+            let refusal = ServerFrame.rejected(.init(id: backlog.request, error: error.frame))
+            return AsyncStream { $0.yield([refusal]); $0.finish() }
+        }
+        let reader = BacklogReader(replay: replay, log: log, logger: logger)
+        return AsyncStream(unfolding: { await reader.next() })
+    }
+}
+
+/// Reads a backlog's conversation from the store in pages and renders each page's entries.
+actor BacklogReader {
+    static let pageSize = 500
+
+    private var replay: BacklogReplay
+    private let log: any EventLog
+    private let logger: Logger
+    private var position: Int64 = 0
+    private var finished = false
+
+    init(replay: BacklogReplay, log: any EventLog, logger: Logger) {
+        self.replay = replay
+        self.log = log
+        self.logger = logger
+    }
+
+    /// The frames of the next page, the last ending with `synced`; `nil` after that.
+    func next() async -> [ServerFrame]? {
+        guard !finished else { return nil }
+        let backlog = replay.backlog
+        do {
+            let page = try await log.records(in: backlog.conversation, after: position, limit: Self.pageSize)
+            var frames = try replay.feed(page.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) })
+            if let last = page.last, !replay.isComplete {
+                position = last.position
+                return frames
+            }
+            // Every entry up to `lastSeq` is stored before the resume is answered: a log that
+            // ends short of it is answered as it stands.
+            finished = true
+            frames.append(replay.synced)
+            return frames
+        } catch {
+            finished = true
             logger.error("Cannot read a conversation's backlog from the store", metadata: [
                 "conversation": "\(backlog.conversation)", "error": "\(error)",
             ])

@@ -73,8 +73,6 @@ actor Pipeline {
     var lastUsed: [String: ContinuousClock.Instant] = [:]
     var lastSweep: ContinuousClock.Instant?
     var sweepDue = false
-    var lastTrim: ContinuousClock.Instant?
-    var evictedSinceTrim = 0
     var lastAccountSweep: ContinuousClock.Instant?
     /// For each conversation in memory: the log position of its newest stored event, and the
     /// seq its newest stored snapshot holds up to.
@@ -256,15 +254,15 @@ actor Pipeline {
         let answered = ContinuousClock.now
         for (command, decision) in zip(batch, decisions) {
             if case let .frame(frame, account, connection, received) = command {
-                var replies = decision.replies
-                // Read here, in order, so that the backlog reaches the client before any
-                // entry relayed after it.
-                if let backlog = decision.backlog { replies += await answer(backlog) }
+                let replies = decision.replies
                 count(replies, after: answered - received)
                 logFaults(in: replies, for: account)
                 if let connection, let outbox = connections.outbox(of: account, connection: connection) {
                     if case let .resume(request) = frame {
-                        outbox.deliver(replay: replies, request: request.id)
+                        // Queued now, so that the backlog reaches the client before any entry
+                        // relayed after it; read from the store as the client reads it.
+                        let pages = decision.backlog.map { reading($0) }
+                        outbox.deliver(replay: Replay(frames: replies, pages: pages), request: request.id)
                     } else {
                         for reply in replies { outbox.deliver(reply) }
                     }

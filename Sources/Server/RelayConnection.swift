@@ -68,8 +68,13 @@ struct RelayConnection {
                     switch item {
                     case let .frame(frame):
                         try await write(frame, to: outbound)
-                    case let .replay(frames):
-                        for frame in frames { try await write(frame, to: outbound) }
+                    case let .replay(replay):
+                        for frame in replay.frames { try await write(frame, to: outbound) }
+                        if let pages = replay.pages {
+                            for await page in pages {
+                                for frame in page { try await write(frame, to: outbound) }
+                            }
+                        }
                         outbox.sentReplay()
                     }
                 }

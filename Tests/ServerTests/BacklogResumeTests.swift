@@ -1,6 +1,6 @@
 import Client
 import Foundation
-import Server
+@testable import Server
 import Testing
 import Wire
 
@@ -28,6 +28,40 @@ struct BacklogResumeTests {
             var replayed: [Event] = []
             while replayed.count < 20 { replayed.append(try await again.nextMessage()) }
             #expect(replayed == live)
+        }
+    }
+}
+
+/// A backlog longer than a page of the store (`BacklogReader.pageSize`) is read page by page
+/// as the client reads it, whole and in order, and what happens after the resume follows it.
+@Suite(.timeLimit(.minutes(2)))
+struct PagedResumeTests {
+    @Test func aResumeOverSeveralPagesOfTheStoreArrivesWholeAndInOrder() async throws {
+        let moves = 2 * BacklogReader.pageSize + 100
+        try await LiveServer.with(limits: ServerLimits(messagesPerSecond: 100_000, burst: 100_000)) { server in
+            let amber = try await Player.connect(to: server)
+            let ben = try await Player.connect(to: server)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            for index in 0..<moves {
+                let answer = try await amber.request(.send(.init(
+                    id: "m\(index)", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base0\(index % 4 + 1)")))
+                guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+            }
+            var live: [Event] = []
+            while live.count < moves { live.append(try await ben.nextMessage()) }
+
+            let again = try await Player.connect(to: server, key: ben.key)
+            let synced = try await again.request(.resume(.init(id: "r", conversation: conversation, after: 2)))
+            #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: moves + 2)))
+            var replayed: [Event] = []
+            while replayed.count < moves { replayed.append(try await again.nextMessage()) }
+            #expect(replayed.map(\.seq) == Array(3...(moves + 2)))
+            #expect(replayed == live)
+            // A move after the resume reaches the resumed connection after the replay.
+            let answer = try await amber.request(.send(.init(
+                id: "after", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")))
+            guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+            #expect(try await again.nextMessage().seq == moves + 3)
         }
     }
 }

@@ -254,8 +254,11 @@ extension Outbox {
             for await item in items {
                 switch item {
                 case let .frame(frame): continuation.yield(frame)
-                case let .replay(replayed):
-                    for frame in replayed { continuation.yield(frame) }
+                case let .replay(replay):
+                    for frame in replay.frames { continuation.yield(frame) }
+                    if let pages = replay.pages {
+                        for await page in pages { for frame in page { continuation.yield(frame) } }
+                    }
                     outbox.sentReplay()
                 }
             }

@@ -24,7 +24,7 @@ extension Engine {
             noteMembership(of: account, in: id, member: true)
             if conversations[id]?.everyone.contains(account) == false {
                 conversations[id]?.everyone.append(account)
-                rebuildDirectories(of: id)
+                addToDirectories(account, of: id)
             }
         case let .left(id, seq, account):
             try append(.left(account), seq: seq, to: id)
@@ -168,6 +168,19 @@ extension Engine {
         guard let lastSeq = conversations[conversation]?.lastSeq else { throw .corrupt("unknown conversation \(conversation)") }
         guard seq == lastSeq + 1 else { throw .corrupt("seq \(seq) after \(lastSeq) in \(conversation)") }
         conversations[conversation]?.append(LogEntry(seq: seq, kind: kind))
+    }
+
+    /// Adds a newcomer to each viewer's directory and makes the newcomer's own: one identifier
+    /// for each member and the newcomer's, not every pair again.
+    private mutating func addToDirectories(_ newcomer: AccountID, of conversation: String) {
+        guard let state = conversations[conversation] else { return }
+        var directories = state.directories
+        conversations[conversation]?.directories = [:]
+        for viewer in Array(directories.keys) {
+            directories[viewer]?.add(newcomer, as: identifiers.id(of: newcomer, seenBy: InstallID(rawValue: viewer.rawValue)))
+        }
+        directories[newcomer] = identifiers.directory(for: InstallID(rawValue: newcomer.rawValue), members: state.everyone)
+        conversations[conversation]?.directories = directories
     }
 
     mutating func rebuildDirectories(of conversation: String) {

@@ -6,8 +6,8 @@
 /// conversation's members, so a token naming anyone else fails to translate.
 public struct ViewerDirectory: Hashable, Sendable {
     public let viewer: InstallID
-    private let accountsByID: [ParticipantID: AccountID]
-    private let idsByAccount: [AccountID: ParticipantID]
+    private var accountsByID: [ParticipantID: AccountID]
+    private var idsByAccount: [AccountID: ParticipantID]
 
     /// - Precondition: no two accounts share an id. Derived ids are 122 random bits, so this
     ///   holds unless the pairs were made by hand wrongly.
@@ -22,6 +22,14 @@ public struct ViewerDirectory: Hashable, Sendable {
         self.viewer = viewer
         self.accountsByID = accountsByID
         self.idsByAccount = idsByAccount
+    }
+
+    /// Adds a member.
+    /// - Precondition: the id is no other member's (see `init`).
+    public mutating func add(_ account: AccountID, as id: ParticipantID) {
+        let previous = accountsByID.updateValue(account, forKey: id)
+        precondition(previous == nil || previous == account, "two members share the id \(id)")
+        idsByAccount[account] = id
     }
 
     /// The accounts of the conversation's members.

@@ -36,3 +36,27 @@ import Wire
         }
     }
 }
+
+/// Each join adds the newcomer to every member's directory of identifiers: every member knows
+/// every other by the identifier derived for that pair, and tokens translate between them.
+@Suite struct DirectoryTests {
+    @Test func membersJoiningOneByOneAreKnownByTheirOwnIdentifiersToEveryone() throws {
+        var harness = EngineHarness()
+        let created = harness.create(by: "amber")
+        let accounts: [AccountID] = ["amber", "ben", "chris", "dana", "eve"]
+        for account in accounts.dropFirst() { harness.join(created.invite, by: account) }
+        // Eve, the last to join, starts an ice cream: everyone sees her as their own id for her.
+        #expect(harness.start("icecream", variant: "solo", url: "?Base=base01", in: created.conversation, by: "eve")?.isAccepted == true)
+        for viewer in accounts {
+            for event in harness.events(of: viewer) where event.kind == .joined {
+                let joined = try #require(event.participant)
+                let subject = try #require(accounts.first { harness.id(of: $0, seenBy: viewer) == joined.id },
+                                           "\(viewer) does not know who joined at \(event.seq)")
+                #expect(accounts.firstIndex(of: subject) == event.seq - 1, "seq \(event.seq) for \(viewer)")
+            }
+            let message = try #require(harness.lastMessage(in: created.conversation, for: viewer)?.message)
+            #expect(message.sender == harness.id(of: "eve", seenBy: viewer))
+            #expect(message.summaryText?.contains(harness.id(of: "eve", seenBy: viewer).token) == true, "\(viewer)")
+        }
+    }
+}

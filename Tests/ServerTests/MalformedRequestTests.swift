@@ -17,6 +17,8 @@ struct MalformedRequestTests {
          Array("POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8)),
         ("raw bytes in the target", Array("GET /".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
         ("a version that is not HTTP", Array("GET / HTTX/1.1\r\nHost: x\r\n\r\n".utf8)),
+        ("lines ended by a lone LF", Array("GET /health HTTP/1.1\nHost: x\n\n".utf8)),
+        ("a space before a header's colon", Array("GET /health HTTP/1.1\r\nHost : x\r\n\r\n".utf8)),
     ]
 
     @Test(arguments: Self.malformed.indices)

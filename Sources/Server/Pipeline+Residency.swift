@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Engine
 import Foundation
+import Synchronization
 import Storage
 import Transcript
 import Wire
@@ -159,7 +160,6 @@ extension Pipeline {
             resident -= 1
             evicted += 1
         }
-        evictedSinceTrim += evicted
         if evicted > 0 || now - (lastAccountSweep ?? now - .seconds(60)) >= .seconds(30) {
             lastAccountSweep = now
             engine.forgetAccounts(keeping: connections.isConnected)
@@ -167,15 +167,23 @@ extension Pipeline {
         returnFreedMemory(now: now)
     }
 
-    /// glibc keeps what was freed in its arenas, so an RSS that grew under load stays grown
-    /// after the conversations leave; giving it back now and then (at most every 30 s, after
-    /// evictions) lets RSS follow what is in memory.
+    /// glibc keeps what was freed in its arenas: an RSS that grew under load stays grown after
+    /// conversations leave, and under steady load it creeps up as freed pieces of connections'
+    /// buffers and of game states lie scattered over pages that are never handed back. Giving
+    /// them back every 30 s (once for the whole process, by whichever pipeline comes first)
+    /// lets RSS follow what is in memory. It costs a few milliseconds of one thread.
     private func returnFreedMemory(now: ContinuousClock.Instant) {
-        guard evictedSinceTrim > 0, lastTrim.map({ now - $0 >= .seconds(30) }) ?? true else { return }
-        lastTrim = now
-        evictedSinceTrim = 0
+        let due = Self.lastTrim.withLock { last in
+            guard last.map({ now - $0 >= .seconds(30) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
         Self.mallocTrim?(0)
     }
+
+    /// When the process last gave freed memory back.
+    private static let lastTrim = Mutex<ContinuousClock.Instant?>(nil)
 
     /// glibc's `malloc_trim`, which the Swift overlay does not declare; `nil` elsewhere.
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {

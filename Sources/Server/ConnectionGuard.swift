@@ -63,6 +63,7 @@ struct GuardedChannel<Base: ServerChildChannel & HTTPChannelHandler>: ServerChil
             let limits = gate.limits
             let connectionGuard = ConnectionGuardHandler(gate: gate, logger: logger)
             try channel.pipeline.syncOperations.addHandlers([
+                PlaintextDetacher(),
                 IdleStateHandler(readTimeout: .seconds(Int64(limits.idleSeconds))),
                 connectionGuard,
             ])

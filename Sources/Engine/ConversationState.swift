@@ -28,7 +28,7 @@ struct ConversationState: Sendable {
     private(set) var retired: Set<Session> = []
     /// `retired` in the order the sessions finished, oldest first.
     private(set) var retiredOrder: [Session] = []
-    static let retiredKept = 256
+    static let retiredKept = 64
     /// How many finished sessions stay in memory, for the admin and for late answers.
     static let finishedSessionsKept = 4
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.

@@ -31,6 +31,7 @@ struct ConfigurationReading {
         limits.outboxFrames = try await number("limits.outboxFrames", in: 16...10_000_000) ?? limits.outboxFrames
         limits.connections = try await number("limits.connections", in: 1...10_000_000) ?? limits.connections
         limits.connectionsPerAddress = try await number("limits.connectionsPerAddress", in: 1...10_000_000) ?? limits.connectionsPerAddress
+        limits.connectionsPerAccount = try await number("limits.connectionsPerAccount", in: 1...10_000) ?? limits.connectionsPerAccount
         limits.handshakeSeconds = try await number("limits.handshakeSeconds", in: 1...3600) ?? limits.handshakeSeconds
         limits.headBytes = try await number("limits.headBytes", in: 1024...(1 << 20)) ?? limits.headBytes
         limits.idleSeconds = try await number("limits.idleSeconds", in: 31...86_400) ?? limits.idleSeconds

@@ -14,9 +14,11 @@ final class Connections: Sendable {
 
     private let table = Mutex(Table())
 
-    /// Registers a connection of `account`; frames for it are yielded to `outbox`.
-    func connect(_ account: AccountID, outbox: Outbox) -> Int {
+    /// Registers a connection of `account`; frames for it are yielded to `outbox`. `nil`, and
+    /// nothing registered, when the account already holds `limit` connections.
+    func connect(_ account: AccountID, outbox: Outbox, limit: Int = .max) -> Int? {
         table.withLock { table in
+            guard table.outboxes[account, default: [:]].count < limit else { return nil }
             table.next += 1
             table.outboxes[account, default: [:]][table.next] = outbox
             table.count += 1

@@ -81,9 +81,11 @@ public final class Relay: Sendable {
     }
 
     /// Registers a connection of `account`; frames for it are yielded to `outbox`.
-    func connect(_ account: AccountID, outbox: Outbox) -> Int {
+    /// Registers a connection of `account`; `nil` when the account already holds `limit`.
+    func connect(_ account: AccountID, outbox: Outbox, limit: Int = .max) -> Int? {
+        guard let connection = connections.connect(account, outbox: outbox, limit: limit) else { return nil }
         metrics.connected()
-        return connections.connect(account, outbox: outbox)
+        return connection
     }
 
     func disconnect(_ account: AccountID, connection: Int) {

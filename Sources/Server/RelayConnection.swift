@@ -55,7 +55,14 @@ struct RelayConnection {
         // The welcome is queued before the connection can be relayed anything: an event ahead
         // of it would break the handshake the protocol promises.
         outbox.deliver(.welcome(.init(account: account.rawValue, name: name)))
-        let connection = relay.connect(account, outbox: outbox)
+        guard let connection = relay.connect(account, outbox: outbox, limit: limits.connectionsPerAccount) else {
+            // Refused before the writer starts: the welcome waiting in the outbox is never sent.
+            try await write(.error(ErrorFrame(code: "too-many-connections", reason:
+                "This account already holds \(limits.connectionsPerAccount) connections to this server; close one first.")),
+                to: outbound)
+            try await outbound.close(.policyViolation, reason: "too-many-connections")
+            return
+        }
         defer { relay.disconnect(account, connection: connection) }
         if let name {
             await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)

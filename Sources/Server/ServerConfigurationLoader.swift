@@ -38,7 +38,7 @@ public struct ServerConfigurationLoader: Sendable {
         let fixed: Set<String> = [
             "server.host", "server.port", "server.publicURL", "data.directory", "tls.certificate", "tls.key",
             "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst", "limits.outboxFrames",
-            "limits.connections", "limits.connectionsPerAddress", "limits.handshakeSeconds", "limits.headBytes", "limits.idleSeconds",
+            "limits.connections", "limits.connectionsPerAddress", "limits.connectionsPerAccount", "limits.handshakeSeconds", "limits.headBytes", "limits.idleSeconds",
             "limits.authenticateSeconds",
             "conversations.maxParticipants", "engine.liveConversations", "engine.idleSeconds", "engine.pipelines", "admin.token", "admin.allowRemote",
         ]

@@ -19,6 +19,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var connections: Int
     /// `limits.connectionsPerAddress`: how many of them may come from one IP address.
     public var connectionsPerAddress: Int
+    /// `limits.connectionsPerAccount`: how many authenticated WebSocket connections one account
+    /// may hold at once; one more is told `too-many-connections` and closed (1008). Each event
+    /// goes to every connection of each member, so an account may not multiply the relay's work
+    /// for everyone else in its conversations.
+    public var connectionsPerAccount: Int
     /// `limits.handshakeSeconds`: how long a new connection has for its TLS handshake and its
     /// first HTTP request's head (a WebSocket upgrade included) before it is closed.
     public var handshakeSeconds: Int
@@ -42,6 +47,7 @@ public struct ServerLimits: Sendable, Equatable {
         outboxFrames: Int = 4096,
         connections: Int = 20_000,
         connectionsPerAddress: Int = 256,
+        connectionsPerAccount: Int = 16,
         handshakeSeconds: Int = 10,
         headBytes: Int = 16384,
         idleSeconds: Int = 120,
@@ -55,6 +61,7 @@ public struct ServerLimits: Sendable, Equatable {
         self.outboxFrames = outboxFrames
         self.connections = connections
         self.connectionsPerAddress = connectionsPerAddress
+        self.connectionsPerAccount = connectionsPerAccount
         self.handshakeSeconds = handshakeSeconds
         self.headBytes = headBytes
         self.idleSeconds = idleSeconds

@@ -98,3 +98,41 @@ struct ConnectionBoundsTests {
         }
     }
 }
+
+/// One account holds at most `limits.connectionsPerAccount` connections: one more is told and
+/// closed before its welcome, and the account's other connections go on.
+@Suite(.timeLimit(.minutes(1)))
+struct ConnectionsPerAccountTests {
+    @Test func anAccountOverItsConnectionsIsToldAndClosed() async throws {
+        try await LiveServer.with(limits: ServerLimits(connectionsPerAccount: 2)) { server in
+            let key = InstallKey()
+            let first = try await Player.connect(to: server, key: key)
+            let second = try await Player.connect(to: server, key: key)
+            let close = try await RelayAbuseTests.raw(server) { messages, outbound in
+                let challenge = try await RelayAbuseTests.challenge(&messages)
+                try await outbound.write(.text(String(decoding: try WireJSON.encode(
+                    ClientFrame.authenticate(key.authenticate(challenge, name: nil))), as: UTF8.self)))
+                #expect(try await RelayAbuseTests.frame(&messages) == .error(ErrorFrame(code: "too-many-connections",
+                    reason: "This account already holds 2 connections to this server; close one first.")))
+                #expect(try await messages.next() == nil, "the server closes the connection")
+            }
+            #expect(close?.closeCode == .policyViolation)
+            // The account's own connections go on, and another account is not counted with it.
+            guard case .conversations = try await second.request(.list(.init(id: "l"))) else {
+                throw ConnectionError.unexpected("the second connection broke")
+            }
+            _ = try await Player.connect(to: server)
+            // Once one of its connections is gone, the account may connect again.
+            first.connection.close()
+            var third: Player?
+            for _ in 0..<50 where third == nil {
+                third = try? await Player.connect(to: server, key: key)
+                if third == nil { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            let again = try #require(third, "no connection after one closed")
+            guard case .conversations = try await again.request(.list(.init(id: "l"))) else {
+                throw ConnectionError.unexpected("the new connection broke")
+            }
+        }
+    }
+}

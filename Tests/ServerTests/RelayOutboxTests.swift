@@ -21,8 +21,8 @@ import Wire
 
         let (slow, slowIn) = Outbox.make(limit: 3)
         let (fast, fastIn) = Outbox.frames(limit: 100)
-        let slowConnection = relay.connect("slow", outbox: slowIn)
-        let fastConnection = relay.connect("fast", outbox: fastIn)
+        let slowConnection = try #require(relay.connect("slow", outbox: slowIn))
+        let fastConnection = try #require(relay.connect("fast", outbox: fastIn))
         for index in 0..<10 {
             await relay.submit(.list(.init(id: "s\(index)")), from: "slow", connection: slowConnection)
             await relay.submit(.list(.init(id: "f\(index)")), from: "fast", connection: fastConnection)
@@ -51,7 +51,7 @@ import Wire
             log: InMemoryEventLog(), logger: Logger(label: "relay"))
         // The pipelines do not run: whatever is submitted waits.
         let (frames, outbox) = Outbox.frames()
-        let connection = relay.connect("amber", outbox: outbox)
+        let connection = try #require(relay.connect("amber", outbox: outbox))
         let pipeline = relay.pipeline(of: "c")
         for index in 0..<Pipeline.maxPending {
             await pipeline.submit(.frame(.resume(.init(id: "r\(index)", conversation: "c", after: 0)),

@@ -71,7 +71,7 @@ struct Table {
         pipeline = Task { await relay.run() }
         for account in accounts {
             let (frames, outbox) = Outbox.frames()
-            outboxes[account] = (relay.connect(account, outbox: outbox), frames.makeAsyncIterator())
+            outboxes[account] = (try #require(relay.connect(account, outbox: outbox)), frames.makeAsyncIterator())
         }
     }
 

@@ -75,9 +75,9 @@ public struct BacklogReplay: Sendable {
         let id = backlog.conversation
         for event in events where event.conversation == id && !isComplete {
             try scratch.apply(event)
-            guard let seq = event.seq, var conversation = scratch.conversations[id] else { continue }
+            guard let seq = event.seq else { continue }
             if seq >= backlog.lastSeq { isComplete = true }
-            guard seq > backlog.after, seq <= backlog.lastSeq else { continue }
+            guard seq > backlog.after, seq <= backlog.lastSeq, var conversation = scratch.conversations[id] else { continue }
             // Identifiers as the viewer knows them today: they may have joined after this entry.
             conversation.directories = directories
             if let frame = scratch.frame(ofEntry: seq, in: conversation, for: backlog.viewer) { frames.append(frame) }

@@ -80,8 +80,8 @@ public final class Relay: Sendable {
         pipelines[Partition.index(of: conversation, among: pipelines.count)]
     }
 
-    /// Registers a connection of `account`; frames for it are yielded to `outbox`.
-    /// Registers a connection of `account`; `nil` when the account already holds `limit`.
+    /// Registers a connection of `account`; frames for it are yielded to `outbox`. `nil`, and
+    /// nothing registered, when the account already holds `limit` connections.
     func connect(_ account: AccountID, outbox: Outbox, limit: Int = .max) -> Int? {
         guard let connection = connections.connect(account, outbox: outbox, limit: limit) else { return nil }
         metrics.connected()

@@ -113,6 +113,7 @@ struct ServerConfigurationLoaderTests {
 
     @Test(arguments: [
         (#"{"limits": {"messagesPerSecond": -1}}"#, "limits.messagesPerSecond"),
+        (#"{"limits": {"connectionsPerAccount": 0}}"#, "limits.connectionsPerAccount"),
         (#"{"conversations": {"maxParticipants": 1}}"#, "conversations.maxParticipants"),
         (#"{"timeouts": {"battleship": 0}}"#, "timeouts.battleship"),
         (#"{"server": {"publicURL": "games.example.org"}}"#, "server.publicURL"),

@@ -1,0 +1,127 @@
+import Foundation
+import GameRules
+import Testing
+import Transcript
+import Wire
+
+/// `FrameWriter` writes exactly the bytes of Foundation's encoder with the wire's settings: for
+/// the golden frames, and for many generated ones whose texts hold everything that needs
+/// escaping (quotes, backslashes, control characters) and much that does not (slashes, DEL,
+/// accents, emoji, line separators).
+@Suite struct FrameWriterTests {
+    @Test(arguments: FrameGoldenTests.serverFrames.map { $0.0 })
+    func goldenFrame(_ name: String) throws {
+        let frame = try #require(FrameGoldenTests.serverFrames.first { $0.0 == name }?.1)
+        let written = Data(FrameWriter.json(frame))
+        #expect(written == (try GoldenFile.data(name)), "\(GoldenFile.text(written))")
+    }
+
+    @Test func generatedFramesMatchTheEncoder() throws {
+        var random = SeededRandom(seed: 20261125)
+        for round in 0..<3_000 {
+            let frame = Self.frame(&random)
+            let expected = try WireJSON.encoder().encode(frame)
+            let written = Data(FrameWriter.json(frame))
+            try #require(written == expected, "round \(round): \(GoldenFile.text(written)) ≠ \(GoldenFile.text(expected))")
+        }
+    }
+
+    @Test func everyControlCharacterIsEscapedAsTheEncoderDoes() throws {
+        let text = String(String.UnicodeScalarView((0..<0x80).map { Unicode.Scalar(UInt8($0)) })) + "é😀\u{2028}\u{85}"
+        let frame = ServerFrame.error(ErrorFrame(code: text, reason: "/\\\"" + text))
+        #expect(Data(FrameWriter.json(frame)) == (try WireJSON.encoder().encode(frame)))
+    }
+
+    // MARK: Generated frames
+
+    static func frame(_ random: inout SeededRandom) -> ServerFrame {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: .challenge(.init(nonce: text(&random), server: text(&random)))
+        case 1: .welcome(.init(account: text(&random), name: maybe(&random) { text(&$0) }))
+        case 2: .conversation(.init(id: text(&random), conversation: summary(&random)))
+        case 3: .conversations(.init(id: text(&random), conversations: list(&random, upTo: 3) { summary(&$0) }))
+        case 4: .done(.init(id: text(&random)))
+        case 5: .accepted(.init(id: text(&random), conversation: text(&random), seq: number(&random), session: text(&random)))
+        case 6: .rejected(.init(id: text(&random), error: ErrorFrame(code: text(&random), reason: text(&random)),
+                                current: maybe(&random) { event(&$0) }))
+        case 7: .error(ErrorFrame(code: text(&random), reason: text(&random)))
+        case 8: .event(event(&random))
+        default: .synced(.init(id: text(&random), conversation: text(&random), lastSeq: number(&random)))
+        }
+    }
+
+    static func event(_ random: inout SeededRandom) -> Event {
+        let kinds: [Event.Kind] = [.message, .joined, .left, .removed, .timeout, .ended]
+        return Event(
+            conversation: text(&random), seq: number(&random), kind: kinds.randomElement(using: &random)!,
+            message: maybe(&random) { message(&$0) }, status: maybe(&random) { status(&$0) },
+            participant: maybe(&random) { participant(&$0) })
+    }
+
+    static func message(_ random: inout SeededRandom) -> Message {
+        Message(
+            game: GameID(rawValue: text(&random)), url: text(&random),
+            session: maybe(&random) { Session(uuid(&$0)) },
+            layout: TemplateLayout(
+                caption: maybe(&random) { text(&$0) }, subcaption: maybe(&random) { text(&$0) },
+                trailingCaption: maybe(&random) { text(&$0) }, trailingSubcaption: maybe(&random) { text(&$0) },
+                imageTitle: maybe(&random) { text(&$0) }, imageSubtitle: maybe(&random) { text(&$0) },
+                image: maybe(&random) { text(&$0) }),
+            summaryText: maybe(&random) { text(&$0) }, accessibilityLabel: maybe(&random) { text(&$0) },
+            sender: ParticipantID(uuid(&random)))
+    }
+
+    static func status(_ random: inout SeededRandom) -> GameStatus {
+        let kinds: [TurnInfo.Kind] = [.player, .anyoneExcept, .anyone, .nobody]
+        return GameStatus(
+            session: text(&random), game: text(&random), variant: text(&random), moves: number(&random),
+            turn: TurnInfo(kind: kinds.randomElement(using: &random)!, participants: ids(&random)),
+            outcome: OutcomeInfo(finished: Bool.random(using: &random), winners: ids(&random), losers: ids(&random)),
+            prompt: maybe(&random) { text(&$0) })
+    }
+
+    static func summary(_ random: inout SeededRandom) -> ConversationSummary {
+        ConversationSummary(
+            conversation: text(&random), invite: text(&random), you: ParticipantID(uuid(&random)),
+            members: list(&random, upTo: 4) { participant(&$0) }, lastSeq: number(&random))
+    }
+
+    static func participant(_ random: inout SeededRandom) -> ParticipantInfo {
+        ParticipantInfo(id: ParticipantID(uuid(&random)), name: maybe(&random) { text(&$0) })
+    }
+
+    static func ids(_ random: inout SeededRandom) -> [ParticipantID] {
+        list(&random, upTo: 3) { ParticipantID(uuid(&$0)) }
+    }
+
+    static func uuid(_ random: inout SeededRandom) -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &random) }
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+                           bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    static func number(_ random: inout SeededRandom) -> Int {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: Int.random(in: 0..<10, using: &random)
+        case 1: Int.random(in: -1_000...1_000_000, using: &random)
+        case 2: [Int.min, Int.max, -1, 10, 9, 100].randomElement(using: &random)!
+        default: Int.random(in: Int.min...Int.max, using: &random)
+        }
+    }
+
+    /// A text of up to 12 pieces, each a plain word or something a JSON writer must take care with.
+    static func text(_ random: inout SeededRandom) -> String {
+        let pieces = ["a", "Amber", " ", "/", "\\", "\"", "\u{0}", "\u{1F}", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{B}",
+                      "\u{7F}", "é", "😀", "\u{2028}", "$6F9619FF-8B86-D011-B42D-00C04FC964FF", "?Base=base01&Scoops=x", "<>&'"]
+        return (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+
+    static func maybe<T>(_ random: inout SeededRandom, _ make: (inout SeededRandom) -> T) -> T? {
+        Bool.random(using: &random) ? make(&random) : nil
+    }
+
+    static func list<T>(_ random: inout SeededRandom, upTo count: Int, _ make: (inout SeededRandom) -> T) -> [T] {
+        (0..<Int.random(in: 0...count, using: &random)).map { _ in make(&random) }
+    }
+}

@@ -12,7 +12,7 @@ import WebPages
 /// connection's logger. Returning closes the connection normally; throwing closes it with
 /// 1011 and is logged, and never affects other connections. The relay is one of these.
 public typealias WebSocketConnectionHandler = @Sendable (
-    WebSocketInboundStream, WebSocketOutboundWriter, WebSocketRouterContext<BasicWebSocketRequestContext>
+    WebSocketInboundStream, WebSocketOutboundWriter, WebSocketRouterContext<ParleyWebSocketContext>
 ) async throws -> Void
 
 /// The whole server, as production runs it and tests start it: HTTPS and WebSocket on one
@@ -66,7 +66,7 @@ public func buildApplication(
     }
     routes(router)
 
-    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    let webSocketRouter = Router(context: ParleyWebSocketContext.self)
     webSocketRouter.ws("/ws") { inbound, outbound, context in
         do {
             try await webSocketHandler(inbound, outbound, context)

@@ -64,6 +64,7 @@ struct GuardedChannel<Base: ServerChildChannel & HTTPChannelHandler>: ServerChil
             let connectionGuard = ConnectionGuardHandler(gate: gate, logger: logger)
             try channel.pipeline.syncOperations.addHandlers([
                 PlaintextDetacher(),
+                OutboxWriter(eventLoop: channel.eventLoop),
                 IdleStateHandler(readTimeout: .seconds(Int64(limits.idleSeconds))),
                 connectionGuard,
             ])

@@ -49,7 +49,8 @@ public func buildParleyServer(
         },
         problem: { relay.storeProblem },
         webSocketHandler: { inbound, outbound, context in
-            try await connection.serve(inbound: inbound, outbound: outbound, logger: context.logger)
+            let writer = try await context.requestContext.channel.pipeline.handler(type: OutboxWriter.self).get()
+            try await connection.serve(inbound: inbound, outbound: outbound, writer: writer, logger: context.logger)
         },
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.

@@ -12,7 +12,11 @@ struct RelayConnection {
     let limits: ServerLimits
     let serverName: String
 
-    func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger) async throws {
+    /// Serves one connection. Frames before the welcome go through `outbound`; the outbox's,
+    /// from the welcome on, through `writer`, several at once.
+    func serve(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, writer: OutboxWriter, logger: Logger
+    ) async throws {
         let nonce = Authenticator.makeNonce()
         try await write(.challenge(.init(nonce: nonce, server: serverName)), to: outbound)
         var messages = inbound.messages(maxSize: limits.frameBytes * 4).makeAsyncIterator()
@@ -51,7 +55,7 @@ struct RelayConnection {
         }
         // Bounded: a reader too slow for its share of frames is closed rather than let grow
         // without end, and catches up with `resume` when it comes back.
-        let (outgoing, outbox) = Outbox.make(limit: limits.outboxFrames)
+        let outbox = Outbox(limit: limits.outboxFrames)
         // The welcome is queued before the connection can be relayed anything: an event ahead
         // of it would break the handshake the protocol promises.
         outbox.deliver(.welcome(.init(account: account.rawValue, name: name)))
@@ -71,19 +75,26 @@ struct RelayConnection {
         let flooding = FloodMark()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await item in outgoing {
-                    switch item {
-                    case let .frame(frame):
-                        try await write(frame, to: outbound)
-                    case let .replay(replay):
-                        for frame in replay.frames { try await write(frame, to: outbound) }
-                        if let pages = replay.pages {
-                            for await page in pages {
-                                for frame in page { try await write(frame, to: outbound) }
+                // Everything queued goes out in one write, up to about `batchBytes`.
+                var frames = WebSocketTextFrames()
+                while let items = await outbox.next() {
+                    for item in items {
+                        switch item {
+                        case let .frame(frame):
+                            frames.append(frame)
+                        case let .replay(replay):
+                            for frame in replay.frames { frames.append(frame) }
+                            if let pages = replay.pages {
+                                for await page in pages {
+                                    for frame in page { frames.append(frame) }
+                                    try await writer.write(frames.take())
+                                }
                             }
+                            outbox.sentReplay()
                         }
-                        outbox.sentReplay()
+                        if frames.byteCount >= Self.batchBytes { try await writer.write(frames.take()) }
                     }
+                    if !frames.isEmpty { try await writer.write(frames.take()) }
                 }
                 // The relay ends the outbox of a reader that fell too far behind (1001); the
                 // reader ends it for a connection that floods (1008). A connection whose
@@ -164,10 +175,13 @@ struct RelayConnection {
         }
     }
 
+    /// Writes a frame through the WebSocket handler: for the frames before the outbox exists.
     private func write(_ frame: ServerFrame, to outbound: WebSocketOutboundWriter) async throws {
-        let data = try WireJSON.encode(frame)
-        try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+        try await outbound.write(.text(String(decoding: FrameWriter.json(frame), as: UTF8.self)))
     }
+
+    /// About how many bytes of frames one write carries at most: a TLS record holds 16 KB.
+    static let batchBytes = 16 * 1024
 }
 
 extension Result {

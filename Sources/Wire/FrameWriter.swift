@@ -16,6 +16,11 @@ public struct FrameWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Forgets what was written, keeping the memory for the next frame.
+    public mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// The JSON of `frame`, as `WireJSON.encode(frame)` spells it.
     public static func json(_ frame: ServerFrame) -> [UInt8] {
         var writer = FrameWriter()

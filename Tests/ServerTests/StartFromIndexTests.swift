@@ -245,6 +245,21 @@ struct SnapshotLoadTests {
 }
 
 extension Outbox {
+    /// An outbox read item by item, as a stream that takes from the outbox only as it is
+    /// iterated (so that one nobody reads fills up).
+    static func make(limit: Int) -> (items: AsyncStream<Outgoing>, outbox: Outbox) {
+        let outbox = Outbox(limit: limit)
+        let taken = TakenItems()
+        let items = AsyncStream<Outgoing>(unfolding: {
+            if taken.items.isEmpty {
+                guard let next = await outbox.next() else { return nil }
+                taken.items = next
+            }
+            return taken.items.removeFirst()
+        })
+        return (items, outbox)
+    }
+
     /// An outbox whose frames arrive one by one, replays taken apart, for tests that read a
     /// connection without a socket.
     static func frames(limit: Int = 1 << 20) -> (AsyncStream<ServerFrame>, Outbox) {
@@ -266,4 +281,9 @@ extension Outbox {
         }
         return (frames, outbox)
     }
+}
+
+/// Items the writer took from an outbox and has not handed on yet; touched by its one reader.
+private final class TakenItems: @unchecked Sendable {
+    var items: [Outgoing] = []
 }

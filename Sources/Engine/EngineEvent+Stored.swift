@@ -1,6 +1,7 @@
 import Foundation
 import GameRules
 import Transcript
+import Wire
 
 /// How an event is stored: Parley's own format, written out field by field so that renaming a
 /// Swift case or property never changes what is on disk. docs/STORAGE.md is its reference.
@@ -169,4 +170,40 @@ struct StoredKey: CodingKey {
     init(_ name: String) { stringValue = name }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
+}
+
+extension EngineEvent {
+    /// The stored form: what `WireJSON.encode` writes, byte for byte. An accepted move, written
+    /// for every move the server takes, is written by hand, several times faster than the
+    /// encoder; `StoredFormatTests` holds the two to the same bytes.
+    public func storedJSON() throws -> Data {
+        guard case let .accepted(move) = self else { return try WireJSON.encode(self) }
+        var out = JSONOutput(capacity: 256 + move.state.utf8.count)
+        out.open()
+        out.key("at", first: true); out.integer(Int64((move.at.timeIntervalSince1970 * 1000).rounded()))
+        out.key("conversation"); out.string(move.conversation)
+        out.key("format"); out.integer(Self.storedFormat)
+        out.key("game"); out.string(move.game.rawValue)
+        out.key("moveCount"); out.integer(move.moveCount)
+        if let proposal = move.proposal { out.key("proposal"); out.string(proposal) }
+        out.key("request"); out.string(move.request)
+        out.key("seat"); out.integer(move.seat)
+        out.key("sender"); out.string(move.sender.rawValue)
+        out.key("seq"); out.integer(move.seq)
+        out.key("session"); out.uuid(move.session.id)
+        out.key("state"); out.string(move.state)
+        out.key("texts")
+        out.open()
+        out.key("accessibilityLabel", first: true); out.string(move.texts.accessibilityLabel)
+        out.key("caption"); out.string(move.texts.caption)
+        if let subcaption = move.texts.subcaption { out.key("subcaption"); out.string(subcaption) }
+        out.key("summary"); out.string(move.texts.summary)
+        if let trailing = move.texts.trailingCaption { out.key("trailingCaption"); out.string(trailing) }
+        if let trailing = move.texts.trailingSubcaption { out.key("trailingSubcaption"); out.string(trailing) }
+        out.close()
+        out.key("type"); out.raw("\"accepted\"")
+        out.key("variant"); out.string(move.variant)
+        out.close()
+        return Data(out.bytes)
+    }
 }

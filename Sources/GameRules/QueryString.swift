@@ -37,11 +37,19 @@ public enum QueryString {
     /// unreserved set percent-encoded. An empty list gives an empty string.
     public static func format(_ items: [QueryItem]) -> String {
         guard !items.isEmpty else { return "" }
-        let pairs = items.map { item in
-            let name = percentEncoded(item.name)
-            return item.value.map { "\(name)=\(percentEncoded($0))" } ?? name
+        // One pass into one buffer: the server formats a whole state on every move.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(items.reduce(1) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 })
+        bytes.append(UInt8(ascii: "?"))
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "&")) }
+            appendEncoded(item.name, to: &bytes)
+            if let value = item.value {
+                bytes.append(UInt8(ascii: "="))
+                appendEncoded(value, to: &bytes)
+            }
         }
-        return "?" + pairs.joined(separator: "&")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -60,15 +68,24 @@ public enum QueryString {
     static func percentEncoded(_ text: String) -> String {
         guard !text.utf8.allSatisfy(isUnreserved) else { return text }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        bytes.reserveCapacity(text.utf8.count * 3)
+        appendEncoded(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendEncoded(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            for byte in utf8 {
+                if isUnreserved(byte) {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 0xF)])
+                }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func percentDecoded(_ text: Substring) throws(RuleViolation) -> String {

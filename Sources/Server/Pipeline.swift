@@ -232,7 +232,7 @@ actor Pipeline {
         if !events.isEmpty {
             do {
                 let records = try events.map { event in
-                    NewLogRecord(stream: event.conversation ?? "", payload: try WireJSON.encode(event))
+                    NewLogRecord(stream: event.conversation ?? "", payload: try event.storedJSON())
                 }
                 let (snapshots, snapshotted) = snapshotsDue(after: events)
                 let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots)

@@ -14,7 +14,7 @@ public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertibl
 
     /// Reads a UUID in either case; `nil` when the string is not one.
     public init?(uuidString: String) {
-        guard let uuid = UUID(uuidString: uuidString) else { return nil }
+        guard let uuid = UUIDText.uuid(uuidString) else { return nil }
         self.uuid = uuid
     }
 
@@ -26,7 +26,7 @@ public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// Always uppercase, so that one id has exactly one spelling on the wire and in tokens.
-    public var uuidString: String { uuid.uuidString.uppercased() }
+    public var uuidString: String { UUIDText.string(uuid) }
 
     /// The form that stands for this participant inside message texts.
     public var token: String { "$" + uuidString }

@@ -12,11 +12,11 @@ public struct Session: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Reads a UUID in either case; `nil` when the string is not one.
     public init?(uuidString: String) {
-        guard let id = UUID(uuidString: uuidString) else { return nil }
+        guard let id = UUIDText.uuid(uuidString) else { return nil }
         self.id = id
     }
 
-    public var uuidString: String { id.uuidString.uppercased() }
+    public var uuidString: String { UUIDText.string(id) }
 
     public var description: String { uuidString }
 

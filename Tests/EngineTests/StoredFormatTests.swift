@@ -42,6 +42,29 @@ import Wire
         #expect(down == #"{"format":2,"from":1764028800123,"to":1764028801123,"type":"downtime"}"#)
     }
 
+    /// The hand-written stored form of every kind of event is the encoder's, byte for byte,
+    /// also for accepted moves whose texts need escaping and whose optional parts vary.
+    @Test func storedJSONIsTheEncodersBytes() throws {
+        var moves = Self.everyKind
+        let texts = ["", "Amber fired at B7: a hit.", "quote \" backslash \\ slash / tab \t nul \u{0} é 😀 \u{2028}"]
+        for (index, text) in texts.enumerated() {
+            var move = Self.move
+            move.state = "?Variant=classic&Shot=\(text)"
+            move.request = text
+            move.proposal = index == 1 ? nil : "digest-\(text)"
+            move.texts = StepTexts(caption: text, subcaption: index == 0 ? nil : text, trailingCaption: index == 2 ? text : nil,
+                                   trailingSubcaption: index == 1 ? text : nil, summary: text, accessibilityLabel: text)
+            move.seq = [0, 9, 1 << 40][index]
+            move.at = Date(timeIntervalSince1970: [0, 1_764_028_800.0005, -1.5][index])
+            moves.append(.accepted(move))
+        }
+        for event in moves {
+            let stored = try event.storedJSON()
+            #expect(stored == (try WireJSON.encode(event)), "\(String(decoding: stored, as: UTF8.self))")
+            #expect(try WireJSON.decode(EngineEvent.self, from: stored) == event || event.isAcceptedWithSubmillisecondTime)
+        }
+    }
+
     /// Records exactly as the version before format 2 wrote them (Swift's synthesized coding).
     @Test func formatOneRecordsAreStillRead() throws {
         let session = Self.session.uuidString
@@ -77,5 +100,15 @@ import Wire
     ])
     func aRecordOfNoKnownFormatIsRefused(text: String) {
         #expect(throws: DecodingError.self) { try WireJSON.decode(EngineEvent.self, from: Data(text.utf8)) }
+    }
+}
+
+extension EngineEvent {
+    /// A time is stored in whole milliseconds, so one with a fraction of a millisecond reads back
+    /// rounded.
+    fileprivate var isAcceptedWithSubmillisecondTime: Bool {
+        guard case let .accepted(move) = self else { return false }
+        let milliseconds = move.at.timeIntervalSince1970 * 1000
+        return milliseconds != milliseconds.rounded()
     }
 }

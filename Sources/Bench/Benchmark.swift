@@ -8,7 +8,8 @@ public struct Benchmark: Sendable {
         /// Bots playing games back to back until the limit.
         case games(LoadMeter.Limit)
         /// This many authenticated connections, holding still.
-        case idle(Int)
+        /// Hold this many connections, then weigh the server again after `hold`.
+        case idle(Int, hold: Duration = IdleRun.defaultSettle)
     }
 
     public var placement: ServerUnderTest.Placement
@@ -64,9 +65,11 @@ public struct Benchmark: Sendable {
                     + " (\(BenchReport.format(result.figures.perSecond, 0)) moves/s against \(BenchReport.format(echo.perSecond, 0)) echoes/s)")
             }
             return result.figures.errors == 0 && (echo?.errors ?? 0) == 0 && result.held == pairs * 2
-        case let .idle(count):
+        case let .idle(count, hold):
             print("idle: \(count) connections that authenticate and wait")
-            let result = await IdleRun(endpoint: server.endpoint, connections: count).run(logger: logger) { server.sample() }
+            var run = IdleRun(endpoint: server.endpoint, connections: count)
+            run.settle = hold
+            let result = await run.run(logger: logger) { server.sample() }
             await server.stop()
             BenchReport.idle(result, asked: count, inThisProcess: server.inThisProcess).forEach(print)
             return result.held == count

@@ -46,35 +46,48 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
 }
 
 /// Server frames as WebSocket text frames: FIN and the text opcode, the payload's length in
-/// 7, 16 or 64 bits, no mask (RFC 6455, 5.2), then the JSON.
+/// 7, 16 or 64 bits, no mask (RFC 6455, 5.2), then the JSON. A frame whose JSON is longer than
+/// `maxFrameBytes` goes as a text fragment and continuation fragments of at most that size.
 struct WebSocketTextFrames {
-    private var json = FrameWriter(capacity: 4096)
+    private var json = FrameWriter(capacity: 1024)
+    private let maxFrameBytes: Int
     var buffer: ByteBuffer
 
-    init(allocator: ByteBufferAllocator = ByteBufferAllocator()) {
-        buffer = allocator.buffer(capacity: 4096)
+    init(maxFrameBytes: Int) {
+        self.maxFrameBytes = maxFrameBytes
+        buffer = ByteBufferAllocator().buffer(capacity: 1024)
     }
 
     mutating func append(_ frame: ServerFrame) {
         json.clear()
         json.write(frame)
-        let count = json.bytes.count
-        buffer.writeInteger(UInt8(0x81))
-        if count < 126 {
-            buffer.writeInteger(UInt8(count))
-        } else if count <= Int(UInt16.max) {
+        json.bytes.withUnsafeBufferPointer { payload in
+            var start = 0
+            repeat {
+                let end = min(start + maxFrameBytes, payload.count)
+                header(final: end == payload.count, opcode: start == 0 ? 0x1 : 0x0, length: end - start)
+                buffer.writeBytes(UnsafeBufferPointer(rebasing: payload[start..<end]))
+                start = end
+            } while start < payload.count
+        }
+    }
+
+    private mutating func header(final: Bool, opcode: UInt8, length: Int) {
+        buffer.writeInteger((final ? 0x80 : 0x00) | opcode)
+        if length < 126 {
+            buffer.writeInteger(UInt8(length))
+        } else if length <= Int(UInt16.max) {
             buffer.writeInteger(UInt8(126))
-            buffer.writeInteger(UInt16(count))
+            buffer.writeInteger(UInt16(length))
         } else {
             buffer.writeInteger(UInt8(127))
-            buffer.writeInteger(UInt64(count))
+            buffer.writeInteger(UInt64(length))
         }
-        buffer.writeBytes(json.bytes)
     }
 
     /// Hands over what was appended, leaving the buffer empty for more.
     mutating func take() -> ByteBuffer {
-        defer { buffer.clear() }
+        defer { buffer = ByteBuffer() }
         return buffer
     }
 

@@ -7,6 +7,11 @@ import Wire
 
 /// One WebSocket connection to the relay: the challenge and its answer, then frames in both
 /// directions until either side closes. Whatever goes wrong here closes this connection only.
+///
+/// A connection spends its life suspended in `read` and `writeOutbox`, so their async frames are
+/// what it costs while idle: the work done per frame lives in synchronous functions
+/// (`admit`), and the handshake in a function of its own (`authenticate`), whose frames are
+/// gone by the time the connection waits.
 struct RelayConnection {
     let relay: Relay
     let limits: ServerLimits
@@ -17,42 +22,8 @@ struct RelayConnection {
     func serve(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, writer: OutboxWriter, logger: Logger
     ) async throws {
-        let nonce = Authenticator.makeNonce()
-        try await write(.challenge(.init(nonce: nonce, server: serverName)), to: outbound)
         var messages = inbound.messages(maxSize: limits.frameBytes * 4).makeAsyncIterator()
-        // A connection that does not authenticate in time is told so and closed (1008); one
-        // that does not even answer the close is cut off by `limits.idleSeconds`.
-        let seconds = limits.authenticateSeconds
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(seconds))
-            try await write(.error(ErrorFrame(code: "unauthenticated",
-                reason: "No authenticate frame within \(seconds) s of the challenge.")), to: outbound)
-            try await outbound.close(.policyViolation, reason: "unauthenticated")
-        }
-        let first = try await messages.next()
-        deadline.cancel()
-        guard let first, await deadline.result.isCancelled else { return }
-        guard case let .text(text) = first,
-            case let .authenticate(frame)? = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)),
-            let account = Authenticator.account(for: frame, nonce: nonce)
-        else {
-            try await write(.error(ErrorFrame(code: "unauthenticated",
-                reason: "The first frame must be an authenticate frame signing this connection's challenge.")), to: outbound)
-            try await outbound.close(.policyViolation, reason: "unauthenticated")
-            return
-        }
-        // A name is checked as `rename` checks it: one that could never be kept refuses the
-        // connection, rather than being welcomed with a name nobody else will see.
-        var name: String?
-        if let typed = frame.name {
-            let (kept, refusal) = relay.check(name: typed)
-            guard let kept else {
-                try await write(.error(refusal), to: outbound)
-                try await outbound.close(.policyViolation, reason: refusal.code)
-                return
-            }
-            name = kept
-        }
+        guard let (account, name) = try await authenticate(&messages, outbound: outbound) else { return }
         // Bounded: a reader too slow for its share of frames is closed rather than let grow
         // without end, and catches up with `resume` when it comes back.
         let outbox = Outbox(limit: limits.outboxFrames)
@@ -61,10 +32,9 @@ struct RelayConnection {
         outbox.deliver(.welcome(.init(account: account.rawValue, name: name)))
         guard let connection = relay.connect(account, outbox: outbox, limit: limits.connectionsPerAccount) else {
             // Refused before the writer starts: the welcome waiting in the outbox is never sent.
-            try await write(.error(ErrorFrame(code: "too-many-connections", reason:
-                "This account already holds \(limits.connectionsPerAccount) connections to this server; close one first.")),
-                to: outbound)
-            try await outbound.close(.policyViolation, reason: "too-many-connections")
+            try await refuse(ErrorFrame(code: "too-many-connections", reason:
+                "This account already holds \(limits.connectionsPerAccount) connections to this server; close one first."),
+                on: outbound)
             return
         }
         defer { relay.disconnect(account, connection: connection) }
@@ -75,27 +45,7 @@ struct RelayConnection {
         let flooding = FloodMark()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                // Everything queued goes out in one write, up to about `batchBytes`.
-                var frames = WebSocketTextFrames()
-                while let items = await outbox.next() {
-                    for item in items {
-                        switch item {
-                        case let .frame(frame):
-                            frames.append(frame)
-                        case let .replay(replay):
-                            for frame in replay.frames { frames.append(frame) }
-                            if let pages = replay.pages {
-                                for await page in pages {
-                                    for frame in page { frames.append(frame) }
-                                    try await writer.write(frames.take())
-                                }
-                            }
-                            outbox.sentReplay()
-                        }
-                        if frames.byteCount >= Self.batchBytes { try await writer.write(frames.take()) }
-                    }
-                    if !frames.isEmpty { try await writer.write(frames.take()) }
-                }
+                try await writeOutbox(outbox, to: writer)
                 // The relay ends the outbox of a reader that fell too far behind (1001); the
                 // reader ends it for a connection that floods (1008). A connection whose
                 // reading failed (its WebSocket layer closes it, with 1007 for text that is not
@@ -107,58 +57,150 @@ struct RelayConnection {
                     try? await outbound.close(.goingAway, reason: "closing")
                 }
             }
-            var flooded = false
             defer { outbox.finish() }
-            var limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
-            while let message = try await nextMessage(&messages, cancelling: group) {
-                switch limiter.admit(at: .now) {
-                case .allowed: break
-                case .refused:
-                    // A request refused for its rate is answered, so its sender does not wait for
-                    // an answer that never comes; it may send it again, with the same id, later.
-                    let refusal = ErrorFrame(code: "rate-limited",
-                        reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")
-                    let id: String? = if case let .text(text) = message {
-                        (try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)))?.requestID
-                    } else { nil }
-                    relay.metrics.rejected(refusal.code)
-                    outbox.deliver(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
-                    continue
-                case .flooding:
-                    relay.metrics.rejected("rate-limited")
-                    logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])
-                    outbox.deliver(.error(ErrorFrame(code: "rate-limited",
-                        reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
-                    flooded = true
-                    flooding.isSet.store(true, ordering: .releasing)
-                }
-                if flooded { break }
-                if case let .text(text) = message, text.utf8.count > limits.frameBytes {
-                    relay.metrics.rejected("frame-too-large")
-                    outbox.deliver(.error(ErrorFrame(code: "frame-too-large",
-                        reason: "A frame may be at most \(limits.frameBytes) bytes; this one was dropped.")))
-                    continue
-                }
-                guard case let .text(text) = message,
-                    let frame = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8))
-                else {
-                    relay.metrics.rejected("malformed-frame")
-                    outbox.deliver(.error(ErrorFrame(code: "malformed-frame",
-                        reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
-                    continue
-                }
-                guard frame.longestText <= limits.textLength else {
-                    let refusal = ErrorFrame(code: "text-too-long",
-                        reason: "A text field may be at most \(limits.textLength) bytes.")
-                    relay.metrics.rejected(refusal.code)
-                    outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
-                    continue
-                }
-                await relay.submit(frame, from: account, connection: connection)
-            }
+            try await read(&messages, account: account, connection: connection, outbox: outbox, flooding: flooding,
+                           cancelling: group, logger: logger)
             // Whatever was queued for the client goes out before the close.
             outbox.finish()
             try await group.waitForAll()
+        }
+    }
+
+    /// The challenge, then the first frame: the account it proves and the name it gives, or
+    /// `nil` when the connection has been refused and closed.
+    private func authenticate(
+        _ messages: inout WebSocketInboundMessageStream.AsyncIterator, outbound: WebSocketOutboundWriter
+    ) async throws -> (AccountID, String?)? {
+        let nonce = Authenticator.makeNonce()
+        try await write(.challenge(.init(nonce: nonce, server: serverName)), to: outbound)
+        // A connection that does not authenticate in time is told so and closed (1008); one
+        // that does not even answer the close is cut off by `limits.idleSeconds`.
+        let seconds = limits.authenticateSeconds
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(seconds))
+            try await refuse(ErrorFrame(code: "unauthenticated",
+                reason: "No authenticate frame within \(seconds) s of the challenge."), on: outbound)
+        }
+        let first = try await messages.next()
+        deadline.cancel()
+        guard let first, await deadline.result.isCancelled else { return nil }
+        guard case let .text(text) = first,
+            case let .authenticate(frame)? = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)),
+            let account = Authenticator.account(for: frame, nonce: nonce)
+        else {
+            try await refuse(ErrorFrame(code: "unauthenticated",
+                reason: "The first frame must be an authenticate frame signing this connection's challenge."), on: outbound)
+            return nil
+        }
+        // A name is checked as `rename` checks it: one that could never be kept refuses the
+        // connection, rather than being welcomed with a name nobody else will see.
+        guard let typed = frame.name else { return (account, nil) }
+        let (kept, refusal) = relay.check(name: typed)
+        guard let kept else {
+            try await refuse(refusal, on: outbound)
+            return nil
+        }
+        return (account, kept)
+    }
+
+    /// Reads frames until the client closes, submitting each one that passes `admit`.
+    private func read(
+        _ messages: inout WebSocketInboundMessageStream.AsyncIterator, account: AccountID, connection: Int,
+        outbox: Outbox, flooding: FloodMark, cancelling group: ThrowingTaskGroup<Void, any Error>, logger: Logger
+    ) async throws {
+        var limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
+        while let message = try await nextMessage(&messages, cancelling: group) {
+            switch admit(message, limiter: &limiter, outbox: outbox) {
+            case let .submit(frame):
+                await relay.submit(frame, from: account, connection: connection)
+            case .answered:
+                continue
+            case .flooding:
+                logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])
+                flooding.isSet.store(true, ordering: .releasing)
+                return
+            }
+        }
+    }
+
+    private enum Admission {
+        case submit(ClientFrame)
+        /// Refused, and the refusal queued for the client.
+        case answered
+        /// Over the rate limit for too long: the connection is to be closed.
+        case flooding
+    }
+
+    /// What to do with one message: the rate limit, the size limits and decoding, each refusal
+    /// answered at once.
+    private func admit(_ message: WebSocketMessage, limiter: inout RateLimiter, outbox: Outbox) -> Admission {
+        switch limiter.admit(at: .now) {
+        case .allowed: break
+        case .refused:
+            // A request refused for its rate is answered, so its sender does not wait for
+            // an answer that never comes; it may send it again, with the same id, later.
+            let refusal = ErrorFrame(code: "rate-limited",
+                reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")
+            let id: String? = if case let .text(text) = message {
+                (try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)))?.requestID
+            } else { nil }
+            relay.metrics.rejected(refusal.code)
+            outbox.deliver(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
+            return .answered
+        case .flooding:
+            relay.metrics.rejected("rate-limited")
+            outbox.deliver(.error(ErrorFrame(code: "rate-limited",
+                reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
+            return .flooding
+        }
+        if case let .text(text) = message, text.utf8.count > limits.frameBytes {
+            relay.metrics.rejected("frame-too-large")
+            outbox.deliver(.error(ErrorFrame(code: "frame-too-large",
+                reason: "A frame may be at most \(limits.frameBytes) bytes; this one was dropped.")))
+            return .answered
+        }
+        guard case let .text(text) = message,
+            let frame = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8))
+        else {
+            relay.metrics.rejected("malformed-frame")
+            outbox.deliver(.error(ErrorFrame(code: "malformed-frame",
+                reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
+            return .answered
+        }
+        guard frame.longestText <= limits.textLength else {
+            let refusal = ErrorFrame(code: "text-too-long",
+                reason: "A text field may be at most \(limits.textLength) bytes.")
+            relay.metrics.rejected(refusal.code)
+            outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
+            return .answered
+        }
+        return .submit(frame)
+    }
+
+    /// Writes the outbox until it is finished: everything queued goes out in one write, up to
+    /// about `batchBytes`.
+    private func writeOutbox(_ outbox: Outbox, to writer: OutboxWriter) async throws {
+        while let items = await outbox.next() {
+            // Made for each batch, so that a connection waiting for its next frame holds no
+            // buffer: most connections wait far more than they write.
+            var frames = WebSocketTextFrames(maxFrameBytes: limits.frameBytes * 4)
+            for item in items {
+                switch item {
+                case let .frame(frame):
+                    frames.append(frame)
+                case let .replay(replay):
+                    for frame in replay.frames { frames.append(frame) }
+                    if let pages = replay.pages {
+                        for await page in pages {
+                            for frame in page { frames.append(frame) }
+                            try await writer.write(frames.take())
+                        }
+                    }
+                    outbox.sentReplay()
+                }
+                if frames.byteCount >= Self.batchBytes { try await writer.write(frames.take()) }
+            }
+            if !frames.isEmpty { try await writer.write(frames.take()) }
         }
     }
 
@@ -173,6 +215,12 @@ struct RelayConnection {
             group.cancelAll()
             throw error
         }
+    }
+
+    /// Tells the client why it is refused, and closes the connection (1008).
+    private func refuse(_ error: ErrorFrame, on outbound: WebSocketOutboundWriter) async throws {
+        try await write(.error(error), to: outbound)
+        try await outbound.close(.policyViolation, reason: error.code)
     }
 
     /// Writes a frame through the WebSocket handler: for the frames before the outbox exists.

@@ -26,7 +26,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Concurrent games: pairs of bots, two connections each.")
     var pairs = 1000
 
-    @Option(help: ArgumentHelp("How long to play, in seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("How long to play, in seconds (30); with --idle, how long to hold the connections before weighing the server again (35).", valueName: "seconds"))
     var duration: Int?
 
     @Option(help: ArgumentHelp("Play until this many moves are accepted, instead of for a duration.", valueName: "count"))
@@ -96,7 +96,7 @@ struct BenchCommand: AsyncParsableCommand {
         var logger = Logger(label: "parley-bench")
         logger.logLevel = .error
         var benchmark = Benchmark(
-            placement: try placement(), mode: idle.map { .idle($0) } ?? .games(moves.map { .moves($0) } ?? .duration(.seconds(duration ?? 30))),
+            placement: try placement(), mode: idle.map { .idle($0, hold: .seconds(duration ?? 35)) } ?? .games(moves.map { .moves($0) } ?? .duration(.seconds(duration ?? 30))),
             pairs: pairs, games: TableGame.list(games) ?? TableGame.allCases, strategy: BotPlayer.Strategy(rawValue: strategy) ?? .random,
             baseline: baseline)
         benchmark.think = .milliseconds(think)

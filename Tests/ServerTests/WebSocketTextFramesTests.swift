@@ -1,0 +1,61 @@
+import NIOCore
+@testable import Server
+import Testing
+import Wire
+
+/// The outbox's frames as bytes on the wire: RFC 6455 headers for each payload length, and a
+/// long frame in fragments that reassemble to its JSON.
+@Suite struct WebSocketTextFramesTests {
+    /// The frames in `buffer`: each one's FIN bit, opcode and payload.
+    static func read(_ buffer: ByteBuffer) throws -> [(final: Bool, opcode: UInt8, payload: [UInt8])] {
+        var buffer = buffer
+        var frames: [(Bool, UInt8, [UInt8])] = []
+        while buffer.readableBytes > 0 {
+            let first = buffer.readInteger(as: UInt8.self)
+            let second = buffer.readInteger(as: UInt8.self)
+            let head = try #require(first.flatMap { first in second.map { (first, $0) } })
+            #expect(head.1 & 0x80 == 0, "a server frame is not masked")
+            var length = Int(head.1 & 0x7F)
+            if length == 126 {
+                let long = buffer.readInteger(as: UInt16.self)
+                length = Int(try #require(long))
+            } else if length == 127 {
+                let long = buffer.readInteger(as: UInt64.self)
+                length = Int(try #require(long))
+            }
+            let payload = buffer.readBytes(length: length)
+            frames.append((head.0 & 0x80 != 0, head.0 & 0x0F, try #require(payload)))
+        }
+        return frames
+    }
+
+    static func frame(reasonBytes: Int) -> ServerFrame {
+        .error(ErrorFrame(code: "x", reason: String(repeating: "r", count: reasonBytes)))
+    }
+
+    @Test(arguments: [10, 100, 125 - 30, 126 - 30, 300, 65_535 - 30, 65_536 - 30, 70_000])
+    func eachLengthHasItsHeader(reasonBytes: Int) throws {
+        var frames = WebSocketTextFrames(maxFrameBytes: 1 << 20)
+        let frame = Self.frame(reasonBytes: reasonBytes)
+        frames.append(frame)
+        let read = try Self.read(frames.take())
+        try #require(read.count == 1)
+        #expect(read[0].final && read[0].opcode == 0x1)
+        #expect(read[0].payload == FrameWriter.json(frame))
+    }
+
+    @Test func aLongFrameGoesInFragmentsAndSeveralFramesInOrder() throws {
+        var frames = WebSocketTextFrames(maxFrameBytes: 100)
+        let long = Self.frame(reasonBytes: 250), short = Self.frame(reasonBytes: 5)
+        frames.append(long)
+        frames.append(short)
+        #expect(!frames.isEmpty)
+        let read = try Self.read(frames.take())
+        #expect(frames.isEmpty)
+        #expect(read.map(\.opcode) == [0x1, 0x0, 0x0, 0x1])
+        #expect(read.map(\.final) == [false, false, true, true])
+        #expect(read.dropLast().allSatisfy { $0.payload.count <= 100 })
+        #expect(Array(read.dropLast().map(\.payload).joined()) == FrameWriter.json(long))
+        #expect(read[3].payload == FrameWriter.json(short))
+    }
+}

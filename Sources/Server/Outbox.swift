@@ -19,36 +19,54 @@ struct Replay: Sendable {
     var pages: AsyncStream<[ServerFrame]>?
 }
 
-/// One connection's queue of frames, filled by the pipelines and emptied by the connection's
-/// writer, which takes everything queued at once (`next()`) and writes it as one TLS write.
+/// One connection's queue of frames, filled by the pipelines and emptied by its consumer (the
+/// connection's `OutboxWriter`), which takes everything queued at once and writes it as one
+/// TLS write. Nothing waits on an idle outbox: the first item queued wakes the consumer
+/// (`wake`), which takes until it finds the outbox empty.
+///
 /// Bounded: a reader too slow for `limits.outboxFrames` frames and replays is closed (1001),
 /// and no more than `maxReplays` replays wait at once.
 final class Outbox: Sendable {
     private struct State {
         var items: [Outgoing] = []
-        /// The writer, waiting for something to write.
-        var writer: CheckedContinuation<[Outgoing]?, Never>?
-        /// Set once nothing more may be queued; the writer sends what is queued, then stops.
+        /// Set while the consumer has been woken and has not yet found the outbox empty, and
+        /// before `start()`.
+        var busy = true
+        /// Set once nothing more may be queued; the consumer sends what is queued, then ends.
         var finished = false
+        /// Set when the connection's reader finished the outbox; otherwise it overflowed.
+        var finishedByReader = false
+        /// Set once the consumer has sent everything and ended, or given up.
+        var ended = false
+        var endWaiter: CheckedContinuation<Void, Never>?
         /// Replays queued and not yet written.
         var replays = 0
 
-        /// The waiting writer, if any, no longer waiting.
-        mutating func take() -> CheckedContinuation<[Outgoing]?, Never>? {
-            defer { writer = nil }
-            return writer
+        /// Whether the consumer must be woken: it is not already at work.
+        mutating func startConsumer() -> Bool {
+            guard !busy, !ended else { return false }
+            busy = true
+            return true
         }
     }
 
     private let state = Mutex(State())
     private let limit: Int
+    /// Called, outside the lock, when an item arrives in an idle outbox.
+    private let wake: @Sendable (Outbox) -> Void
+    /// Called once if the outbox ends because it overflowed while the connection still reads.
+    private let overflowed: @Sendable () -> Void
     /// How many replays may wait for one connection; a `resume` beyond them is refused as
     /// `rate-limited`, to be sent again once the others have arrived.
     static let maxReplays = 16
 
-    /// An outbox holding at most `limit` items.
-    init(limit: Int) {
+    /// An outbox holding at most `limit` items, that queues without waking its consumer until
+    /// `start()`: a connection's welcome is queued before the connection is registered, and
+    /// sent only if it is.
+    init(limit: Int, wake: @escaping @Sendable (Outbox) -> Void, overflowed: @escaping @Sendable () -> Void = {}) {
         self.limit = limit
+        self.wake = wake
+        self.overflowed = overflowed
     }
 
     /// Queues a frame; an outbox that is full is ended, which closes the connection. Its client
@@ -77,56 +95,94 @@ final class Outbox: Sendable {
         if !enqueue(.replay(replay)) { sentReplay() }
     }
 
-    /// Called by the writer once it has sent a replay.
+    /// Called by the consumer once it has sent a replay.
     func sentReplay() {
         state.withLock { $0.replays -= 1 }
     }
 
-    /// Ends the outbox: the writer sends what is queued, then stops.
-    func finish() {
-        let writer = state.withLock { state -> CheckedContinuation<[Outgoing]?, Never>? in
-            state.finished = true
-            return state.items.isEmpty ? state.take() : nil
+    /// Lets the consumer take what is queued, and what comes.
+    func start() {
+        let wakeUp = state.withLock { state -> Bool in
+            state.busy = false
+            return state.startConsumer()
         }
-        writer?.resume(returning: nil)
+        if wakeUp { wake(self) }
     }
 
-    /// Everything queued since the last call, in order; waits while nothing is. `nil` once the
-    /// outbox is finished and empty. Only the connection's one writer calls it.
-    func next() async -> [Outgoing]? {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> [Outgoing]?? in
-                if !state.items.isEmpty {
-                    defer { state.items = [] }
-                    return .some(state.items)
-                }
-                if state.finished { return .some(nil) }
-                state.writer = continuation
-                return .none
-            }
-            if let ready { continuation.resume(returning: ready) }
+    /// Ends the outbox from the connection's side: the consumer sends what is queued, then ends.
+    func finish() {
+        let wakeUp = state.withLock { state -> Bool in
+            state.finished = true
+            state.finishedByReader = true
+            return state.startConsumer()
         }
+        if wakeUp { wake(self) }
+    }
+
+    /// Returns once the consumer has ended (`finish()` first).
+    func waitUntilEnded() async {
+        await withCheckedContinuation { continuation in
+            let ended = state.withLock { state -> Bool in
+                if state.ended { return true }
+                state.endWaiter = continuation
+                return false
+            }
+            if ended { continuation.resume() }
+        }
+    }
+
+    // MARK: The consumer's side
+
+    /// For the consumer, once woken: everything queued, in order. Empty when nothing is (the
+    /// consumer stops until woken again); `nil` once the outbox is finished and empty (the
+    /// consumer is done, and says so with `ended()`).
+    func take() -> [Outgoing]? {
+        state.withLock { state in
+            if !state.items.isEmpty {
+                defer { state.items = [] }
+                return state.items
+            }
+            if state.finished { return nil }
+            state.busy = false
+            return []
+        }
+    }
+
+    /// For the consumer: items it took but could not handle yet, back at the front.
+    func putBack(_ items: some Collection<Outgoing>) {
+        state.withLock { $0.items.insert(contentsOf: items, at: 0) }
+    }
+
+    /// For the consumer: it has sent everything, or can send nothing more (the connection is
+    /// gone). Wakes whoever waits in `waitUntilEnded`; an outbox that overflowed while the
+    /// connection still reads has the connection closed.
+    func ended() {
+        let (waiter, overflow) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+            guard !state.ended else { return (nil, false) }
+            state.ended = true
+            state.finished = true
+            state.items = []
+            defer { state.endWaiter = nil }
+            return (state.endWaiter, !state.finishedByReader)
+        }
+        waiter?.resume()
+        if overflow { overflowed() }
     }
 
     /// False when the item was not queued: the outbox is finished, or was full and is now.
     @discardableResult
     private func enqueue(_ item: Outgoing) -> Bool {
-        var handOver: (CheckedContinuation<[Outgoing]?, Never>, [Outgoing]?)?
-        let queued = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
+        let (queued, wakeUp) = state.withLock { state -> (Bool, Bool) in
+            guard !state.finished else { return (false, false) }
             guard state.items.count < limit else {
                 // Too slow a reader: what is queued still goes, then the connection closes.
                 state.finished = true
-                return false
+                return (false, state.startConsumer())
             }
-            if let writer = state.take() {
-                handOver = (writer, [item])
-            } else {
-                state.items.append(item)
-            }
-            return true
+            state.items.append(item)
+            return (true, state.startConsumer())
         }
-        if let (writer, items) = handOver { writer.resume(returning: items) }
+        if wakeUp { wake(self) }
         return queued
     }
 }

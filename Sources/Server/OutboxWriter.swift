@@ -1,10 +1,14 @@
 import NIOCore
 import Wire
 
-/// Writes a connection's outbox into its channel: the frames a writer took from the outbox,
-/// each encoded by `FrameWriter` and framed as an unmasked WebSocket text frame, in one buffer
-/// written and flushed at once (one TLS record, one system call, where writing them one by
-/// one through the WebSocket handler cost a record and a flush each).
+/// Writes a connection's outbox into its channel: woken by the outbox when frames arrive, it
+/// takes everything queued, encodes each frame with `FrameWriter` as an unmasked WebSocket text
+/// frame, and writes them as one buffer, flushed once (one TLS record, one system call, where
+/// writing them one by one through the WebSocket handler cost a record and a flush each). It
+/// takes again once that write is done, so a client that reads slowly has its frames wait in
+/// the outbox, up to the outbox's bound. No task waits for an idle connection's frames: the
+/// work runs on the channel's event loop, and a replay's pages, read from the store as the
+/// client reads them, in a task of their own.
 ///
 /// It sits right after TLS, below the HTTP and WebSocket handlers, and writes from there: so
 /// its bytes go straight to TLS, in the order written, between whole frames that the WebSocket
@@ -17,9 +21,14 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
     /// Set while the handler is in the pipeline; read and written on the event loop only.
     private var context: ChannelHandlerContext?
     private let eventLoop: any EventLoop
+    /// A frame longer than this goes in fragments (the server's own limit on a message).
+    private let maxFrameBytes: Int
+    /// About how many bytes of frames one write carries at most: a TLS record holds 16 KB.
+    static let batchBytes = 16 * 1024
 
-    init(eventLoop: any EventLoop) {
+    init(eventLoop: any EventLoop, maxFrameBytes: Int) {
         self.eventLoop = eventLoop
+        self.maxFrameBytes = maxFrameBytes
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -30,9 +39,69 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
         self.context = nil
     }
 
-    /// Writes and flushes `buffer`; returns once it is written to the socket, so that a
-    /// writer waits for a client that reads slowly.
-    func write(_ buffer: ByteBuffer) async throws {
+    /// What an outbox calls when frames arrive in it while idle.
+    func wake(_ outbox: Outbox) {
+        eventLoop.execute { self.drain(outbox) }
+    }
+
+    /// Takes and writes until the outbox is empty, one write at a time. On the event loop.
+    private func drain(_ outbox: Outbox) {
+        guard let context, context.channel.isActive else {
+            outbox.ended()
+            return
+        }
+        guard let items = outbox.take() else {
+            outbox.ended()
+            return
+        }
+        guard !items.isEmpty else { return }
+        var frames = WebSocketTextFrames(maxFrameBytes: maxFrameBytes)
+        for (index, item) in items.enumerated() {
+            switch item {
+            case let .frame(frame):
+                frames.append(frame)
+            case let .replay(replay):
+                for frame in replay.frames { frames.append(frame) }
+                guard let pages = replay.pages else {
+                    outbox.sentReplay()
+                    break
+                }
+                // The rest waits for the pages, which are read at the pace the client reads.
+                outbox.putBack(items[(index + 1)...])
+                let written = frames.take()
+                Task { await self.replay(pages, after: written, to: outbox) }
+                return
+            }
+            if frames.byteCount >= Self.batchBytes { context.write(wrapOutboundOut(frames.take()), promise: nil) }
+        }
+        context.writeAndFlush(wrapOutboundOut(frames.take())).whenComplete { result in
+            switch result {
+            case .success: self.drain(outbox)
+            case .failure: outbox.ended()
+            }
+        }
+    }
+
+    /// Writes `written`, then each page as the one before it is written, then goes back to the
+    /// outbox.
+    private func replay(_ pages: AsyncStream<[ServerFrame]>, after written: ByteBuffer, to outbox: Outbox) async {
+        do {
+            try await write(written)
+            for await page in pages {
+                var frames = WebSocketTextFrames(maxFrameBytes: maxFrameBytes)
+                for frame in page { frames.append(frame) }
+                try await write(frames.take())
+            }
+            outbox.sentReplay()
+            eventLoop.execute { self.drain(outbox) }
+        } catch {
+            outbox.sentReplay()
+            outbox.ended()
+        }
+    }
+
+    /// Writes and flushes `buffer`; returns once it is written to the socket.
+    private func write(_ buffer: ByteBuffer) async throws {
         let promise = eventLoop.makePromise(of: Void.self)
         eventLoop.execute {
             guard let context = self.context else {

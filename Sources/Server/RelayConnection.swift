@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import HummingbirdWebSocket
 import Logging
 import Transcript
@@ -8,10 +7,10 @@ import Wire
 /// One WebSocket connection to the relay: the challenge and its answer, then frames in both
 /// directions until either side closes. Whatever goes wrong here closes this connection only.
 ///
-/// A connection spends its life suspended in `read` and `writeOutbox`, so their async frames are
-/// what it costs while idle: the work done per frame lives in synchronous functions
-/// (`admit`), and the handshake in a function of its own (`authenticate`), whose frames are
-/// gone by the time the connection waits.
+/// A connection spends its life suspended in `read`, so its async frames are what it costs
+/// while idle: the work done per frame lives in synchronous functions (`admit`), the handshake
+/// in a function of its own (`authenticate`), and the frames out are written by the
+/// connection's `OutboxWriter` on its event loop, with no task of their own.
 struct RelayConnection {
     let relay: Relay
     let limits: ServerLimits
@@ -26,43 +25,40 @@ struct RelayConnection {
         guard let (account, name) = try await authenticate(&messages, outbound: outbound) else { return }
         // Bounded: a reader too slow for its share of frames is closed rather than let grow
         // without end, and catches up with `resume` when it comes back.
-        let outbox = Outbox(limit: limits.outboxFrames)
+        let outbox = Outbox(limit: limits.outboxFrames, wake: { writer.wake($0) }, overflowed: {
+            Task { try? await outbound.close(.goingAway, reason: "closing") }
+        })
         // The welcome is queued before the connection can be relayed anything: an event ahead
         // of it would break the handshake the protocol promises.
         outbox.deliver(.welcome(.init(account: account.rawValue, name: name)))
         guard let connection = relay.connect(account, outbox: outbox, limit: limits.connectionsPerAccount) else {
-            // Refused before the writer starts: the welcome waiting in the outbox is never sent.
+            // Refused before the outbox starts: the welcome waiting in it is never sent.
             try await refuse(ErrorFrame(code: "too-many-connections", reason:
                 "This account already holds \(limits.connectionsPerAccount) connections to this server; close one first."),
                 on: outbound)
             return
         }
         defer { relay.disconnect(account, connection: connection) }
+        outbox.start()
         if let name {
             await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)
         }
-
-        let flooding = FloodMark()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await writeOutbox(outbox, to: writer)
-                // The relay ends the outbox of a reader that fell too far behind (1001); the
-                // reader ends it for a connection that floods (1008). A connection whose
-                // reading failed (its WebSocket layer closes it, with 1007 for text that is not
-                // UTF-8) cancels this writer.
-                guard !Task.isCancelled else { return }
-                if flooding.isSet.load(ordering: .acquiring) {
-                    try? await outbound.close(.policyViolation, reason: "rate limit")
-                } else {
-                    try? await outbound.close(.goingAway, reason: "closing")
-                }
-            }
-            defer { outbox.finish() }
-            try await read(&messages, account: account, connection: connection, outbox: outbox, flooding: flooding,
-                           cancelling: group, logger: logger)
-            // Whatever was queued for the client goes out before the close.
+        let flooding: Bool
+        do {
+            flooding = try await read(&messages, account: account, connection: connection, outbox: outbox, logger: logger)
+        } catch {
+            // Reading failed: the WebSocket layer closes the connection with its own code
+            // (1007 for text that is not UTF-8).
             outbox.finish()
-            try await group.waitForAll()
+            throw error
+        }
+        // Whatever was queued for the client goes out before the close.
+        outbox.finish()
+        await outbox.waitUntilEnded()
+        if flooding {
+            try? await outbound.close(.policyViolation, reason: "rate limit")
+        } else {
+            try? await outbound.close(.goingAway, reason: "closing")
         }
     }
 
@@ -103,13 +99,14 @@ struct RelayConnection {
         return (account, kept)
     }
 
-    /// Reads frames until the client closes, submitting each one that passes `admit`.
+    /// Reads frames until the client closes, submitting each one that passes `admit`. True when
+    /// it stopped because the connection floods.
     private func read(
         _ messages: inout WebSocketInboundMessageStream.AsyncIterator, account: AccountID, connection: Int,
-        outbox: Outbox, flooding: FloodMark, cancelling group: ThrowingTaskGroup<Void, any Error>, logger: Logger
-    ) async throws {
+        outbox: Outbox, logger: Logger
+    ) async throws -> Bool {
         var limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
-        while let message = try await nextMessage(&messages, cancelling: group) {
+        while let message = try await messages.next() {
             switch admit(message, limiter: &limiter, outbox: outbox) {
             case let .submit(frame):
                 await relay.submit(frame, from: account, connection: connection)
@@ -117,10 +114,10 @@ struct RelayConnection {
                 continue
             case .flooding:
                 logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])
-                flooding.isSet.store(true, ordering: .releasing)
-                return
+                return true
             }
         }
+        return false
     }
 
     private enum Admission {
@@ -177,46 +174,6 @@ struct RelayConnection {
         return .submit(frame)
     }
 
-    /// Writes the outbox until it is finished: everything queued goes out in one write, up to
-    /// about `batchBytes`.
-    private func writeOutbox(_ outbox: Outbox, to writer: OutboxWriter) async throws {
-        while let items = await outbox.next() {
-            // Made for each batch, so that a connection waiting for its next frame holds no
-            // buffer: most connections wait far more than they write.
-            var frames = WebSocketTextFrames(maxFrameBytes: limits.frameBytes * 4)
-            for item in items {
-                switch item {
-                case let .frame(frame):
-                    frames.append(frame)
-                case let .replay(replay):
-                    for frame in replay.frames { frames.append(frame) }
-                    if let pages = replay.pages {
-                        for await page in pages {
-                            for frame in page { frames.append(frame) }
-                            try await writer.write(frames.take())
-                        }
-                    }
-                    outbox.sentReplay()
-                }
-                if frames.byteCount >= Self.batchBytes { try await writer.write(frames.take()) }
-            }
-            if !frames.isEmpty { try await writer.write(frames.take()) }
-        }
-    }
-
-    /// The next message; if reading fails, the writer is cancelled first, so that the
-    /// WebSocket layer's close (such as 1007) is the one the client gets.
-    private func nextMessage(
-        _ messages: inout WebSocketInboundMessageStream.AsyncIterator, cancelling group: ThrowingTaskGroup<Void, any Error>
-    ) async throws -> WebSocketMessage? {
-        do {
-            return try await messages.next()
-        } catch {
-            group.cancelAll()
-            throw error
-        }
-    }
-
     /// Tells the client why it is refused, and closes the connection (1008).
     private func refuse(_ error: ErrorFrame, on outbound: WebSocketOutboundWriter) async throws {
         try await write(.error(error), to: outbound)
@@ -227,9 +184,6 @@ struct RelayConnection {
     private func write(_ frame: ServerFrame, to outbound: WebSocketOutboundWriter) async throws {
         try await outbound.write(.text(String(decoding: FrameWriter.json(frame), as: UTF8.self)))
     }
-
-    /// About how many bytes of frames one write carries at most: a TLS record holds 16 KB.
-    static let batchBytes = 16 * 1024
 }
 
 extension Result {
@@ -237,9 +191,4 @@ extension Result {
     fileprivate var isCancelled: Bool {
         if case let .failure(error) = self { error is CancellationError } else { false }
     }
-}
-
-/// Set when a connection is closed for flooding, so that its close says so (1008).
-private final class FloodMark: Sendable {
-    let isSet = Atomic<Bool>(false)
 }

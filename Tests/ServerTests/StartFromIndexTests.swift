@@ -248,14 +248,22 @@ extension Outbox {
     /// An outbox read item by item, as a stream that takes from the outbox only as it is
     /// iterated (so that one nobody reads fills up).
     static func make(limit: Int) -> (items: AsyncStream<Outgoing>, outbox: Outbox) {
-        let outbox = Outbox(limit: limit)
-        let taken = TakenItems()
+        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let outbox = Outbox(limit: limit, wake: { _ in signal.yield() })
+        outbox.start()
+        let taken = TakenItems(signals.makeAsyncIterator())
         let items = AsyncStream<Outgoing>(unfolding: {
-            if taken.items.isEmpty {
-                guard let next = await outbox.next() else { return nil }
-                taken.items = next
+            while true {
+                if !taken.items.isEmpty { return taken.items.removeFirst() }
+                guard let batch = outbox.take() else {
+                    outbox.ended()
+                    return nil
+                }
+                if batch.isEmpty {
+                    guard await taken.signals.next() != nil else { return nil }
+                }
+                taken.items = batch
             }
-            return taken.items.removeFirst()
         })
         return (items, outbox)
     }
@@ -283,7 +291,9 @@ extension Outbox {
     }
 }
 
-/// Items the writer took from an outbox and has not handed on yet; touched by its one reader.
+/// What a test's reader took from an outbox and has not handed on yet; touched by its one reader.
 private final class TakenItems: @unchecked Sendable {
     var items: [Outgoing] = []
+    var signals: AsyncStream<Void>.AsyncIterator
+    init(_ signals: AsyncStream<Void>.AsyncIterator) { self.signals = signals }
 }

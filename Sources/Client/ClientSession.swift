@@ -55,6 +55,6 @@ struct ClientSession: Sendable {
     }
 
     private func write(_ frame: ClientFrame, to outbound: WebSocketOutboundWriter) async throws {
-        try await outbound.write(.text(String(decoding: try WireJSON.encode(frame), as: UTF8.self)))
+        try await outbound.write(.text(String(decoding: FrameWriter.json(frame), as: UTF8.self)))
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Transcript
 
-/// Writes a `ServerFrame` as JSON by hand: byte for byte what `WireJSON.encode` writes (keys
+/// Writes a frame as JSON by hand: byte for byte what `WireJSON.encode` writes (keys
 /// sorted by their bytes, absent optionals left out, slashes unescaped, control characters as
 /// `\b \t \n \f \r` or `\u00xx`, everything else as its UTF-8), several times faster, since
-/// the server writes one for every member of every conversation a move touches. The golden
+/// the server writes one for every member of every conversation a move touches (and a bot
+/// client one for every move). The golden
 /// files in Tests/WireTests and `FrameWriterTests` hold it to the encoder's bytes.
 ///
 /// Keys are written in sorted order as literals, so a property added to a frame must be
@@ -86,6 +87,62 @@ public struct FrameWriter {
             out.key("id"); out.string(synced.id)
             out.key("lastSeq"); out.integer(synced.lastSeq)
             type("synced")
+        }
+        out.close()
+    }
+
+    /// The JSON of `frame`, as `WireJSON.encode(frame)` spells it.
+    public static func json(_ frame: ClientFrame) -> [UInt8] {
+        var writer = FrameWriter(capacity: 256)
+        writer.write(frame)
+        return writer.bytes
+    }
+
+    public mutating func write(_ frame: ClientFrame) {
+        out.open()
+        switch frame {
+        case let .authenticate(authenticate):
+            if let name = authenticate.name { out.key("name", first: true); out.string(name) }
+            out.key("publicKey", first: authenticate.name == nil); out.string(authenticate.publicKey)
+            out.key("signature"); out.string(authenticate.signature)
+            type("authenticate")
+            out.key("v"); out.integer(authenticate.v.rawValue)
+        case let .create(create):
+            out.key("id", first: true); out.string(create.id)
+            type("create")
+        case let .join(join):
+            out.key("id", first: true); out.string(join.id)
+            out.key("invite"); out.string(join.invite)
+            type("join")
+        case let .list(list):
+            out.key("id", first: true); out.string(list.id)
+            type("list")
+        case let .leave(leave):
+            out.key("conversation", first: true); out.string(leave.conversation)
+            out.key("id"); out.string(leave.id)
+            type("leave")
+        case let .rename(rename):
+            out.key("id", first: true); out.string(rename.id)
+            out.key("name"); out.string(rename.name)
+            type("rename")
+        case let .send(send):
+            if let basedOn = send.basedOn { out.key("basedOn", first: true); out.integer(basedOn) }
+            out.key("conversation", first: send.basedOn == nil); out.string(send.conversation)
+            out.key("game"); out.string(send.game)
+            out.key("id"); out.string(send.id)
+            if let session = send.session { out.key("session"); out.string(session) }
+            type("send")
+            out.key("url"); out.string(send.url)
+            if let variant = send.variant { out.key("variant"); out.string(variant) }
+        case let .ack(ack):
+            out.key("conversation", first: true); out.string(ack.conversation)
+            out.key("seq"); out.integer(ack.seq)
+            type("ack")
+        case let .resume(resume):
+            out.key("after", first: true); out.integer(resume.after)
+            out.key("conversation"); out.string(resume.conversation)
+            out.key("id"); out.string(resume.id)
+            type("resume")
         }
         out.close()
     }

@@ -16,6 +16,23 @@ import Wire
         #expect(written == (try GoldenFile.data(name)), "\(GoldenFile.text(written))")
     }
 
+    @Test(arguments: FrameGoldenTests.clientFrames.map { $0.0 })
+    func goldenClientFrame(_ name: String) throws {
+        let frame = try #require(FrameGoldenTests.clientFrames.first { $0.0 == name }?.1)
+        let written = Data(FrameWriter.json(frame))
+        #expect(written == (try GoldenFile.data(name)), "\(GoldenFile.text(written))")
+    }
+
+    @Test func generatedClientFramesMatchTheEncoder() throws {
+        var random = SeededRandom(seed: 20261126)
+        for round in 0..<2_000 {
+            let frame = Self.clientFrame(&random)
+            let expected = try WireJSON.encoder().encode(frame)
+            let written = Data(FrameWriter.json(frame))
+            try #require(written == expected, "round \(round): \(GoldenFile.text(written)) ≠ \(GoldenFile.text(expected))")
+        }
+    }
+
     @Test func generatedFramesMatchTheEncoder() throws {
         var random = SeededRandom(seed: 20261125)
         for round in 0..<3_000 {
@@ -47,6 +64,22 @@ import Wire
         case 7: .error(ErrorFrame(code: text(&random), reason: text(&random)))
         case 8: .event(event(&random))
         default: .synced(.init(id: text(&random), conversation: text(&random), lastSeq: number(&random)))
+        }
+    }
+
+    static func clientFrame(_ random: inout SeededRandom) -> ClientFrame {
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0: .authenticate(.init(publicKey: text(&random), signature: text(&random), name: maybe(&random) { text(&$0) }))
+        case 1: .create(.init(id: text(&random)))
+        case 2: .join(.init(id: text(&random), invite: text(&random)))
+        case 3: .list(.init(id: text(&random)))
+        case 4: .leave(.init(id: text(&random), conversation: text(&random)))
+        case 5: .rename(.init(id: text(&random), name: text(&random)))
+        case 6: .send(.init(id: text(&random), conversation: text(&random), game: text(&random),
+                            variant: maybe(&random) { text(&$0) }, session: maybe(&random) { text(&$0) },
+                            basedOn: maybe(&random) { number(&$0) }, url: text(&random)))
+        case 7: .ack(.init(conversation: text(&random), seq: number(&random)))
+        default: .resume(.init(id: text(&random), conversation: text(&random), after: number(&random)))
         }
     }
 

@@ -26,8 +26,9 @@ public enum ParticipantTokens {
         in text: String,
         _ replacement: (ParticipantID) throws(Failure) -> String
     ) throws(Failure) -> String {
+        // Most texts hold no token: they are returned as they are, with nothing copied.
+        guard text.utf8.contains(dollar) else { return text }
         let bytes = Array(text.utf8)
-        guard bytes.contains(dollar) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
@@ -46,8 +47,10 @@ public enum ParticipantTokens {
 
     private static let dollar = UInt8(ascii: "$")
     private static let hyphen = UInt8(ascii: "-")
-    /// Where a UUID's string form has its hyphens.
-    private static let hyphens: Set<Int> = [8, 13, 18, 23]
+    /// Whether a UUID's string form has a hyphen at `offset`: 8, 13, 18 and 23.
+    private static func isHyphenOffset(_ offset: Int) -> Bool {
+        offset == 8 || offset == 13 || offset == 18 || offset == 23
+    }
 
     /// The UUID right after the `$` at `dollarIndex`, if the next 36 bytes spell one. Checked
     /// by hand rather than left to `UUID(uuidString:)` alone, so that exactly this shape is a
@@ -58,7 +61,7 @@ public enum ParticipantTokens {
         guard end <= bytes.count else { return nil }
         for offset in 0..<(tokenLength - 1) {
             let byte = bytes[start + offset]
-            let fits = hyphens.contains(offset) ? byte == hyphen : isHexDigit(byte)
+            let fits = isHyphenOffset(offset) ? byte == hyphen : isHexDigit(byte)
             guard fits else { return nil }
         }
         return ParticipantID(uuidString: String(decoding: bytes[start..<end], as: UTF8.self))

@@ -65,7 +65,7 @@ extension Engine {
             }))
         }
         let seat = session.seat(of: account) ?? Seat(session.seats.count)
-        let mover = participant(account, seenBy: account).token
+        let mover = participant(account, seenBy: account, in: conversation).token
         let step: AnyStep
         do {
             step = try session.match.propose(QueryString.items(in: request.url), by: seat, mover: mover)

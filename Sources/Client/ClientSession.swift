@@ -49,7 +49,7 @@ struct ClientSession: Sendable {
     private static func read(_ messages: inout WebSocketInboundMessageStream.AsyncIterator) async throws -> ServerFrame? {
         while let message = try await messages.next() {
             guard case let .text(text) = message else { continue }
-            return try WireJSON.decode(ServerFrame.self, from: Data(text.utf8))
+            return try ServerFrame(json: text)
         }
         return nil
     }

@@ -9,11 +9,12 @@ import Wire
 /// nor break its oracle (a broken oracle is a `preconditionFailure`, which the fuzzer reports
 /// as a crash). The same functions replay the kept corpus in `swift test`.
 public enum FuzzTargets {
-    public static let names = ["frames", "urls", "engine"]
+    public static let names = ["frames", "frame-reader", "urls", "engine"]
 
     public static func run(_ name: String, _ data: [UInt8]) {
         switch name {
         case "frames": frames(data)
+        case "frame-reader": frameReader(data)
         case "urls": urls(data)
         case "engine": engine(data)
         default: preconditionFailure("no fuzz target \(name)")
@@ -30,6 +31,36 @@ public enum FuzzTargets {
         guard let encoded = try? WireJSON.encode(frame) else { preconditionFailure("a decoded frame does not encode: \(frame)") }
         guard let again = try? WireJSON.decode(ClientFrame.self, from: encoded), again == frame else {
             preconditionFailure("a frame does not survive encoding: \(frame)")
+        }
+    }
+
+    /// The fast frame reader against `JSONDecoder`, the bytes read as text (as a WebSocket
+    /// text message is) and as both a server and a client frame: a frame the reader reads is
+    /// the one `JSONDecoder` decodes, spelt the same; and a frame `JSONDecoder` decodes, once
+    /// encoded, is read by the reader itself.
+    public static func frameReader(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        readersAgree(on: text, FrameReader.serverFrame, ServerFrame.init(json:))
+        readersAgree(on: text, FrameReader.clientFrame, ClientFrame.init(json:))
+    }
+
+    private static func readersAgree<Frame: Codable & Equatable>(
+        on text: String, _ read: (String) -> Frame?, _ json: (String) throws -> Frame
+    ) {
+        let decoded = try? WireJSON.decode(Frame.self, from: Data(text.utf8))
+        if let frame = read(text) {
+            guard let decoded, frame == decoded, (try? WireJSON.encode(frame)) == (try? WireJSON.encode(decoded)) else {
+                preconditionFailure("the reader reads \(frame) where JSONDecoder gives \(String(describing: decoded)): \(text)")
+            }
+        }
+        guard (try? json(text)) == decoded else {
+            preconditionFailure("init(json:) and JSONDecoder disagree: \(text)")
+        }
+        guard let decoded else { return }
+        guard let encoded = try? WireJSON.encode(decoded) else { preconditionFailure("a decoded frame does not encode: \(decoded)") }
+        let canonical = String(decoding: encoded, as: UTF8.self)
+        guard read(canonical) == decoded else {
+            preconditionFailure("the reader does not read an encoded frame: \(canonical)")
         }
     }
 

@@ -81,7 +81,7 @@ struct RelayConnection {
         deadline.cancel()
         guard let first, await deadline.result.isCancelled else { return nil }
         guard case let .text(text) = first,
-            case let .authenticate(frame)? = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)),
+            case let .authenticate(frame)? = try? ClientFrame(json: text),
             let account = Authenticator.account(for: frame, nonce: nonce)
         else {
             try await refuse(ErrorFrame(code: "unauthenticated",
@@ -139,7 +139,7 @@ struct RelayConnection {
             let refusal = ErrorFrame(code: "rate-limited",
                 reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")
             let id: String? = if case let .text(text) = message {
-                (try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8)))?.requestID
+                (try? ClientFrame(json: text))?.requestID
             } else { nil }
             relay.metrics.rejected(refusal.code)
             outbox.deliver(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
@@ -157,7 +157,7 @@ struct RelayConnection {
             return .answered
         }
         guard case let .text(text) = message,
-            let frame = try? WireJSON.decode(ClientFrame.self, from: Data(text.utf8))
+            let frame = try? ClientFrame(json: text)
         else {
             relay.metrics.rejected("malformed-frame")
             outbox.deliver(.error(ErrorFrame(code: "malformed-frame",

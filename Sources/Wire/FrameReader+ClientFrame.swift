@@ -1,0 +1,139 @@
+/// The clients' frames, key for key as their `Decodable` conformances read them (see
+/// ClientFrame+Codable.swift); keys they do not know are skipped, and the scanner checks `type`.
+extension FrameReader {
+    static func clientFrame(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame {
+        let frame: ClientFrame
+        let type = try guessedType(s)
+        s.expectFrameType(type)
+        switch type {
+        case "authenticate": frame = .authenticate(try authenticate(&s))
+        case "create": frame = .create(ClientFrame.Create(id: try onlyID(&s)))
+        case "join": frame = .join(try join(&s))
+        case "list": frame = .list(ClientFrame.List(id: try onlyID(&s)))
+        case "leave": frame = .leave(try leave(&s))
+        case "rename": frame = .rename(try rename(&s))
+        case "send": frame = .send(try send(&s))
+        case "ack": frame = .ack(try ack(&s))
+        case "resume": frame = .resume(try resume(&s))
+        default: throw JSONScanner.Declined()
+        }
+        try s.end()
+        return frame
+    }
+
+    static func authenticate(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Authenticate {
+        var v = Field<ProtocolVersion>(), publicKey = Field<String>(), signature = Field<String>(), name = Field<String?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "v": try v.set(ProtocolVersion(rawValue: s.int()))
+            case "publicKey": try publicKey.set(s.string())
+            case "signature": try signature.set(s.string())
+            case "name": try name.set(s.optionalString())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Authenticate(
+            v: try v.required(), publicKey: try publicKey.required(), signature: try signature.required(), name: name.optional())
+    }
+
+    /// A `create` or a `list`: an `id` and nothing else.
+    static func onlyID(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> String {
+        var id = Field<String>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            default: try s.skipValue()
+            }
+        }
+        return try id.required()
+    }
+
+    static func join(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Join {
+        var id = Field<String>(), invite = Field<String>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "invite": try invite.set(s.string())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Join(id: try id.required(), invite: try invite.required())
+    }
+
+    static func leave(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Leave {
+        var id = Field<String>(), conversation = Field<String>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "conversation": try conversation.set(s.string())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Leave(id: try id.required(), conversation: try conversation.required())
+    }
+
+    static func rename(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Rename {
+        var id = Field<String>(), name = Field<String>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "name": try name.set(s.string())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Rename(id: try id.required(), name: try name.required())
+    }
+
+    static func send(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Send {
+        var id = Field<String>(), conversation = Field<String>(), game = Field<String>(), variant = Field<String?>()
+        var session = Field<String?>(), basedOn = Field<Int?>(), url = Field<String>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "conversation": try conversation.set(s.string())
+            case "game": try game.set(s.string())
+            case "variant": try variant.set(s.optionalString())
+            case "session": try session.set(s.optionalString())
+            case "basedOn": try basedOn.set(s.null() ? nil : s.int())
+            case "url": try url.set(s.string())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Send(
+            id: try id.required(), conversation: try conversation.required(), game: try game.required(),
+            variant: variant.optional(), session: session.optional(), basedOn: basedOn.optional(), url: try url.required())
+    }
+
+    static func ack(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Ack {
+        var conversation = Field<String>(), seq = Field<Int>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "conversation": try conversation.set(s.string())
+            case "seq": try seq.set(s.int())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Ack(conversation: try conversation.required(), seq: try seq.required())
+    }
+
+    static func resume(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Resume {
+        var id = Field<String>(), conversation = Field<String>(), after = Field<Int>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "conversation": try conversation.set(s.string())
+            case "after": try after.set(s.int())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Resume(id: try id.required(), conversation: try conversation.required(), after: try after.required())
+    }
+}

@@ -1,0 +1,170 @@
+import GameRules
+import Transcript
+
+/// What the server's frames hold: events with their message and status, and conversations,
+/// read as their synthesized `Decodable` conformances read them.
+extension FrameReader {
+    static func event(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Event {
+        var conversation = Field<String>(), seq = Field<Int>(), kind = Field<Event.Kind>()
+        var message = Field<Message?>(), status = Field<GameStatus?>(), participant = Field<ParticipantInfo?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "conversation": try conversation.set(s.string())
+            case "seq": try seq.set(s.int())
+            case "kind":
+                guard let value = Event.Kind(rawValue: try s.string()) else { throw JSONScanner.Declined() }
+                try kind.set(value)
+            case "message": try message.set(s.optional(Self.message))
+            case "status": try status.set(s.optional(gameStatus))
+            case "participant": try participant.set(s.optional(participantInfo))
+            default: try s.skipValue()
+            }
+        }
+        return Event(
+            conversation: try conversation.required(), seq: try seq.required(), kind: try kind.required(),
+            message: message.optional(), status: status.optional(), participant: participant.optional())
+    }
+
+    static func message(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Message {
+        var game = Field<GameID>(), url = Field<String>(), session = Field<Session?>(), layout = Field<TemplateLayout>()
+        var summaryText = Field<String?>(), accessibilityLabel = Field<String?>(), sender = Field<ParticipantID>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "game": try game.set(GameID(rawValue: s.string()))
+            case "url": try url.set(s.string())
+            case "session": try session.set(s.optional(Self.session))
+            case "layout": try layout.set(templateLayout(&s))
+            case "summaryText": try summaryText.set(s.optionalString())
+            case "accessibilityLabel": try accessibilityLabel.set(s.optionalString())
+            case "sender": try sender.set(participantID(&s))
+            default: try s.skipValue()
+            }
+        }
+        return Message(
+            game: try game.required(), url: try url.required(), session: session.optional(), layout: try layout.required(),
+            summaryText: summaryText.optional(), accessibilityLabel: accessibilityLabel.optional(),
+            sender: try sender.required())
+    }
+
+    static func templateLayout(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> TemplateLayout {
+        var caption = Field<String?>(), subcaption = Field<String?>(), trailingCaption = Field<String?>()
+        var trailingSubcaption = Field<String?>(), imageTitle = Field<String?>(), imageSubtitle = Field<String?>()
+        var image = Field<String?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "caption": try caption.set(s.optionalString())
+            case "subcaption": try subcaption.set(s.optionalString())
+            case "trailingCaption": try trailingCaption.set(s.optionalString())
+            case "trailingSubcaption": try trailingSubcaption.set(s.optionalString())
+            case "imageTitle": try imageTitle.set(s.optionalString())
+            case "imageSubtitle": try imageSubtitle.set(s.optionalString())
+            case "image": try image.set(s.optionalString())
+            default: try s.skipValue()
+            }
+        }
+        return TemplateLayout(
+            caption: caption.optional(), subcaption: subcaption.optional(), trailingCaption: trailingCaption.optional(),
+            trailingSubcaption: trailingSubcaption.optional(), imageTitle: imageTitle.optional(),
+            imageSubtitle: imageSubtitle.optional(), image: image.optional())
+    }
+
+    static func gameStatus(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> GameStatus {
+        var session = Field<String>(), game = Field<String>(), variant = Field<String>(), moves = Field<Int>()
+        var turn = Field<TurnInfo>(), outcome = Field<OutcomeInfo>(), prompt = Field<String?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "session": try session.set(s.string())
+            case "game": try game.set(s.string())
+            case "variant": try variant.set(s.string())
+            case "moves": try moves.set(s.int())
+            case "turn": try turn.set(turnInfo(&s))
+            case "outcome": try outcome.set(outcomeInfo(&s))
+            case "prompt": try prompt.set(s.optionalString())
+            default: try s.skipValue()
+            }
+        }
+        return GameStatus(
+            session: try session.required(), game: try game.required(), variant: try variant.required(),
+            moves: try moves.required(), turn: try turn.required(), outcome: try outcome.required(), prompt: prompt.optional())
+    }
+
+    static func turnInfo(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> TurnInfo {
+        var kind = Field<TurnInfo.Kind>(), participants = Field<[ParticipantID]>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "kind":
+                guard let value = TurnInfo.Kind(rawValue: try s.string()) else { throw JSONScanner.Declined() }
+                try kind.set(value)
+            case "participants": try participants.set(s.array(participantID))
+            default: try s.skipValue()
+            }
+        }
+        return TurnInfo(kind: try kind.required(), participants: try participants.required())
+    }
+
+    static func outcomeInfo(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> OutcomeInfo {
+        var finished = Field<Bool>(), winners = Field<[ParticipantID]>(), losers = Field<[ParticipantID]>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "finished": try finished.set(s.bool())
+            case "winners": try winners.set(s.array(participantID))
+            case "losers": try losers.set(s.array(participantID))
+            default: try s.skipValue()
+            }
+        }
+        return OutcomeInfo(finished: try finished.required(), winners: try winners.required(), losers: try losers.required())
+    }
+
+    static func participantInfo(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ParticipantInfo {
+        var id = Field<ParticipantID>(), name = Field<String?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(participantID(&s))
+            case "name": try name.set(s.optionalString())
+            default: try s.skipValue()
+            }
+        }
+        return ParticipantInfo(id: try id.required(), name: name.optional())
+    }
+
+    static func conversationSummary(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ConversationSummary {
+        var conversation = Field<String>(), invite = Field<String>(), you = Field<ParticipantID>()
+        var members = Field<[ParticipantInfo]>(), lastSeq = Field<Int>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "conversation": try conversation.set(s.string())
+            case "invite": try invite.set(s.string())
+            case "you": try you.set(participantID(&s))
+            case "members": try members.set(s.array(participantInfo))
+            case "lastSeq": try lastSeq.set(s.int())
+            default: try s.skipValue()
+            }
+        }
+        return ConversationSummary(
+            conversation: try conversation.required(), invite: try invite.required(), you: try you.required(),
+            members: try members.required(), lastSeq: try lastSeq.required())
+    }
+
+    /// A UUID in its usual spelling is read from the bytes; any other string goes through the
+    /// initializer `ParticipantID`'s `Decodable` conformance calls.
+    static func participantID(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ParticipantID {
+        if let uuid = s.canonicalUUID() { return ParticipantID(uuid) }
+        guard let id = ParticipantID(uuidString: try s.string()) else { throw JSONScanner.Declined() }
+        return id
+    }
+
+    /// Read as `participantID` reads.
+    static func session(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Session {
+        if let uuid = s.canonicalUUID() { return Session(uuid) }
+        guard let session = Session(uuidString: try s.string()) else { throw JSONScanner.Declined() }
+        return session
+    }
+}

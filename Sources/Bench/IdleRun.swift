@@ -7,9 +7,8 @@ public struct IdleRun: Sendable {
     public var endpoint: ServerEndpoint
     public var connections: Int
     public var window = 32
-    /// How long to hold the connections before weighing the server again. A pinned client
-    /// opens a probe connection before each real one; the server keeps a closed probe's TLS
-    /// state until its shutdown times out, so right after opening the figure includes them.
+    /// How long to hold the connections before weighing the server again, to see whether
+    /// what they cost changes once they have been idle a while.
     public var settle: Duration = .seconds(10)
 
     public init(endpoint: ServerEndpoint, connections: Int) {

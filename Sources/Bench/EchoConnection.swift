@@ -4,7 +4,7 @@ import Logging
 import Synchronization
 
 /// The baseline's client: a WebSocket over TLS opened by the same `ServerEndpoint.connect`
-/// as `ParleyConnection` (the same pin probe, TLS and WebSocket client), with the same shape
+/// as `ParleyConnection` (the same pinned TLS handshake and WebSocket client), with the same shape
 /// of a writer fed by a stream and a reader that answers the one waiting request.
 final class EchoConnection: Sendable {
     private let outgoing: AsyncStream<String>.Continuation

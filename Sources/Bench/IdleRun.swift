@@ -7,10 +7,9 @@ public struct IdleRun: Sendable {
     public var endpoint: ServerEndpoint
     public var connections: Int
     public var window = 32
-    /// How long to hold the connections before weighing the server again. Right after opening,
-    /// the figure still holds what thousands of handshakes at once allocated and freed; the
-    /// server gives freed memory back to the system every 30 s, so the default hold of 35 s
-    /// weighs what holding the connections costs once that has happened.
+    /// How long to hold the connections before weighing the server again, to see whether
+    /// what they cost changes once they have been idle a while: 35 s by default, past the
+    /// server's return of freed memory to the system every 30 s.
     public var settle: Duration = Self.defaultSettle
     public static let defaultSettle: Duration = .seconds(35)
 

@@ -58,7 +58,7 @@ extension ServerEndpoint {
     public func presentedFingerprint() async throws -> CertificateFingerprint {
         let nobody = CertificateFingerprint(sha256Digest: [UInt8](repeating: 0, count: 32))
         do {
-            _ = try await CertificateProbe(endpoint: self).certificate(matching: nobody)
+            try await CertificateProbe(endpoint: self).check(nobody)
             return nobody
         } catch let error as ServerTrustError {
             guard let presented = error.presented else { throw error }

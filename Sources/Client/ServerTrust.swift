@@ -12,21 +12,20 @@ public enum ServerTrust: Sendable, Hashable {
     /// self-made certificate, its own `tls/certificate.pem` is such a file).
     case certificateAuthority(path: String)
 
-    /// The client side of TLS for one connection. For a pin, `presented` is the certificate the
-    /// server showed the probe (`CertificateProbe`), already checked against the pin.
-    func tlsConfiguration(presented: NIOSSLCertificate?) throws(ServerTrustError) -> TLSConfiguration {
+    /// The client side of TLS for one connection. A pin is checked by the handshake's
+    /// verification callback (`PinCheck`), which takes the place of BoringSSL's checks.
+    func tlsConfiguration() throws(ServerTrustError) -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         // After the WebSocket closing handshake nothing is left to protect, yet when both ends
         // close at once the client sometimes waited TLS's default 5 s for a close_notify.
         tls.shutdownTimeout = .seconds(1)
         switch self {
         case .pinned:
-            guard let presented else { preconditionFailure("a pinned connection is probed first") }
-            // The pinned certificate as the only root: the handshake then succeeds only with
-            // a chain that ends in it, that is, only with the holder of its key. Names are
-            // not checked, because the pin, not the name, identifies the server.
-            tls.trustRoots = .certificates([presented])
+            // Anything but `.none`, which would skip the callback. Names are not checked,
+            // because the pin, not the name, identifies the server; and no root is, so the
+            // system's are not read for every connection.
             tls.certificateVerification = .noHostnameVerification
+            tls.trustRoots = .certificates([])
         case let .certificateAuthority(path):
             let roots: [NIOSSLCertificate]
             do {
@@ -81,12 +80,12 @@ public struct ServerTrustError: Error, Hashable, Sendable, CustomStringConvertib
         Self(.rejected(server: server, detail: detail))
     }
 
-    /// Whether the server presented a certificate other than the pinned one.
     /// The fingerprint the server presented, when it was not the pinned one.
     public var presented: CertificateFingerprint? {
         if case let .pinMismatch(_, _, presented) = reason { presented } else { nil }
     }
 
+    /// Whether the server presented a certificate other than the pinned one.
     public var isPinMismatch: Bool {
         if case .pinMismatch = reason { true } else { false }
     }

@@ -1,6 +1,7 @@
 import Client
 import HummingbirdWSClient
 import Logging
+import NIOCore
 import Server
 import Testing
 import Wire
@@ -49,6 +50,33 @@ struct ConnectionFailureTests {
                 for try await _ in inbound {}
             }
             #expect(closed?.closeCode == .messageTooLarge)
+        }
+    }
+
+    /// A message in two frames, over the size the client reads, fails the connection with the
+    /// error HummingbirdWSClient's own client gives it.
+    @Test func aMessageOverTheClientsLimitIsTooLarge() async throws {
+        let folder = try TemporaryFolder()
+        // Sent once the client has spoken. A handler that writes and returns at once sometimes
+        // leaves the client, HummingbirdWSClient's own as well as ours, reading nothing more
+        // after the upgrade response, until the test's time limit.
+        let twoFrames: WebSocketConnectionHandler = { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+            _ = try await messages.next()
+            try await outbound.write(.custom(.init(fin: false, opcode: .text, data: ByteBuffer(string: "12345"))))
+            try await outbound.write(.custom(.init(fin: true, opcode: .continuation, data: ByteBuffer(string: "67890abcdef"))))
+            while try await messages.next() != nil {}
+        }
+        try await withServer(testConfiguration(folder), handler: twoFrames) { server in
+            let endpoint = ServerEndpoint(host: "127.0.0.1", port: server.port, trust: .pinned(server.fingerprint))
+            let error = await #expect(throws: WebSocketClientError.self) {
+                try await endpoint.connect(logger: quietLogger) { inbound, outbound, _ in
+                    try await outbound.write(.text("ready"))
+                    var messages = inbound.messages(maxSize: 10).makeAsyncIterator()
+                    _ = try await messages.next()
+                }
+            }
+            #expect(error == .serverSentMessageTooLarge)
         }
     }
 

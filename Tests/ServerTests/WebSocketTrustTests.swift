@@ -1,5 +1,7 @@
 import Client
 import HummingbirdWSClient
+import NIOCore
+import NIOPosix
 import Server
 import Testing
 import Wire
@@ -59,6 +61,37 @@ struct WebSocketTrustTests {
         }
     }
 
+    /// The pin is checked inside the connection's own TLS handshake, so a connection costs the
+    /// server one handshake, not a probe's and then the WebSocket's.
+    @Test func aPinnedConnectionMakesOneTLSHandshake() async throws {
+        let folder = try TemporaryFolder()
+        try await withServer(testConfiguration(folder)) { server in
+            try await TCPForwarder.with(forwardingTo: server.port) { forwarder in
+                let endpoint = ServerEndpoint(host: "127.0.0.1", port: forwarder.port, trust: .pinned(server.fingerprint))
+                let reply = try await exchange("once", with: endpoint)
+                #expect(reply == .text("once"))
+                #expect(forwarder.connections == 1)
+            }
+        }
+    }
+
+    /// Someone else at the address with another certificate: the client aborts the handshake
+    /// when it sees the certificate, so the impostor never gets the HTTP request.
+    @Test func anImpostorGetsNoRequest() async throws {
+        try await ImpostorServer.with { impostor in
+            let pinned = CertificateFingerprint(sha256Digest: impostor.fingerprint.bytes.map { $0 ^ 0xff })
+            let endpoint = ServerEndpoint(host: "127.0.0.1", port: impostor.port, trust: .pinned(pinned))
+
+            let error = await #expect(throws: ServerTrustError.self) { try await exchange("secret", with: endpoint) }
+            #expect(error?.isPinMismatch == true)
+            #expect(error?.presented == impostor.fingerprint)
+            let client = try await firstElement(
+                of: impostor.closedConnections, within: .seconds(10), what: "the impostor's connection to close")
+            #expect(client == ImpostorServer.Client(completedHandshake: false, applicationBytes: 0))
+            #expect(impostor.connections == 1)
+        }
+    }
+
     @Test func echoTrustingTheCertificateFileAsAuthority() async throws {
         let folder = try TemporaryFolder()
         try await withServer(testConfiguration(folder)) { server in
@@ -77,6 +110,29 @@ struct WebSocketTrustTests {
             let endpoint = ServerEndpoint(host: "127.0.0.1", port: server.port, trust: .certificateAuthority(path: other.certificatePath))
             await #expect(throws: ServerTrustError.self) { try await exchange("hello", with: endpoint) }
         }
+    }
+
+    /// A port that accepts connections and never answers: the client gives up on the TLS
+    /// handshake after 10 s rather than hang, whichever way it trusts.
+    @Test func aPinnedClientGivesUpOnASilentServer() async throws {
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(silent.localAddress?.port)
+        let pin = CertificateFingerprint(sha256Digest: [UInt8](repeating: 7, count: 32))
+        let endpoint = ServerEndpoint(host: "127.0.0.1", port: port, trust: .pinned(pin))
+        let error = await #expect(throws: ServerTrustError.self) { try await exchange("hello", with: endpoint) }
+        #expect(error?.description == "127.0.0.1:\(port) did not present a TLS certificate: the TLS handshake ended before a certificate")
+        try await silent.close()
+    }
+
+    @Test func aClientTrustingAnAuthorityGivesUpOnASilentServer() async throws {
+        let folder = try TemporaryFolder()
+        let authority = try ServerIdentity.load(for: testConfiguration(folder)).certificatePath
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(silent.localAddress?.port)
+        let endpoint = ServerEndpoint(host: "127.0.0.1", port: port, trust: .certificateAuthority(path: authority))
+        let error = await #expect(throws: ServerTrustError.self) { try await exchange("hello", with: endpoint) }
+        #expect(error?.description == "the TLS handshake with 127.0.0.1:\(port) failed: no answer within 10 s")
+        try await silent.close()
     }
 
     @Test func aMissingAuthorityFileIsNamed() async throws {

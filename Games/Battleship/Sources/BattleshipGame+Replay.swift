@@ -14,7 +14,8 @@ extension BattleshipGame {
         let occupancy = state.fleets.map { $0.fleet.map(rules.occupancy(of:)) }
         for index in shots.indices {
             let shot = shots[index]
-            let name = rules.board.name(of: shot.cell)
+            // Named only for a refusal: a classic game replays about 190 shots on every move.
+            var name: String { rules.board.name(of: shot.cell) }
             let shooter = rules.shooter(ofShot: index)
             guard score.decided == nil else { throw .undecodable("Shot=\(name) comes after the game is over.") }
             let isNew = shot.result == nil && index == shots.count - 1

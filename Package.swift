@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "parley", targets: ["parley"]),
         .library(name: "GameRules", targets: ["GameRules"]),
+        .library(name: "Battleship", targets: ["Battleship"]),
+        .library(name: "Engine", targets: ["Engine"]),
         .library(name: "GameCatalog", targets: ["GameCatalog"]),
         .library(name: "Transcript", targets: ["Transcript"]),
         .library(name: "Wire", targets: ["Wire"]),

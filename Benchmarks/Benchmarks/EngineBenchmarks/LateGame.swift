@@ -1,0 +1,60 @@
+import ClassicPlayout
+import Engine
+import Foundation
+import GameCatalog
+import GameRules
+import Transcript
+import Wire
+
+/// An in-memory engine with one conversation of two members, Amber and Ben, whose classic
+/// Battleship game has been played through it for 190 shots; and the next shot, as the
+/// mover's client sends it.
+struct LateGame {
+    let engine: Engine
+    let send: ClientFrame
+    let mover: AccountID
+    let now: Date
+
+    init(shots: Int) {
+        let playout = ClassicPlayout.late(shots: shots)
+        var engine = Engine(
+            configuration: EngineConfiguration(publicURL: "https://parley.test"), catalog: .standard,
+            identifiers: ParticipantIdentifiers(secret: Array("a server secret for the benchmarks".utf8)))
+        var random = SeededRandom(seed: 7)
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        let players: [AccountID] = ["amber", "ben"]
+
+        let created = engine.handle(.create(.init(id: "c")), from: players[0], now: now, random: &random)
+        guard case let .conversation(reply)? = created.replies.first else {
+            preconditionFailure("create answered \(created.replies)")
+        }
+        let conversation = reply.conversation.conversation
+        _ = engine.handle(.join(.init(id: "j", invite: reply.conversation.invite)), from: players[1], now: now, random: &random)
+
+        // Seat 0 opens the session with its fleet; every later move answers the newest message.
+        var session: String?
+        var basedOn: Int?
+        func frame(_ move: ClassicPlayout.Move, id: String) -> ClientFrame {
+            .send(.init(id: id, conversation: conversation, game: "battleship",
+                        variant: session == nil ? "classic" : nil, session: session, basedOn: basedOn, url: move.url))
+        }
+        for (index, move) in playout.moves.enumerated() {
+            now += 1
+            let decision = engine.handle(frame(move, id: "m\(index)"), from: players[move.seat.index], now: now, random: &random)
+            guard case let .accepted(accepted)? = decision.replies.first else {
+                preconditionFailure("move \(index) was refused: \(decision.replies)")
+            }
+            session = accepted.session
+            basedOn = accepted.seq
+        }
+        send = frame(playout.next, id: "m\(playout.moves.count)")
+        mover = players[playout.next.seat.index]
+        self.now = now + 1
+        self.engine = engine
+
+        var trial = engine
+        guard case .accepted? = trial.handle(send, from: mover, now: self.now, random: &random).replies.first else {
+            preconditionFailure("the measured move is refused")
+        }
+    }
+}

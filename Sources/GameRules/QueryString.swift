@@ -6,29 +6,34 @@ public enum QueryString {
     /// no `?` is read as a bare query when it holds an `=` (`Base=base01`), and otherwise as a
     /// URL without a query. `+` is kept as a plus sign, as `URLComponents` does.
     public static func items(in url: String) throws(RuleViolation) -> [QueryItem] {
-        // Scanned by hand over UTF-8: this runs on every move the server receives, and the
-        // generic `split` is slow in debug builds, where the tests play thousands of games.
-        let bytes = url.utf8
-        var start = bytes.startIndex
+        // Scanned by hand over the UTF-8 bytes, by offset: this runs on every move the server
+        // receives and every one a bot answers, over states of a few thousand characters.
+        var url = url
+        return try url.withUTF8 { bytes in Result { () throws(RuleViolation) in try items(in: bytes) } }.get()
+    }
+
+    private static func items(in bytes: UnsafeBufferPointer<UInt8>) throws(RuleViolation) -> [QueryItem] {
+        var start = 0
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
-            start = bytes.index(after: mark)
+            start = mark + 1
         } else if bytes.firstIndex(of: UInt8(ascii: "=")) == nil {
             return []
         }
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
         var items: [QueryItem] = []
+        items.reserveCapacity(bytes[start..<end].reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 })
         var pairStart = start
         while pairStart < end {
             let pairEnd = bytes[pairStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
             if pairStart < pairEnd {
                 let equals = bytes[pairStart..<pairEnd].firstIndex(of: UInt8(ascii: "="))
-                let name = try percentDecoded(url[pairStart..<(equals ?? pairEnd)])
-                let value = try equals.map { equals throws(RuleViolation) in
-                    try percentDecoded(url[bytes.index(after: equals)..<pairEnd])
-                }
+                let name = try percentDecoded(UnsafeBufferPointer(rebasing: bytes[pairStart..<(equals ?? pairEnd)]))
+                let value: String? = if let equals {
+                    try percentDecoded(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<pairEnd]))
+                } else { nil }
                 items.append(QueryItem(name, value))
             }
-            pairStart = pairEnd < end ? bytes.index(after: pairEnd) : end
+            pairStart = pairEnd < end ? pairEnd + 1 : end
         }
         return items
     }
@@ -37,19 +42,19 @@ public enum QueryString {
     /// unreserved set percent-encoded. An empty list gives an empty string.
     public static func format(_ items: [QueryItem]) -> String {
         guard !items.isEmpty else { return "" }
-        // One pass into one buffer: the server formats a whole state on every move.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(items.reduce(1) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 })
-        bytes.append(UInt8(ascii: "?"))
+        // Built as one string: names and values are nearly always unreserved already and are
+        // appended whole; the server formats a whole state on every move.
+        var query = "?"
+        query.reserveCapacity(items.reduce(1) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 })
         for (index, item) in items.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "&")) }
-            appendEncoded(item.name, to: &bytes)
+            if index > 0 { query.append("&") }
+            query.append(percentEncoded(item.name))
             if let value = item.value {
-                bytes.append(UInt8(ascii: "="))
-                appendEncoded(value, to: &bytes)
+                query.append("=")
+                query.append(percentEncoded(value))
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return query
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -69,43 +74,38 @@ public enum QueryString {
         guard !text.utf8.allSatisfy(isUnreserved) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
-        appendEncoded(text, to: &bytes)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0xF)])
+            }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func appendEncoded(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            for byte in utf8 {
-                if isUnreserved(byte) {
-                    bytes.append(byte)
-                } else {
-                    bytes.append(UInt8(ascii: "%"))
-                    bytes.append(hexDigits[Int(byte >> 4)])
-                    bytes.append(hexDigits[Int(byte & 0xF)])
-                }
-            }
-        }
-    }
-
-    static func percentDecoded(_ text: Substring) throws(RuleViolation) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
+    /// `bytes` (a name or a value, cut from a valid string at ASCII delimiters) with its
+    /// percent escapes decoded.
+    static func percentDecoded(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleViolation) -> String {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        var iterator = bytes.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
+                decoded.append(byte)
                 continue
             }
             guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                throw .undecodable("The URL has a malformed percent escape in \"\(text)\".")
+                throw .undecodable("The URL has a malformed percent escape in \"\(String(decoding: bytes, as: UTF8.self))\".")
             }
-            bytes.append(high << 4 | low)
+            decoded.append(high << 4 | low)
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw .undecodable("The URL's escapes in \"\(text)\" are not UTF-8 text.")
+        guard let text = String(validating: decoded, as: UTF8.self) else {
+            throw .undecodable("The URL's escapes in \"\(String(decoding: bytes, as: UTF8.self))\" are not UTF-8 text.")
         }
-        return decoded
+        return text
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -42,19 +42,40 @@ public enum QueryString {
     /// unreserved set percent-encoded. An empty list gives an empty string.
     public static func format(_ items: [QueryItem]) -> String {
         guard !items.isEmpty else { return "" }
-        // Built as one string: names and values are nearly always unreserved already and are
-        // appended whole; the server formats a whole state on every move.
-        var query = "?"
-        query.reserveCapacity(items.reduce(1) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 })
+        // One pass into one buffer: the server formats a whole state on every move.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(items.reduce(1) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 })
+        bytes.append(UInt8(ascii: "?"))
         for (index, item) in items.enumerated() {
-            if index > 0 { query.append("&") }
-            query.append(percentEncoded(item.name))
+            if index > 0 { bytes.append(UInt8(ascii: "&")) }
+            appendEncoded(item.name, to: &bytes)
             if let value = item.value {
-                query.append("=")
-                query.append(percentEncoded(value))
+                bytes.append(UInt8(ascii: "="))
+                appendEncoded(value, to: &bytes)
             }
         }
-        return query
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` percent-encoded at the end of `bytes`; most names and values need no escape and
+    /// are copied whole.
+    private static func appendEncoded(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            guard !utf8.allSatisfy(isUnreserved) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                if isUnreserved(byte) {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 0xF)])
+                }
+            }
+        }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -110,8 +110,9 @@ extension BattleshipGame {
         let cell = rules.board.name(of: shot.cell)
         switch shot.result {
         case nil: return cell
-        case let .sunk(kind)?: return "\(cell)-sunk-\(kind.name)"
-        case let result?: return "\(cell)-\(result)"
+        case .miss?: return cell + "-miss"
+        case .hit?: return cell + "-hit"
+        case let .sunk(kind)?: return cell + "-sunk-" + kind.name
         }
     }
 }

@@ -34,8 +34,12 @@ public struct Board: Hashable, Sendable {
 
     public func name(of cell: Cell) -> String {
         if namesCellsByNumber { return String(cell.index) }
-        let letter = Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(column(of: cell))))
-        return "\(letter)\(row(of: cell) + 1)"
+        // Spelled from bytes: every state a server writes names each of its shots.
+        let row = self.row(of: cell) + 1
+        let letter = UInt8(ascii: "A") + UInt8(column(of: cell))
+        let digit = { (value: Int) in UInt8(ascii: "0") + UInt8(value) }
+        let spelled = row < 10 ? (letter, digit(row), UInt8(0)) : (letter, digit(row / 10), digit(row % 10))
+        return withUnsafeBytes(of: spelled) { String(decoding: $0.prefix(row < 10 ? 2 : 3), as: UTF8.self) }
     }
 
     /// The cell a name stands for: `4` on the seed board, `B7` (or `b7`) on larger ones.

@@ -18,6 +18,19 @@ import Testing
         #expect(board.name(of: Cell(index)) == name.uppercased())
     }
 
+    /// Every cell of every lettered board is named by its column letter and row number, and
+    /// the name reads back as the cell.
+    @Test func everyCellOfEveryBoardSizeIsNamedAndReadBack() {
+        for size in 4...26 {
+            let board = Board(size: size)
+            for cell in board.cells {
+                let letter = Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(board.column(of: cell))))
+                #expect(board.name(of: cell) == "\(letter)\(board.row(of: cell) + 1)")
+                #expect(board.cell(named: Substring(board.name(of: cell))) == cell)
+            }
+        }
+    }
+
     @Test(arguments: ["K1", "A0", "A11", "A", "1A", "A01", "", "A+1"])
     func classicRejectsCellsOffTheBoard(name: String) {
         #expect(Board(size: 10).cell(named: name) == nil)

@@ -91,22 +91,6 @@ public enum QueryString {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    static func percentEncoded(_ text: String) -> String {
-        guard !text.utf8.allSatisfy(isUnreserved) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0xF)])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// `bytes` (a name or a value, cut from a valid string at ASCII delimiters) with its
     /// percent escapes decoded.
     static func percentDecoded(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleViolation) -> String {

@@ -153,8 +153,8 @@ extension FrameReader {
             members: try members.required(), lastSeq: try lastSeq.required())
     }
 
-    /// A UUID in its usual spelling is read from the bytes; any other string goes through the
-    /// initializer `ParticipantID`'s `Decodable` conformance calls.
+    /// A UUID in its usual spelling is read from the bytes; any other string (one with an
+    /// escape) goes through the initializer `ParticipantID`'s `Decodable` conformance calls.
     static func participantID(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ParticipantID {
         if let uuid = s.canonicalUUID() { return ParticipantID(uuid) }
         guard let id = ParticipantID(uuidString: try s.string()) else { throw JSONScanner.Declined() }

@@ -1,4 +1,5 @@
 import Foundation
+import Transcript
 
 /// JSON written by hand into bytes, spelled as Foundation's `JSONEncoder` spells it with the
 /// wire's settings (`WireJSON`): no spaces, slashes unescaped, control characters as
@@ -51,17 +52,10 @@ public struct JSONOutput {
 
     /// A UUID as its uppercase string, as `ParticipantID` and `Session` encode themselves.
     public mutating func uuid(_ uuid: UUID) {
-        let digits: StaticString = "0123456789ABCDEF"
         bytes.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            digits.withUTF8Buffer { digits in
-                for (index, byte) in raw.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                    bytes.append(digits[Int(byte >> 4)])
-                    bytes.append(digits[Int(byte & 0x0F)])
-                }
-            }
-        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 36))
+        bytes.withUnsafeMutableBufferPointer { UUIDText.write(uuid, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
         bytes.append(UInt8(ascii: "\""))
     }
 

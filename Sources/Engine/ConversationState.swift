@@ -128,6 +128,14 @@ struct SessionState: Sendable {
     func seat(of account: AccountID) -> Seat? {
         seats.firstIndex(of: account).map(Seat.init)
     }
+
+    /// The query `seat` was shown of the session's state with its newest message, while the
+    /// views are kept: a new seat's is the spectator's. A move changes the state only with a
+    /// message, so it is the query of the state as it stands.
+    func shownQuery(for seat: Seat) -> String? {
+        guard case let .message(message)? = newestMessage?.kind, let views = message.views else { return nil }
+        return seat.index < seats.count ? views.seats[seat.index] : views.spectator
+    }
 }
 
 /// One numbered entry of a conversation's log.

@@ -68,7 +68,7 @@ extension Engine {
         let mover = participant(account, seenBy: account, in: conversation).token
         let step: AnyStep
         do {
-            step = try session.match.propose(QueryString.items(in: request.url), by: seat, mover: mover)
+            step = try session.match.propose(url: request.url, shown: session.shownQuery(for: seat), by: seat, mover: mover)
         } catch {
             return .answer(reject(request, ErrorFrame(error)))
         }

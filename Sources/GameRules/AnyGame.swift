@@ -78,6 +78,15 @@ public struct AnyMatch: Sendable {
     public mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
         try box.propose(items, by: seat, mover: mover)
     }
+
+    /// Plays the one move by `seat` that leads to the state of `url`. `shown` is the query
+    /// `seat` was last shown of this state, when the caller has it (see
+    /// `Game.move(inserting:before:in:by:)`): a proposal that only adds items to it is judged
+    /// from those items, anything else is decoded whole. Either way, the same move or the same
+    /// refusal.
+    public mutating func propose(url: String, shown: String?, by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
+        try box.propose(url: url, shown: shown, by: seat, mover: mover)
+    }
 }
 
 /// What one accepted move did, for any game.
@@ -104,6 +113,7 @@ private protocol MatchBox: Sendable {
     mutating func timeOut() throws(RuleViolation) -> TimeoutResult
     mutating func end() throws(RuleViolation)
     mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep
+    mutating func propose(url: String, shown: String?, by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep
 }
 
 private struct GameMatchBox<G: Game>: MatchBox {
@@ -133,5 +143,16 @@ private struct GameMatchBox<G: Game>: MatchBox {
         let proposal = try match.game.decode(items)
         let step = try match.propose(proposal, by: seat, mover: mover)
         return AnyStep(seat: step.seat, move: step.move.description, texts: step.texts, outcome: step.outcome)
+    }
+
+    mutating func propose(url: String, shown: String?, by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
+        try match.checkMayMove(seat)
+        if let shown, let insertion = QueryString.insertion(into: shown, giving: url),
+            let move = match.game.move(inserting: insertion.inserted, before: insertion.following, in: match.state, by: seat)
+        {
+            let step = try match.play(move, by: seat, mover: mover)
+            return AnyStep(seat: step.seat, move: step.move.description, texts: step.texts, outcome: step.outcome)
+        }
+        return try propose(QueryString.items(in: url), by: seat, mover: mover)
     }
 }

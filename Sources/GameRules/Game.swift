@@ -41,6 +41,13 @@ public protocol Game: Sendable {
     /// The one move by `seat` that turns `current` into `proposed`. The proposal is built
     /// from what `seat` can see, so games compare it with `view(of: current, for: seat)`.
     func inferMove(from current: State, to proposed: State, by seat: Seat) throws(RuleViolation) -> Move
+    /// The move of a proposal that is the query `seat` was shown of `current` (its
+    /// `view(of:for:)`; a player taking a new seat was shown the spectator's) with `inserted`
+    /// items put in before `following`, when the game can tell it from those items alone;
+    /// `nil` to have the whole proposal decoded and `inferMove` find the move. A move returned
+    /// here must be the one `inferMove` would find and one that `apply` accepts: it is how the
+    /// usual move (one more shot) is judged without decoding and replaying the whole state.
+    func move(inserting inserted: [QueryItem], before following: [QueryItem], in current: State, by seat: Seat) -> Move?
     func outcome(of state: State) -> Outcome
     /// The state as `viewer` may see it; `nil` is someone without a seat (a spectator).
     func view(of state: State, for viewer: Seat?) -> State
@@ -58,6 +65,10 @@ extension Game {
     public static func variant(of items: [QueryItem]) -> String? { nil }
 
     public func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation { .notYourTurn }
+
+    public func move(inserting inserted: [QueryItem], before following: [QueryItem], in current: State, by seat: Seat) -> Move? {
+        nil
+    }
 
     public var timeoutRule: TimeoutRule { .forfeit }
 

@@ -3,7 +3,12 @@
 /// order of refusals: a finished game, then a full table, then the turn, then the game's rules.
 public struct Match<G: Game>: Sendable {
     public let game: G
-    public private(set) var state: G.State
+    public private(set) var state: G.State {
+        didSet { rulesOfState = (game.outcome(of: state), game.turnPolicy(in: state)) }
+    }
+    /// The game's outcome and turn policy of `state`, worked out once per state: a game may
+    /// need a pass over its whole state for them, and a move asks for them many times.
+    private var rulesOfState: (outcome: Outcome, policy: TurnPolicy)
     public private(set) var lastMover: Seat?
     public private(set) var moveCount: Int
     /// The seat that ran out of time and forfeited the game, if one did.
@@ -13,19 +18,21 @@ public struct Match<G: Game>: Sendable {
 
     public init(game: G, state: G.State? = nil, lastMover: Seat? = nil, moveCount: Int = 0, forfeited: Seat? = nil) {
         self.game = game
-        self.state = state ?? game.initialState
+        let state = state ?? game.initialState
+        self.state = state
+        rulesOfState = (game.outcome(of: state), game.turnPolicy(in: state))
         self.lastMover = lastMover
         self.moveCount = moveCount
         self.forfeited = forfeited
     }
 
     public var turn: Turn {
-        forfeited == nil && !ended ? game.turnPolicy(in: state).turn(after: lastMover) : .nobody
+        forfeited == nil && !ended ? rulesOfState.policy.turn(after: lastMover) : .nobody
     }
 
     public var outcome: Outcome {
         if ended { return .finished(winners: [], losers: []) }
-        guard let forfeited else { return game.outcome(of: state) }
+        guard let forfeited else { return rulesOfState.outcome }
         // In a two-seat game the other seat wins; in a larger one nobody does.
         let winners: Set<Seat> = game.variant.seats.upperBound == 2 ? [Seat(1 - forfeited.index)] : []
         return .finished(winners: winners, losers: [forfeited])

@@ -13,23 +13,34 @@ public enum QueryString {
     }
 
     private static func items(in bytes: UnsafeBufferPointer<UInt8>) throws(RuleViolation) -> [QueryItem] {
+        try items(inQuery: UnsafeBufferPointer(rebasing: bytes[queryBounds(in: bytes)]))
+    }
+
+    /// Where the query of a URL's bytes lies: after the first `?` up to any `#`; the whole of a
+    /// bare query (no `?`, an `=`); nothing otherwise.
+    static func queryBounds(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var start = 0
         if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
             start = mark + 1
         } else if bytes.firstIndex(of: UInt8(ascii: "=")) == nil {
-            return []
+            return 0..<0
         }
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        return start..<(bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count)
+    }
+
+    /// The items of a query's bytes, without its `?` or `#`.
+    static func items(inQuery query: UnsafeBufferPointer<UInt8>) throws(RuleViolation) -> [QueryItem] {
         var items: [QueryItem] = []
-        items.reserveCapacity(bytes[start..<end].reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 })
-        var pairStart = start
+        items.reserveCapacity(query.reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 })
+        var pairStart = 0
+        let end = query.count
         while pairStart < end {
-            let pairEnd = bytes[pairStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+            let pairEnd = query[pairStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
             if pairStart < pairEnd {
-                let equals = bytes[pairStart..<pairEnd].firstIndex(of: UInt8(ascii: "="))
-                let name = try percentDecoded(UnsafeBufferPointer(rebasing: bytes[pairStart..<(equals ?? pairEnd)]))
+                let equals = query[pairStart..<pairEnd].firstIndex(of: UInt8(ascii: "="))
+                let name = try percentDecoded(UnsafeBufferPointer(rebasing: query[pairStart..<(equals ?? pairEnd)]))
                 let value: String? = if let equals {
-                    try percentDecoded(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<pairEnd]))
+                    try percentDecoded(UnsafeBufferPointer(rebasing: query[(equals + 1)..<pairEnd]))
                 } else { nil }
                 items.append(QueryItem(name, value))
             }

@@ -23,7 +23,9 @@ extension BattleshipGame {
             case let .placed(fleet): items += fleet.ships.map { shipItem($0, seat: seat) }
             }
         }
-        items += state.shots.map { QueryItem("Shot", shotValue($0)) }
+        let spelled = Self.shotSpellings[rules.board.size]
+        items.reserveCapacity(items.count + state.shots.count + 1)
+        for shot in state.shots { items.append(QueryItem("Shot", shotValue(shot, spelled: spelled))) }
         if rules.sides == .hiderAndGuesser {
             items.append(QueryItem("Is_Complete", outcome(of: state).isFinished ? "1" : "0"))
         }
@@ -106,7 +108,25 @@ extension BattleshipGame {
         return QueryItem("Ship", value)
     }
 
-    private func shotValue(_ shot: Shot) -> String {
+    /// For the boards of the variants, each cell's shot values without a result, a miss and a
+    /// hit (`B7`, `B7-miss`, `B7-hit`), spelled once: every state written names all its shots.
+    private static let shotSpellings: [Int: [(String, String, String)]] = Dictionary(
+        uniqueKeysWithValues: [BattleshipRules.seed, .classic].map { rules in
+            (rules.board.size, rules.board.cells.map { cell in
+                let name = rules.board.name(of: cell)
+                return (name, name + "-miss", name + "-hit")
+            })
+        })
+
+    private func shotValue(_ shot: Shot, spelled: [(String, String, String)]?) -> String {
+        if let spelled, spelled.indices.contains(shot.cell.index) {
+            switch shot.result {
+            case nil: return spelled[shot.cell.index].0
+            case .miss?: return spelled[shot.cell.index].1
+            case .hit?: return spelled[shot.cell.index].2
+            case .sunk?: break
+            }
+        }
         let cell = rules.board.name(of: shot.cell)
         switch shot.result {
         case nil: return cell

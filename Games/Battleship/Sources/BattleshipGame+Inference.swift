@@ -21,6 +21,21 @@ extension BattleshipGame {
         }
     }
 
+    /// The usual proposal, the state shown with one more `Shot=CELL` after the last shot, is a
+    /// shot by the seat to fire at a cell it has not fired at: the move is that shot, read
+    /// without decoding and replaying the whole state. Anything else goes the long way.
+    public func move(
+        inserting inserted: [QueryItem], before following: [QueryItem], in current: BattleshipState, by seat: Seat
+    ) -> BattleshipMove? {
+        guard inserted.count == 1, inserted[0].name == "Shot", let value = inserted[0].value,
+            !following.contains(where: { $0.name == "Shot" }),
+            case let .firing(shooter) = rules.phase(of: current), shooter == seat,
+            // A bare cell: a shot with a result claimed is refused the long way.
+            let cell = rules.board.cell(named: value), !rules.hasFired(seat, at: cell, in: current)
+        else { return nil }
+        return .fire(cell)
+    }
+
     private func inferPlacement(
         by placer: Seat, visible: BattleshipState, proposed: BattleshipState
     ) throws(RuleViolation) -> BattleshipMove {

@@ -38,7 +38,7 @@ extension BattleshipGame {
                     throw .undecodable("Shot=\(name) says \(result), but the ships there say \(actual).")
                 }
             }
-            if case let .sunk(kind)? = shot.result, score.sunk[shooter.index].contains(kind) {
+            if case let .sunk(kind)? = shot.result, score.hasSunk(kind, by: shooter) {
                 throw .undecodable("The \(kind.name) cannot be sunk twice.")
             }
             score.record(shot.result, by: shooter)

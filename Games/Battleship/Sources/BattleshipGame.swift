@@ -54,13 +54,12 @@ public struct BattleshipGame: Game {
         case let (.firing(shooter), .fire(cell)):
             guard seat == shooter else { throw outOfTurn(seat, in: state) }
             guard rules.board.contains(cell) else { throw .offBoard(cell: "Cell \(cell.index)", board: rules.board) }
-            let fired = Set(rules.shots(by: seat, in: state).map(\.cell))
-            guard !fired.contains(cell) else { throw .alreadyFired(at: rules.board.name(of: cell)) }
+            guard !rules.hasFired(seat, at: cell, in: state) else { throw .alreadyFired(at: rules.board.name(of: cell)) }
             guard let fleet = state.fleets[rules.target(of: seat)].fleet else {
                 // The server plays moves against the true state, where every fleet is known.
                 throw .illegal("The ships fired at are hidden in this state; only the true state can take a shot.")
             }
-            next.shots.append(Shot(cell, rules.result(of: cell, against: rules.occupancy(of: fleet), fired: fired)))
+            next.shots.append(Shot(cell, rules.result(of: cell, by: seat, against: fleet, in: state)))
         case (.placing, .fire):
             throw .illegal("The ships are not all placed yet; place before firing.")
         case (.firing, .place):

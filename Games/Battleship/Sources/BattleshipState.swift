@@ -43,8 +43,13 @@ extension BattleshipRules {
         state.shots.indices.filter { shooter(ofShot: $0) == seat }.map { state.shots[$0] }
     }
 
+    /// Whether `seat` has fired at `cell`: a pass over the shots, with nothing allocated.
+    public func hasFired(_ seat: Seat, at cell: Cell, in state: BattleshipState) -> Bool {
+        state.shots.indices.contains { state.shots[$0].cell == cell && shooter(ofShot: $0) == seat }
+    }
+
     public func sunkCount(by seat: Seat, in state: BattleshipState) -> Int {
-        Scoreboard(rules: self, shots: state.shots).sunk[seat.index].count
+        Scoreboard(rules: self, shots: state.shots).sunkCount(by: seat)
     }
 
     /// The result of firing at `cell` of a fleet laid out as `occupancy` (see `occupancy(of:)`)
@@ -54,5 +59,18 @@ extension BattleshipRules {
         guard sides == .duel else { return .hit }
         let sunk = (board.cells(of: ship) ?? []).allSatisfy { $0 == cell || fired.contains($0) }
         return sunk ? .sunk(ship.kind) : .hit
+    }
+
+    /// The result of `seat` firing at `cell` of `fleet` in `state`, which it has not fired at
+    /// yet: what `result(of:against:fired:)` says, worked out from the ships' geometry and the
+    /// shots, with nothing allocated (the server does it on every shot).
+    func result(of cell: Cell, by seat: Seat, against fleet: Fleet, in state: BattleshipState) -> ShotResult {
+        guard let ship = fleet.ships.first(where: { board.covers($0, cell) }) else { return .miss }
+        guard sides == .duel else { return .hit }
+        for step in 0..<ship.kind.length {
+            let covered = board.cell(step, of: ship)
+            if covered != cell, !hasFired(seat, at: covered, in: state) { return .hit }
+        }
+        return .sunk(ship.kind)
     }
 }

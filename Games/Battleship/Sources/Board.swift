@@ -71,6 +71,20 @@ public struct Board: Hashable, Sendable {
         return value
     }
 
+    /// Whether `ship`, which lies on the board, covers `cell`.
+    func covers(_ ship: ShipPlacement, _ cell: Cell) -> Bool {
+        let (row, column) = (row(of: ship.origin), column(of: ship.origin))
+        let (cellRow, cellColumn) = (self.row(of: cell), self.column(of: cell))
+        return ship.orientation == .across
+            ? cellRow == row && (column..<column + ship.kind.length).contains(cellColumn)
+            : cellColumn == column && (row..<row + ship.kind.length).contains(cellRow)
+    }
+
+    /// The `step`th cell of `ship`, which lies on the board, from its origin.
+    func cell(_ step: Int, of ship: ShipPlacement) -> Cell {
+        Cell(ship.origin.index + step * (ship.orientation == .across ? 1 : size))
+    }
+
     /// The cells a ship covers, or `nil` when it would leave the board.
     public func cells(of ship: ShipPlacement) -> [Cell]? {
         let (row, column) = (row(of: ship.origin), column(of: ship.origin))

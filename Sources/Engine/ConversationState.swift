@@ -18,6 +18,9 @@ struct ConversationState: Sendable {
     var everyone: [AccountID] = []
     /// The seq of the newest entry; 0 before the first.
     private(set) var lastSeq = 0
+    /// Whether the store's index says a turn clock runs here, as far as this engine has told
+    /// it; `nil` when it has not yet (the conversation was loaded, or the engine started).
+    var clockIndexed: Bool? = nil
     /// The newest entries, oldest first, at most `recentEntries`.
     private(set) var recent: [LogEntry] = []
     /// The running sessions and the newest few finished ones.

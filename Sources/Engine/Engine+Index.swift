@@ -48,8 +48,11 @@ public enum IndexKind {
 
 extension Engine {
     /// The index changes that a batch's events make, read once they are applied: the facts
-    /// each event changes, and for each conversation touched whether a turn clock runs in it.
-    public func indexChanges(for events: [EngineEvent]) -> [IndexChange] {
+    /// each event changes, and for each conversation touched whether a turn clock runs in it,
+    /// when that is not what the index already says (a move restarts the clock that ran
+    /// before it: nothing to write). The engine notes what it told the index, so the changes
+    /// must be stored, or the engine put back to what it was before the batch.
+    public mutating func indexChanges(for events: [EngineEvent]) -> [IndexChange] {
         var changes: [IndexChange] = []
         var touched: [String] = []
         var counted = false
@@ -78,7 +81,13 @@ extension Engine {
                 touched.append(conversation)
             }
         }
-        for conversation in touched { changes.append(clockChange(of: conversation)) }
+        for conversation in touched {
+            let change = clockChange(of: conversation)
+            let running = change.value != nil
+            guard conversations[conversation]?.clockIndexed != running else { continue }
+            conversations[conversation]?.clockIndexed = running
+            changes.append(change)
+        }
         if counted { changes.append(totalsChange()) }
         return changes
     }

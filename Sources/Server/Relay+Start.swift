@@ -26,7 +26,7 @@ extension Relay {
         }
         if let heartbeat {
             let now = Date()
-            let engine = try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: .whole)
+            var engine = try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: .whole)
             if let lastAlive = heartbeat.lastAlive(), let downtime = engine.downtime(lastAlive: lastAlive, now: now) {
                 _ = try await log.append(
                     [NewLogRecord(stream: "", payload: try WireJSON.encode(downtime))],

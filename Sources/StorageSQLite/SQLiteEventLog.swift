@@ -43,7 +43,10 @@ public final class SQLiteEventLog: EventLog {
             configuration.busyMode = .timeout(5)
             configuration.prepareDatabase { db in try LogSchema.verifyOwnership(of: db, at: path) }
             let pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.writeWithoutTransaction { try durability.apply(to: $0) }
+            try pool.writeWithoutTransaction { db in
+                try durability.apply(to: db)
+                try LogSchema.tuneWriter(db)
+            }
             try LogSchema.migrate(pool, at: path)
             self.pool = Mutex(pool)
         } catch {

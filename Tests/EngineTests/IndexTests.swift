@@ -56,7 +56,7 @@ import Wire
     }
 
     @Test func theIndexKeptBatchByBatchIsTheIndexOfTheWholeLog() throws {
-        let (harness, conversation, kept) = try Self.busyTable()
+        var (harness, conversation, kept) = try Self.busyTable()
         var replayed = Engine(
             configuration: harness.engine.configuration, catalog: .standard,
             identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
@@ -66,15 +66,32 @@ import Wire
 
         #expect(complete[IndexKind.format] == ["index": IndexKind.version])
         complete[IndexKind.format] = nil
+        // A clock entry's value is the deadline when it was written: only its key is read.
+        #expect(complete[IndexKind.clock]?.keys.sorted() == [conversation])
+        #expect(kept[IndexKind.clock]?.keys.sorted() == [conversation], "only the Battleship game's clock runs")
+        (complete[IndexKind.clock], kept[IndexKind.clock]) = (nil, nil)
         #expect(complete == kept)
         // And it says what it should.
         #expect(kept[IndexKind.session]?.count == 7, "every session, the retired ones too")
         #expect(kept[IndexKind.member]?.keys.sorted() == ["amber/\(conversation)", "ben/\(conversation)"])
         #expect(kept[IndexKind.name] == ["amber": "Amber", "chris": "Chris"])
-        #expect(kept[IndexKind.clock]?.keys.sorted() == [conversation], "only the Battleship game's clock runs")
         let totals = try JSONDecoder().decode(EngineStatistics.self, from: Data(try #require(kept[IndexKind.totals]?["0"]).utf8))
         #expect(totals == harness.engine.statistics())
         #expect(totals == EngineStatistics(conversations: 2, gamesInProgress: 1, gamesFinished: 6, moves: 20))
+    }
+
+    /// A move restarts the clock that ran before it: the index already names the conversation,
+    /// so the move writes no clock entry; the end of the game removes it.
+    @Test func aClockEntryIsWrittenWhenAClockStartsOrStopsOnly() throws {
+        var (harness, conversation, _) = try Self.busyTable()
+        let session = try #require(harness.lastMessage(in: conversation, for: "amber")?.message?.session)
+        let before = harness.log.count
+        #expect(harness.reply(to: try #require(harness.lastMessage(in: conversation, for: "amber")), with: "Shot=J10", by: "amber")?.isAccepted == true)
+        let changes = harness.engine.indexChanges(for: Array(harness.log[before...]))
+        #expect(!changes.contains { $0.kind == IndexKind.clock }, "\(changes)")
+        let ending = harness.log.count
+        harness.engine.end(session: session.uuidString, now: Date()).map { harness.log += $0.events }
+        #expect(harness.engine.indexChanges(for: Array(harness.log[ending...])).contains(.remove(IndexKind.clock, conversation)))
     }
 
     @Test func anEngineStartedFromTheIndexLearnsWhatItNeedsAndAnswersAlike() throws {

@@ -75,6 +75,22 @@ final class Outbox: Sendable {
         enqueue(.frame(frame))
     }
 
+    /// Queues frames in order, waking the consumer once: what one batch sends a connection.
+    func deliver(contentsOf frames: [ServerFrame]) {
+        let wakeUp = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            for frame in frames {
+                guard state.items.count < limit else {
+                    state.finished = true
+                    break
+                }
+                state.items.append(.frame(frame))
+            }
+            return state.startConsumer()
+        }
+        if wakeUp { wake(self) }
+    }
+
     /// Queues a `resume`'s answer (its events, then `synced`) as one replay; or, when
     /// `maxReplays` already wait, a refusal of request `id` in its place.
     func deliver(replay: Replay, request id: String) {

@@ -252,6 +252,9 @@ actor Pipeline {
             await tellPeers(about: events)
         }
         let answered = ContinuousClock.now
+        // Gathered by connection and queued at the end: a mover's acceptance and the event it
+        // relays leave in one write.
+        var deliveries = Deliveries()
         for (command, decision) in zip(batch, decisions) {
             if case let .frame(frame, account, connection, received) = command {
                 let replies = decision.replies
@@ -259,12 +262,14 @@ actor Pipeline {
                 logFaults(in: replies, for: account)
                 if let connection, let outbox = connections.outbox(of: account, connection: connection) {
                     if case let .resume(request) = frame {
-                        // Queued now, so that the backlog reaches the client before any entry
-                        // relayed after it; read from the store as the client reads it.
+                        // Queued now, after what the batch sent before it, so that the backlog
+                        // reaches the client before any entry relayed after it; read from the
+                        // store as the client reads it.
                         let pages = decision.backlog.map { reading($0) }
+                        deliveries.send(to: outbox)
                         outbox.deliver(replay: Replay(frames: replies, pages: pages), request: request.id)
                     } else {
-                        for reply in replies { outbox.deliver(reply) }
+                        for reply in replies { deliveries.add(reply, to: outbox) }
                     }
                 }
             }
@@ -274,10 +279,11 @@ actor Pipeline {
                 })
             }
             touch(decision.notify)
-            for reference in decision.notify { relay(reference) }
+            for reference in decision.notify { relay(reference, into: &deliveries) }
             for deadline in decision.deadlines { schedule(deadline) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
+        deliveries.send()
         stopClocks(after: events)
         if !watchers.isEmpty { tellWatchers(about: events) }
     }
@@ -320,7 +326,7 @@ actor Pipeline {
         }
     }
 
-    private func relay(_ reference: EntryReference) {
+    private func relay(_ reference: EntryReference, into deliveries: inout Deliveries) {
         for member in engine.recipients(of: reference) {
             let outboxes = connections.outboxes(of: member)
             guard !outboxes.isEmpty,
@@ -328,7 +334,7 @@ actor Pipeline {
             else { continue }
             logFaults(in: [frame], for: member)
             if case let .error(error) = frame { metrics.rejected(error.code) }
-            for outbox in outboxes { outbox.deliver(frame) }
+            for outbox in outboxes { deliveries.add(frame, to: outbox) }
         }
     }
 
@@ -338,5 +344,29 @@ actor Pipeline {
         for case let .error(error) in frames where error.code == "unrenderable" {
             logger.error("An entry cannot be rendered for a member", metadata: ["account": "\(viewer)", "reason": "\(error.reason)"])
         }
+    }
+}
+
+/// The frames a batch sends, by outbox in the order first sent to, so that each connection is
+/// woken once with all of them.
+struct Deliveries {
+    private var outboxes: [Outbox] = []
+    private var frames: [ObjectIdentifier: [ServerFrame]] = [:]
+
+    mutating func add(_ frame: ServerFrame, to outbox: Outbox) {
+        let id = ObjectIdentifier(outbox)
+        if frames[id] == nil { outboxes.append(outbox) }
+        frames[id, default: []].append(frame)
+    }
+
+    /// Queues what was gathered for `outbox` now, before something queued directly.
+    mutating func send(to outbox: Outbox) {
+        if let gathered = frames.removeValue(forKey: ObjectIdentifier(outbox)) { outbox.deliver(contentsOf: gathered) }
+    }
+
+    /// Queues everything gathered.
+    mutating func send() {
+        for outbox in outboxes { send(to: outbox) }
+        outboxes = []
     }
 }

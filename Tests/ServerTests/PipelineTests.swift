@@ -3,6 +3,7 @@ import Foundation
 import Logging
 @testable import Server
 import Storage
+import Synchronization
 import Testing
 import Transcript
 import Wire
@@ -41,6 +42,39 @@ struct PipelineTests {
             if frame.requestID == "h" { heldAnswer = frame; break }
         }
         #expect(try #require(heldAnswer).isAccepted)
+        await table.stop()
+    }
+
+    /// What one batch sends a connection is queued at once: the mover's acceptance and the event
+    /// it relays to the mover are taken together, so they leave in one write.
+    @Test func aMoversAcceptanceAndItsEventAreQueuedTogether() async throws {
+        let relay = try await Relay.start(
+            configuration: Self.configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 1, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        let conversation = try await table.conversation(of: "amber", with: ["ben"]).conversation
+        let takes = Mutex<[[ServerFrame]]>([])
+        let outbox = Outbox(limit: 100, wake: { outbox in
+            while let items = outbox.take(), !items.isEmpty {
+                let frames = items.compactMap { item -> ServerFrame? in if case let .frame(frame) = item { frame } else { nil } }
+                takes.withLock { $0.append(frames) }
+            }
+        })
+        let connection = try #require(relay.connect("amber", outbox: outbox))
+        outbox.start()
+        await relay.submit(
+            .send(.init(id: "m", conversation: conversation, game: "icecream", url: "?Base=base01")),
+            from: "amber", connection: connection)
+        var waited = 0
+        while takes.withLock({ $0.isEmpty }), waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        let first = try #require(takes.withLock { $0.first })
+        #expect(first.count == 2, "\(first)")
+        #expect(first.first?.requestID == "m" && first.first?.isAccepted == true)
+        let event = try #require(first.last.flatMap { frame -> Event? in if case let .event(event) = frame { event } else { nil } },
+                                 "the event came with the acceptance")
+        #expect(event.kind == .message)
         await table.stop()
     }
 

@@ -10,8 +10,11 @@ extension BattleshipGame {
             throw .undecodable("Shot=\(rules.board.name(of: first.cell)) comes before the ships are placed.")
         }
         var score = Scoreboard(rules: rules)
-        var fired: [Set<Cell>] = [[], []]
-        let occupancy = state.fleets.map { $0.fleet.map(rules.occupancy(of:)) }
+        // Bits by cell, one set per shooter; and the ship at each cell of each known fleet:
+        // the server replays a whole proposal that is not the usual shot, and a bot or a client
+        // every state it receives.
+        var fired = [CellBits(count: rules.board.cellCount), CellBits(count: rules.board.cellCount)]
+        let occupancy = state.fleets.map { $0.fleet.map { ShipIndex(fleet: $0, board: rules.board) } }
         for index in shots.indices {
             let shot = shots[index]
             // Named only for a refusal: a classic game replays about 190 shots on every move.
@@ -19,7 +22,7 @@ extension BattleshipGame {
             let shooter = rules.shooter(ofShot: index)
             guard score.decided == nil else { throw .undecodable("Shot=\(name) comes after the game is over.") }
             let isNew = shot.result == nil && index == shots.count - 1
-            guard fired[shooter.index].insert(shot.cell).inserted else {
+            guard fired[shooter.index].insert(shot.cell) else {
                 // A proposal's new shot (the last, without a result) at a cell fired at before is
                 // a move the rules refuse, not a broken URL.
                 if isNew { throw .alreadyFired(at: name) }
@@ -32,8 +35,8 @@ extension BattleshipGame {
                 }
                 throw .undecodable("Only the last shot may be without a result.")
             }
-            if let result = shot.result, let fleet = occupancy[rules.target(of: shooter)] {
-                let actual = rules.result(of: shot.cell, against: fleet, fired: fired[shooter.index])
+            if let result = shot.result, let ships = occupancy[rules.target(of: shooter)] {
+                let actual = ships.result(of: shot.cell, rules: rules, fired: fired[shooter.index])
                 guard result == actual else {
                     throw .undecodable("Shot=\(name) says \(result), but the ships there say \(actual).")
                 }
@@ -63,5 +66,53 @@ extension BattleshipGame {
         default:
             break
         }
+    }
+}
+
+/// A set of a board's cells, as bits.
+struct CellBits {
+    private var words: [UInt64]
+
+    init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
+
+    func contains(_ cell: Cell) -> Bool {
+        words[cell.index >> 6] & (1 << UInt64(cell.index & 63)) != 0
+    }
+
+    /// Adds `cell`; false if it was there already.
+    mutating func insert(_ cell: Cell) -> Bool {
+        let bit: UInt64 = 1 << UInt64(cell.index & 63)
+        defer { words[cell.index >> 6] |= bit }
+        return words[cell.index >> 6] & bit == 0
+    }
+}
+
+/// Which ship of a valid fleet (one that `validate` accepts: every ship on the board) covers
+/// each cell.
+struct ShipIndex {
+    private let fleet: Fleet
+    private var shipAt: [Int8]
+    private let board: Board
+
+    init(fleet: Fleet, board: Board) {
+        self.fleet = fleet
+        self.board = board
+        shipAt = Array(repeating: -1, count: board.cellCount)
+        for (index, ship) in fleet.ships.enumerated() {
+            for step in 0..<ship.kind.length {
+                let cell = board.cell(step, of: ship)
+                if board.contains(cell), board.covers(ship, cell) { shipAt[cell.index] = Int8(index) }
+            }
+        }
+    }
+
+    /// The result of a shot at `cell` by a shooter that has fired at `fired` (this shot's cell
+    /// among them): a miss, a hit, or in a duel the sinking of the ship when all its cells are.
+    func result(of cell: Cell, rules: BattleshipRules, fired: CellBits) -> ShotResult {
+        guard shipAt[cell.index] >= 0 else { return .miss }
+        guard rules.sides == .duel else { return .hit }
+        let ship = fleet.ships[Int(shipAt[cell.index])]
+        for step in 0..<ship.kind.length where !fired.contains(board.cell(step, of: ship)) { return .hit }
+        return .sunk(ship.kind)
     }
 }

@@ -52,18 +52,9 @@ extension BattleshipRules {
         Scoreboard(rules: self, shots: state.shots).sunkCount(by: seat)
     }
 
-    /// The result of firing at `cell` of a fleet laid out as `occupancy` (see `occupancy(of:)`)
-    /// when the shooter has already fired at `fired`.
-    func result(of cell: Cell, against occupancy: [Cell: ShipPlacement], fired: Set<Cell>) -> ShotResult {
-        guard let ship = occupancy[cell] else { return .miss }
-        guard sides == .duel else { return .hit }
-        let sunk = (board.cells(of: ship) ?? []).allSatisfy { $0 == cell || fired.contains($0) }
-        return sunk ? .sunk(ship.kind) : .hit
-    }
-
     /// The result of `seat` firing at `cell` of `fleet` in `state`, which it has not fired at
-    /// yet: what `result(of:against:fired:)` says, worked out from the ships' geometry and the
-    /// shots, with nothing allocated (the server does it on every shot).
+    /// yet: worked out from the ships' geometry and the shots, with nothing
+    /// allocated (the server does it on every shot).
     func result(of cell: Cell, by seat: Seat, against fleet: Fleet, in state: BattleshipState) -> ShotResult {
         guard let ship = fleet.ships.first(where: { board.covers($0, cell) }) else { return .miss }
         guard sides == .duel else { return .hit }

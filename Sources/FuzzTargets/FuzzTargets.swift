@@ -99,6 +99,30 @@ public enum FuzzTargets {
                     _ = restored.trueState
                     _ = restored.turn
                     _ = restored.outcome
+                    checkQuickProposals(restored, adding: text)
+                }
+            }
+        }
+    }
+
+    /// A proposal made of the query a seat was shown with the fuzzer's text put in, after the
+    /// last item or before it, gets the same answer judged from what it adds
+    /// (`Game.move(inserting:…)`) as decoded whole.
+    static func checkQuickProposals(_ match: AnyMatch, adding text: String) {
+        for seat in [Seat(0), Seat(1)] {
+            let shown = QueryString.format(match.state(for: seat))
+            var proposals = [shown + "&" + text]
+            if let cut = shown.lastIndex(of: "&") { proposals.append(String(shown[..<cut]) + "&" + text + String(shown[cut...])) }
+            for url in proposals {
+                var long = match, short = match
+                let decoded = Result { () throws(RuleViolation) in
+                    try long.propose(QueryString.items(in: url), by: seat, mover: "$fuzz")
+                }
+                let quick = Result { () throws(RuleViolation) in
+                    try short.propose(url: url, shown: shown, by: seat, mover: "$fuzz")
+                }
+                guard decoded == quick, long.trueState == short.trueState else {
+                    preconditionFailure("a proposal judged from what it adds is answered otherwise: \(url) shown \(shown): \(decoded) against \(quick)")
                 }
             }
         }

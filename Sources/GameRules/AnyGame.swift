@@ -146,12 +146,14 @@ private struct GameMatchBox<G: Game>: MatchBox {
     }
 
     mutating func propose(url: String, shown: String?, by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
-        try match.checkMayMove(seat)
-        if let shown, let insertion = QueryString.insertion(into: shown, giving: url),
-            let move = match.game.move(inserting: insertion.inserted, before: insertion.following, in: match.state, by: seat)
-        {
-            let step = try match.play(move, by: seat, mover: mover)
-            return AnyStep(seat: step.seat, move: step.move.description, texts: step.texts, outcome: step.outcome)
+        // An insertion decodes, as the whole proposal then does: the refusals come in the order
+        // of the long way, a URL that does not decode before a move out of turn.
+        if let shown, let insertion = QueryString.insertion(into: shown, giving: url) {
+            try match.checkMayMove(seat)
+            if let move = match.game.move(inserting: insertion.inserted, before: insertion.following, in: match.state, by: seat) {
+                let step = try match.play(move, by: seat, mover: mover)
+                return AnyStep(seat: step.seat, move: step.move.description, texts: step.texts, outcome: step.outcome)
+            }
         }
         return try propose(QueryString.items(in: url), by: seat, mover: mover)
     }

@@ -50,7 +50,7 @@ extension QueryString {
                 let rest = shown.count - boundary
                 let end = proposal.count - rest
                 guard end - 1 > boundary, proposal[end - 1] == ampersand,
-                    memcmpEqual(proposal, from: end, shown, from: boundary, count: rest)
+                    proposal[end...].elementsEqual(shown[boundary...])
                 else { return nil }
                 raw = (boundary..<end - 1, boundary..<shown.count)
             }
@@ -71,16 +71,5 @@ extension QueryString {
             previous = byte
         }
         return false
-    }
-
-    private static func memcmpEqual(
-        _ a: UnsafeBufferPointer<UInt8>, from aStart: Int, _ b: UnsafeBufferPointer<UInt8>, from bStart: Int, count: Int
-    ) -> Bool {
-        var index = 0
-        while index < count {
-            guard a[aStart + index] == b[bStart + index] else { return false }
-            index += 1
-        }
-        return true
     }
 }

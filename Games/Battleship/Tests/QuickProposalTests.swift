@@ -54,8 +54,8 @@ import Testing
                     if case .success = shortAnswer, QueryString.insertion(into: shown, giving: url) != nil { quick += 1 }
                     #expect(long.trueState == short.trueState)
                 }
-                let cell = rules.board.cells.filter { cell in !rules.hasFired(seat, at: cell, in: try! BattleshipGame(variant: variant).decode(match.trueState)) }
-                    .randomElement(using: &random)!
+                let truth = try BattleshipGame(variant: variant).decode(match.trueState)
+                let cell = try #require(rules.board.cells.filter { !rules.hasFired(seat, at: $0, in: truth) }.randomElement(using: &random))
                 _ = try match.propose(url: "?" + shown.dropFirst() + "&Shot=" + rules.board.name(of: cell), shown: nil, by: seat, mover: "$P")
             }
         }

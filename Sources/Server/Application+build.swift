@@ -15,6 +15,16 @@ public typealias WebSocketConnectionHandler = @Sendable (
     WebSocketInboundStream, WebSocketOutboundWriter, WebSocketRouterContext<ParleyWebSocketContext>
 ) async throws -> Void
 
+/// How the server serves its WebSocket connections.
+enum WebSocketService: Sendable {
+    /// Each connection on `GET /ws` by an async function, as Hummingbird serves WebSockets:
+    /// the echo baseline and tests of the server's shell.
+    case tasks(RouterResponder<ParleyWebSocketContext>)
+    /// Each connection on the route's path by channel handlers, with no task per connection:
+    /// the relay.
+    case handlers(WebSocketRoute)
+}
+
 /// The whole server, as production runs it and tests start it: HTTPS and WebSocket on one
 /// port, with TLS wrapping the WebSocket upgrade server.
 ///
@@ -42,6 +52,37 @@ public func buildApplication(
     webSocketHandler: @escaping WebSocketConnectionHandler,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
+    let webSocketRouter = Router(context: ParleyWebSocketContext.self)
+    webSocketRouter.ws("/ws") { inbound, outbound, context in
+        do {
+            try await webSocketHandler(inbound, outbound, context)
+        } catch is CancellationError {
+            // The server is shutting down; the connection closes with it.
+        } catch {
+            // One connection's failure is that connection's alone: log it and let the
+            // WebSocket layer close it, with the code its own errors carry (1007 for text that
+            // is not UTF-8) and 1011 for any other, leaving the error's text out of the close
+            // frame, which the peer reads.
+            context.logger.notice("WebSocket connection failed", metadata: ["error": "\(error)"])
+            throw error
+        }
+    }
+
+    return try buildApplication(
+        configuration: configuration, logger: logger, services: services, routes: routes, problem: problem,
+        webSocket: .tasks(webSocketRouter.buildResponder()), onServerRunning: onServerRunning)
+}
+
+/// The same server with its WebSockets served as `webSocket` says.
+func buildApplication(
+    configuration: ServerConfiguration,
+    logger: Logger,
+    services: [any Service] = [],
+    routes: (Router<ParleyRequestContext>) -> Void = { _ in },
+    problem: @escaping @Sendable () async -> String? = { nil },
+    webSocket: WebSocketService,
+    onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
     let identity = try ServerIdentity.load(for: configuration)
     if identity.isNew {
         logger.notice("Made a self-signed certificate for this server", metadata: [
@@ -66,28 +107,12 @@ public func buildApplication(
     }
     routes(router)
 
-    let webSocketRouter = Router(context: ParleyWebSocketContext.self)
-    webSocketRouter.ws("/ws") { inbound, outbound, context in
-        do {
-            try await webSocketHandler(inbound, outbound, context)
-        } catch is CancellationError {
-            // The server is shutting down; the connection closes with it.
-        } catch {
-            // One connection's failure is that connection's alone: log it and let the
-            // WebSocket layer close it, with the code its own errors carry (1007 for text that
-            // is not UTF-8) and 1011 for any other, leaving the error's text out of the close
-            // frame, which the peer reads.
-            context.logger.notice("WebSocket connection failed", metadata: ["error": "\(error)"])
-            throw error
-        }
-    }
-
     let fingerprint = identity.fingerprint
     let host = configuration.host
     return Application(
         router: router,
         server: .guardedTLS(
-            webSocketRouter: webSocketRouter,
+            webSocket: webSocket,
             configuration: .init(
                 http1: .init(idleTimeout: .seconds(Int64(configuration.limits.idleSeconds))),
                 ws: .init(maxFrameSize: configuration.limits.frameBytes * 4, validateUTF8: true)),

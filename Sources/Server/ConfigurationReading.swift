@@ -36,6 +36,8 @@ struct ConfigurationReading {
         limits.headBytes = try await number("limits.headBytes", in: 1024...(1 << 20)) ?? limits.headBytes
         limits.idleSeconds = try await number("limits.idleSeconds", in: 31...86_400) ?? limits.idleSeconds
         limits.authenticateSeconds = try await number("limits.authenticateSeconds", in: 1...3600) ?? limits.authenticateSeconds
+        // Below `limits.idleSeconds`, so that a connection that answers pings is never idle.
+        limits.pingSeconds = try await number("limits.pingSeconds", in: 1...(limits.idleSeconds - 1)) ?? limits.pingSeconds
         result.limits = limits
 
         result.maxParticipants = try await number("conversations.maxParticipants", in: 2...10_000) ?? result.maxParticipants

@@ -238,21 +238,32 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1.1 with WebSocket upgrades over TLS, with `gate`'s bounds on every connection.
-    static func guardedTLS<WebSocketRouter: HTTPResponderBuilder & _HB_SendableMetatype>(
-        webSocketRouter: WebSocketRouter,
+    /// HTTP/1.1 with WebSocket upgrades over TLS, with `gate`'s bounds on every connection: each
+    /// WebSocket served by `webSocket`.
+    static func guardedTLS(
+        webSocket: WebSocketService,
         configuration: HTTP1WebSocketUpgradeChannel.Configuration,
         gate: ConnectionGate,
         tlsConfiguration: TLSConfiguration
-    ) -> HTTPServerBuilder where WebSocketRouter.Responder.Context: WebSocketRequestContext {
-        let webSocketResponder = webSocketRouter.buildResponder()
-        return HTTPServerBuilder { responder in
-            try TLSChannel(
-                GuardedChannel(
-                    base: HTTP1WebSocketUpgradeChannel(
-                        responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-                    gate: gate),
-                tlsConfiguration: tlsConfiguration)
+    ) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            switch webSocket {
+            case let .tasks(webSocketResponder):
+                return try TLSChannel(
+                    GuardedChannel(
+                        base: HTTP1WebSocketUpgradeChannel(
+                            responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+                        gate: gate),
+                    tlsConfiguration: tlsConfiguration)
+            case let .handlers(route):
+                return try TLSChannel(
+                    GuardedChannel(
+                        base: WebSocketUpgradeChannel(
+                            responder: responder, route: route, configuration: configuration.http1,
+                            maxFrameSize: configuration.ws.maxFrameSize),
+                        gate: gate),
+                    tlsConfiguration: tlsConfiguration)
+            }
         }
     }
 }

@@ -38,7 +38,8 @@ final class Outbox: Sendable {
         var finishedByReader = false
         /// Set once the consumer has sent everything and ended, or given up.
         var ended = false
-        var endWaiter: CheckedContinuation<Void, Never>?
+        /// Called once the consumer has ended.
+        var whenEnded: [@Sendable () -> Void] = []
         /// Replays queued and not yet written.
         var replays = 0
 
@@ -125,26 +126,17 @@ final class Outbox: Sendable {
         if wakeUp { wake(self) }
     }
 
-    /// Ends the outbox from the connection's side: the consumer sends what is queued, then ends.
-    func finish() {
-        let wakeUp = state.withLock { state -> Bool in
+    /// Ends the outbox from the connection's side: the consumer sends what is queued, then
+    /// ends, and then `then` is called (at once if it has ended already).
+    func finish(then: (@Sendable () -> Void)? = nil) {
+        let (wakeUp, endedAlready) = state.withLock { state -> (Bool, Bool) in
             state.finished = true
             state.finishedByReader = true
-            return state.startConsumer()
+            if let then, !state.ended { state.whenEnded.append(then) }
+            return (state.startConsumer(), state.ended)
         }
+        if endedAlready { then?() }
         if wakeUp { wake(self) }
-    }
-
-    /// Returns once the consumer has ended (`finish()` first).
-    func waitUntilEnded() async {
-        await withCheckedContinuation { continuation in
-            let ended = state.withLock { state -> Bool in
-                if state.ended { return true }
-                state.endWaiter = continuation
-                return false
-            }
-            if ended { continuation.resume() }
-        }
     }
 
     // MARK: The consumer's side
@@ -170,18 +162,18 @@ final class Outbox: Sendable {
     }
 
     /// For the consumer: it has sent everything, or can send nothing more (the connection is
-    /// gone). Wakes whoever waits in `waitUntilEnded`; an outbox that overflowed while the
-    /// connection still reads has the connection closed.
+    /// gone). Calls what waits for the end (`finish(then:)`); an outbox that overflowed while
+    /// the connection still reads has the connection closed.
     func ended() {
-        let (waiter, overflow) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
-            guard !state.ended else { return (nil, false) }
+        let (waiting, overflow) = state.withLock { state -> ([@Sendable () -> Void], Bool) in
+            guard !state.ended else { return ([], false) }
             state.ended = true
             state.finished = true
             state.items = []
-            defer { state.endWaiter = nil }
-            return (state.endWaiter, !state.finishedByReader)
+            defer { state.whenEnded = [] }
+            return (state.whenEnded, !state.finishedByReader)
         }
-        waiter?.resume()
+        for then in waiting { then() }
         if overflow { overflowed() }
     }
 

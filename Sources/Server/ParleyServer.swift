@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOWebSocket
 import Storage
 import StorageSQLite
 
@@ -33,7 +34,8 @@ public func buildParleyServer(
         secret: ServerSecret.loadOrCreate(in: configuration.dataDirectory),
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory), residency: configuration.residency,
         pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, logger: logger)
-    let connection = RelayConnection(relay: relay, limits: configuration.limits, serverName: "parley \(ParleyVersion.current)")
+    let limits = configuration.limits
+    let serverName = "parley \(ParleyVersion.current)"
     return try buildApplication(
         // A log that was handed in belongs to whoever opened it.
         configuration: configuration, logger: logger,
@@ -48,10 +50,15 @@ public func buildParleyServer(
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
         },
         problem: { relay.storeProblem },
-        webSocketHandler: { inbound, outbound, context in
-            let writer = try await context.requestContext.channel.pipeline.handler(type: OutboxWriter.self).get()
-            try await connection.serve(inbound: inbound, outbound: outbound, writer: writer, logger: context.logger)
-        },
+        webSocket: .handlers(WebSocketRoute(path: "/ws") { channel, logger in
+            let writer = try channel.pipeline.syncOperations.handler(type: OutboxWriter.self)
+            return [
+                // Whole messages, of at most four frames' worth (more closes the connection, 1009).
+                NIOWebSocketFrameAggregator(
+                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: limits.frameBytes * 4),
+                RelayConnection(relay: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
+            ]
+        }),
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.
             await relay.setPublicURL(configuration.publicBaseURL(port: running.port))

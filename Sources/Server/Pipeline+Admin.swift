@@ -39,8 +39,7 @@ extension Pipeline {
     /// participant was in the conversation) or the store could not keep it.
     func perform(_ action: Relay.OperatorAction) async -> Relay.OperatorOutcome {
         await withCheckedContinuation { continuation in
-            pending.append(.operatorAction(action, answer: { continuation.resume(returning: $0) }))
-            wake()
+            submit(.operatorAction(action, answer: { continuation.resume(returning: $0) }))
         }
     }
 

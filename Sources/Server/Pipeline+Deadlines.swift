@@ -45,8 +45,7 @@ extension Pipeline {
         turnTimerArmedFor = nil
         let due = deadlines.removeDue(asOf: Date())
         if !due.isEmpty {
-            pending += due.map { .deadline($0) }
-            wake()
+            for deadline in due { submit(.deadline(deadline)) }
         }
         armTurnTimer()
     }

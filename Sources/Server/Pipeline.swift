@@ -23,8 +23,9 @@ actor Pipeline {
     var peers: [Pipeline] = []
     /// What admin pages, `/health` and `/metrics` read without waiting for the pipeline.
     nonisolated let published = Mutex(Published())
-    var pending: [Command] = []
-    private var wakeUp: CheckedContinuation<Void, Never>?
+    /// What waits for the pipeline: queued from any thread (a connection's event loop, a timer)
+    /// without a hop onto the actor, and taken whole as the next batch.
+    nonisolated let inbox = Mutex(Inbox())
     private var generator = SystemRandomNumberGenerator()
 
     /// The deadline of every turn whose clock runs in this pipeline, and the one timer armed
@@ -37,7 +38,7 @@ actor Pipeline {
     /// Operators watching games live, by session id (`Pipeline+Admin`).
     var watchers: [String: [UUID: AsyncStream<AdminMove>.Continuation]] = [:]
 
-    enum Command {
+    enum Command: Sendable {
         /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
         /// connection's behalf whose answers nobody waits for (the name given on authenticating).
         case frame(ClientFrame, account: AccountID, connection: Int?, received: ContinuousClock.Instant)
@@ -49,6 +50,30 @@ actor Pipeline {
         /// in part.
         /// `nil` when the store could not be read.
         case list(ClientFrame.List, account: AccountID, answer: @Sendable ([ConversationSummary]?) -> Void)
+    }
+
+    /// Commands not yet taken, and the pipeline's wait for them.
+    struct Inbox {
+        var commands: [Command] = []
+        /// Set while the pipeline waits for work.
+        var waiter: CheckedContinuation<Void, Never>?
+        /// Set by a wake that found the pipeline busy: it looks again before it waits.
+        var woken = false
+
+        /// Queues `command` and hands back the waiting pipeline, to be resumed outside the lock.
+        mutating func append(_ command: Command) -> CheckedContinuation<Void, Never>? {
+            commands.append(command)
+            return wake()
+        }
+
+        mutating func wake() -> CheckedContinuation<Void, Never>? {
+            guard let waiter else {
+                woken = true
+                return nil
+            }
+            self.waiter = nil
+            return waiter
+        }
     }
 
     /// The figures read from outside the pipeline, as they stood after its last batch.
@@ -116,17 +141,20 @@ actor Pipeline {
     /// without end. Deadlines, operators and lists always wait their turn.
     static let maxPending = 10_000
 
-    func submit(_ command: Command) {
-        if pending.count >= Self.maxPending, case let .frame(frame, account, connection, _) = command {
-            let busy = ErrorFrame(code: "rate-limited", reason: "The server is busy; send it again in a moment, with the same id.")
-            metrics.rejected(busy.code)
-            if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-                outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: busy)) } ?? .error(busy))
-            }
-            return
+    /// Queues a command; callable from anywhere, it returns at once, so one connection's
+    /// frames, submitted one after another, keep their order.
+    nonisolated func submit(_ command: Command) {
+        let (waiter, busy) = inbox.withLock { inbox -> (CheckedContinuation<Void, Never>?, Bool) in
+            if inbox.commands.count >= Self.maxPending, case .frame = command { return (nil, true) }
+            return (inbox.append(command), false)
         }
-        pending.append(command)
-        wake()
+        waiter?.resume()
+        guard busy, case let .frame(frame, account, connection, _) = command else { return }
+        let refusal = ErrorFrame(code: "rate-limited", reason: "The server is busy; send it again in a moment, with the same id.")
+        metrics.rejected(refusal.code)
+        if let connection, let outbox = connections.outbox(of: account, connection: connection) {
+            outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
+        }
     }
 
     /// A name stored by another pipeline: the conversations of this one show it from now on.
@@ -156,7 +184,7 @@ actor Pipeline {
             await withTaskCancellationHandler {
                 await self.pipeline()
             } onCancel: {
-                Task { await self.wake() }
+                self.wake()
             }
         }
         beating?.cancel()
@@ -169,14 +197,39 @@ actor Pipeline {
         wake()
     }
 
-    func wake() {
-        wakeUp?.resume()
-        wakeUp = nil
+    /// Has the pipeline look at its inbox and its chores (a sweep due, snapshots) again.
+    nonisolated func wake() {
+        inbox.withLock { $0.wake() }?.resume()
+    }
+
+    /// The commands queued since the last batch; none when there are none.
+    private func takeBatch() -> [Command] {
+        inbox.withLock { inbox in
+            inbox.woken = false
+            defer { inbox.commands = [] }
+            return inbox.commands
+        }
+    }
+
+    /// Returns once something was queued, or the pipeline was woken, since the last batch.
+    private func waitForWork() async {
+        await withCheckedContinuation { continuation in
+            let ready = inbox.withLock { inbox -> Bool in
+                if !inbox.commands.isEmpty || inbox.woken {
+                    inbox.woken = false
+                    return true
+                }
+                inbox.waiter = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 
     private func pipeline() async {
         while !Task.isCancelled {
-            if pending.isEmpty {
+            let batch = takeBatch()
+            if batch.isEmpty {
                 // Eviction runs here, between batches, so it never takes a conversation from
                 // under a batch that is waiting for the store.
                 if sweepDue {
@@ -189,11 +242,9 @@ actor Pipeline {
                     await storePendingSnapshots()
                     continue
                 }
-                await withCheckedContinuation { wakeUp = $0 }
+                await waitForWork()
                 continue
             }
-            let batch = pending
-            pending = []
             await process(batch)
             publish()
         }

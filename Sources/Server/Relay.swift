@@ -107,36 +107,56 @@ public final class Relay: Sendable {
     /// Hands a frame of `account` to the pipeline it is about. Returns once it is queued there
     /// (a `list`, once it is answered), so one connection's frames keep their order.
     func submit(_ frame: ClientFrame, from account: AccountID, connection: Int?) async {
+        await dispatch(frame, from: account, connection: connection)?()
+    }
+
+    /// What is left of handing a frame over, when the frame was not simply queued: a connection
+    /// awaits it before it hands over its next frame.
+    typealias Remainder = @Sendable () async -> Void
+
+    /// Hands a frame of `account` to the pipeline it is about, at once, from any thread. Most
+    /// frames are queued there before it returns (and it returns `nil`); a `list`, which every
+    /// pipeline answers in part, and a `join` among several pipelines, which first reads the
+    /// store's index of invites, return the rest of the work instead, to be awaited before the
+    /// connection's next frame is handed over, so that its frames keep their order.
+    func dispatch(_ frame: ClientFrame, from account: AccountID, connection: Int?) -> Remainder? {
         let frame = frame.canonical
         let command = Pipeline.Command.frame(frame, account: account, connection: connection, received: .now)
         switch frame {
         case let .list(request):
-            await list(request, for: account, connection: connection)
+            return { await self.list(request, for: account, connection: connection) }
         case let .send(request):
-            await pipeline(of: request.conversation).submit(command)
+            pipeline(of: request.conversation).submit(command)
         case let .resume(request):
-            await pipeline(of: request.conversation).submit(command)
+            pipeline(of: request.conversation).submit(command)
         case let .ack(request):
-            await pipeline(of: request.conversation).submit(command)
+            pipeline(of: request.conversation).submit(command)
         case let .leave(request):
-            await pipeline(of: request.conversation).submit(command)
+            pipeline(of: request.conversation).submit(command)
         case let .join(request):
-            do {
-                try await pipeline(ofInvite: request.invite).submit(command)
-            } catch {
-                logger.error("Cannot read the store's index of invites", metadata: ["error": "\(error)"])
-                metrics.rejected(Self.unavailable.code)
-                if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-                    outbox.deliver(.rejected(.init(id: request.id, error: Self.unavailable)))
+            guard pipelines.count > 1 else {
+                pipelines[0].submit(command)
+                return nil
+            }
+            return {
+                do {
+                    try await self.pipeline(ofInvite: request.invite).submit(command)
+                } catch {
+                    self.logger.error("Cannot read the store's index of invites", metadata: ["error": "\(error)"])
+                    self.metrics.rejected(Self.unavailable.code)
+                    if let connection, let outbox = self.connections.outbox(of: account, connection: connection) {
+                        outbox.deliver(.rejected(.init(id: request.id, error: Self.unavailable)))
+                    }
                 }
             }
         case .create:
             let next = nextCreate.add(1, ordering: .relaxed).oldValue
-            await pipelines[next % pipelines.count].submit(command)
+            pipelines[next % pipelines.count].submit(command)
         case .rename, .authenticate:
             // A name is stored once, by the pipeline of the account, which tells the others.
-            await pipelines[Partition.index(of: account.rawValue, among: pipelines.count)].submit(command)
+            pipelines[Partition.index(of: account.rawValue, among: pipelines.count)].submit(command)
         }
+        return nil
     }
 
     /// The pipeline of the conversation an invite opens, from the store's index (a conversation
@@ -156,9 +176,7 @@ public final class Relay: Sendable {
             for pipeline in pipelines {
                 group.addTask {
                     await withCheckedContinuation { continuation in
-                        Task {
-                            await pipeline.submit(.list(request, account: account, answer: { continuation.resume(returning: $0) }))
-                        }
+                        pipeline.submit(.list(request, account: account, answer: { continuation.resume(returning: $0) }))
                     }
                 }
             }

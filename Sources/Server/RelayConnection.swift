@@ -1,123 +1,258 @@
-import Foundation
-import HummingbirdWebSocket
 import Logging
+import NIOCore
+import NIOWebSocket
 import Transcript
 import Wire
 
-/// One WebSocket connection to the relay: the challenge and its answer, then frames in both
-/// directions until either side closes. Whatever goes wrong here closes this connection only.
+/// One WebSocket connection to the relay, from its upgrade on: the challenge and its answer,
+/// then frames in both directions until either side closes. Whatever goes wrong here closes this
+/// connection only.
 ///
-/// A connection spends its life suspended in `read`, so its async frames are what it costs
-/// while idle: the work done per frame lives in synchronous functions (`admit`), the handshake
-/// in a function of its own (`authenticate`), and the frames out are written by the
-/// connection's `OutboxWriter` on its event loop, with no task of their own.
-struct RelayConnection {
-    let relay: Relay
-    let limits: ServerLimits
-    let serverName: String
+/// A channel handler on the connection's event loop, after NIO's frame decoder and a
+/// `NIOWebSocketFrameAggregator`, so it reads whole messages. No task waits for a connection:
+/// each frame read is checked and handed to its pipeline at once (`Relay.dispatch`), and the
+/// frames out are written by the connection's `OutboxWriter`, also on the event loop. The frames
+/// it writes itself (the challenge, refusals before the welcome, pongs, pings, the close) go
+/// through NIO's frame encoder.
+///
+/// Read and written on its event loop only.
+final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
 
-    /// Serves one connection. Frames before the welcome go through `outbound`; the outbox's,
-    /// from the welcome on, through `writer`, several at once.
-    func serve(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, writer: OutboxWriter, logger: Logger
-    ) async throws {
-        var messages = inbound.messages(maxSize: limits.frameBytes * 4).makeAsyncIterator()
-        guard let (account, name) = try await authenticate(&messages, outbound: outbound) else { return }
+    private let relay: Relay
+    private let limits: ServerLimits
+    private let serverName: String
+    private let writer: OutboxWriter
+    private let logger: Logger
+
+    /// How long the client has to answer the server's close before the connection is cut.
+    static let closeTimeout = TimeAmount.seconds(15)
+
+    private enum State {
+        /// Upgraded, the challenge not yet sent.
+        case upgraded
+        /// The challenge is sent; the first message must answer it.
+        case authenticating(nonce: String)
+        case open(Session)
+        /// Nothing more is read: the connection is closing, and the session, if there was one,
+        /// ends with it.
+        case closing(Session?)
+    }
+
+    /// What an authenticated connection holds.
+    private struct Session {
+        let account: AccountID
+        let connection: Int
+        let outbox: Outbox
+    }
+
+    private var state = State.upgraded
+    private var limiter: RateLimiter
+    private var context: ChannelHandlerContext?
+    /// Closes a connection that has not authenticated in time.
+    private var authenticateDeadline: Scheduled<Void>?
+    private var pinger: RepeatedTask?
+    /// The last ping's payload, until its pong comes.
+    private var unansweredPing: ByteBuffer?
+    private var closeSent = false
+    private var closeDeadline: Scheduled<Void>?
+    /// Set while a frame is still being handed over (`Relay.dispatch` returned a remainder): the
+    /// frames read meanwhile wait here, so one connection's frames keep their order.
+    private var handingOver = false
+    private var waiting: [ClientFrame] = []
+
+    init(relay: Relay, limits: ServerLimits, serverName: String, writer: OutboxWriter, logger: Logger) {
+        self.relay = relay
+        self.limits = limits
+        self.serverName = serverName
+        self.writer = writer
+        self.logger = logger
+        limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
+    }
+
+    // MARK: The channel's events
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        let nonce = Authenticator.makeNonce()
+        state = .authenticating(nonce: nonce)
+        write(.challenge(.init(nonce: nonce, server: serverName)), context: context)
+        // A connection that does not authenticate in time is told so and closed (1008); one
+        // that does not even answer the close is cut off after `closeTimeout`.
+        let seconds = limits.authenticateSeconds
+        authenticateDeadline = context.eventLoop.scheduleTask(in: .seconds(Int64(seconds))) {
+            self.refuse(ErrorFrame(code: "unauthenticated", reason: "No authenticate frame within \(seconds) s of the challenge."))
+        }
+        // A ping not answered by the next one closes the connection.
+        let interval = TimeAmount.seconds(Int64(limits.pingSeconds))
+        pinger = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+            self.ping()
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        end()
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        end()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.opcode {
+        case .text, .binary:
+            read(frame)
+        case .ping:
+            guard !closeSent else { return }
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
+        case .pong:
+            if let ping = unansweredPing, frame.unmaskedData == ping { unansweredPing = nil }
+        case .connectionClose:
+            receivedClose(frame)
+        default:
+            break
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch error {
+        case NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge:
+            close(.messageTooLarge, reason: nil)
+        case is NIOWebSocketFrameAggregator.Error:
+            close(.protocolError, reason: nil)
+        case is NIOWebSocketError:
+            // NIO's protocol error handler has answered it with a close, and closes.
+            stopReading()
+        default:
+            logger.notice("WebSocket connection failed", metadata: ["error": "\(error)"])
+            stopReading()
+            context.close(promise: nil)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            // The server is shutting down: what is queued goes out, then the close.
+            finish(.normalClosure, reason: "Server shutting down")
+            return
+        }
+        if case ChannelEvent.inputClosed = event {
+            // The client will send nothing more (it shut its side without a close frame): the
+            // connection ends here.
+            stopReading()
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    // MARK: Messages
+
+    /// A whole text or binary message.
+    private func read(_ frame: WebSocketFrame) {
+        // RFC 6455 8.1: text that is not UTF-8 fails the connection, unanswered.
+        let text: String?
+        if frame.opcode == .text {
+            guard let valid = String(validating: frame.unmaskedData.readableBytesView, as: UTF8.self) else {
+                close(.dataInconsistentWithMessage, reason: nil)
+                return
+            }
+            text = valid
+        } else {
+            text = nil
+        }
+        switch state {
+        case let .authenticating(nonce):
+            authenticate(text, nonce: nonce)
+        case let .open(session):
+            switch admit(text, outbox: session.outbox) {
+            case let .submit(frame):
+                handOver(frame, session: session)
+            case .answered:
+                break
+            case .flooding:
+                logger.notice("Closing a flooding connection", metadata: ["account": "\(session.account)"])
+                finish(.policyViolation, reason: "rate limit")
+            }
+        case .upgraded, .closing:
+            break
+        }
+    }
+
+    /// The first message: the account it proves and the name it gives, or a refusal.
+    private func authenticate(_ text: String?, nonce: String) {
+        authenticateDeadline?.cancel()
+        authenticateDeadline = nil
+        guard let text, case let .authenticate(frame)? = try? ClientFrame(json: text),
+            let account = Authenticator.account(for: frame, nonce: nonce)
+        else {
+            refuse(ErrorFrame(code: "unauthenticated",
+                reason: "The first frame must be an authenticate frame signing this connection's challenge."))
+            return
+        }
+        // A name is checked as `rename` checks it: one that could never be kept refuses the
+        // connection, rather than being welcomed with a name nobody else will see.
+        var name: String?
+        if let typed = frame.name {
+            let (kept, refusal) = relay.check(name: typed)
+            guard let kept else {
+                refuse(refusal)
+                return
+            }
+            name = kept
+        }
         // Bounded: a reader too slow for its share of frames is closed rather than let grow
         // without end, and catches up with `resume` when it comes back.
-        let outbox = Outbox(limit: limits.outboxFrames, wake: { writer.wake($0) }, overflowed: {
-            Task { try? await outbound.close(.goingAway, reason: "closing") }
+        let eventLoop = context?.eventLoop
+        let outbox = Outbox(limit: limits.outboxFrames, wake: { [writer] in writer.wake($0) }, overflowed: {
+            eventLoop?.execute { self.close(.goingAway, reason: "closing") }
         })
         // The welcome is queued before the connection can be relayed anything: an event ahead
         // of it would break the handshake the protocol promises.
         outbox.deliver(.welcome(.init(account: account.rawValue, name: name)))
         guard let connection = relay.connect(account, outbox: outbox, limit: limits.connectionsPerAccount) else {
             // Refused before the outbox starts: the welcome waiting in it is never sent.
-            try await refuse(ErrorFrame(code: "too-many-connections", reason:
-                "This account already holds \(limits.connectionsPerAccount) connections to this server; close one first."),
-                on: outbound)
+            refuse(ErrorFrame(code: "too-many-connections", reason:
+                "This account already holds \(limits.connectionsPerAccount) connections to this server; close one first."))
             return
         }
-        defer { relay.disconnect(account, connection: connection) }
+        let session = Session(account: account, connection: connection, outbox: outbox)
+        state = .open(session)
         outbox.start()
-        if let name {
-            await relay.submit(.rename(.init(id: "", name: name)), from: account, connection: nil)
+        if let name { handOver(.rename(.init(id: "", name: name)), session: session, answered: false) }
+    }
+
+    /// Hands a frame to its pipeline, after the frames before it. `answered: false` for a
+    /// request made on the connection's behalf, whose answer nobody waits for.
+    private func handOver(_ frame: ClientFrame, session: Session, answered: Bool = true) {
+        guard !handingOver else {
+            waiting.append(frame)
+            return
         }
-        let flooding: Bool
-        do {
-            flooding = try await read(&messages, account: account, connection: connection, outbox: outbox, logger: logger)
-        } catch {
-            // Reading failed: the WebSocket layer closes the connection with its own code
-            // (1007 for text that is not UTF-8).
-            outbox.finish()
-            throw error
-        }
-        // Whatever was queued for the client goes out before the close.
-        outbox.finish()
-        await outbox.waitUntilEnded()
-        if flooding {
-            try? await outbound.close(.policyViolation, reason: "rate limit")
-        } else {
-            try? await outbound.close(.goingAway, reason: "closing")
+        guard let remainder = relay.dispatch(frame, from: session.account, connection: answered ? session.connection : nil)
+        else { return }
+        handingOver = true
+        let eventLoop = context?.eventLoop
+        Task {
+            await remainder()
+            eventLoop?.execute { self.handedOver() }
         }
     }
 
-    /// The challenge, then the first frame: the account it proves and the name it gives, or
-    /// `nil` when the connection has been refused and closed.
-    private func authenticate(
-        _ messages: inout WebSocketInboundMessageStream.AsyncIterator, outbound: WebSocketOutboundWriter
-    ) async throws -> (AccountID, String?)? {
-        let nonce = Authenticator.makeNonce()
-        try await write(.challenge(.init(nonce: nonce, server: serverName)), to: outbound)
-        // A connection that does not authenticate in time is told so and closed (1008); one
-        // that does not even answer the close is cut off by `limits.idleSeconds`.
-        let seconds = limits.authenticateSeconds
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(seconds))
-            try await refuse(ErrorFrame(code: "unauthenticated",
-                reason: "No authenticate frame within \(seconds) s of the challenge."), on: outbound)
+    /// The frame being handed over is: the ones that waited for it go on.
+    private func handedOver() {
+        handingOver = false
+        guard case let .open(session) = state else {
+            waiting = []
+            return
         }
-        let first = try await messages.next()
-        deadline.cancel()
-        guard let first, await deadline.result.isCancelled else { return nil }
-        guard case let .text(text) = first,
-            case let .authenticate(frame)? = try? ClientFrame(json: text),
-            let account = Authenticator.account(for: frame, nonce: nonce)
-        else {
-            try await refuse(ErrorFrame(code: "unauthenticated",
-                reason: "The first frame must be an authenticate frame signing this connection's challenge."), on: outbound)
-            return nil
+        while !handingOver, !waiting.isEmpty {
+            handOver(waiting.removeFirst(), session: session)
         }
-        // A name is checked as `rename` checks it: one that could never be kept refuses the
-        // connection, rather than being welcomed with a name nobody else will see.
-        guard let typed = frame.name else { return (account, nil) }
-        let (kept, refusal) = relay.check(name: typed)
-        guard let kept else {
-            try await refuse(refusal, on: outbound)
-            return nil
-        }
-        return (account, kept)
-    }
-
-    /// Reads frames until the client closes, submitting each one that passes `admit`. True when
-    /// it stopped because the connection floods.
-    private func read(
-        _ messages: inout WebSocketInboundMessageStream.AsyncIterator, account: AccountID, connection: Int,
-        outbox: Outbox, logger: Logger
-    ) async throws -> Bool {
-        var limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
-        while let message = try await messages.next() {
-            switch admit(message, limiter: &limiter, outbox: outbox) {
-            case let .submit(frame):
-                await relay.submit(frame, from: account, connection: connection)
-            case .answered:
-                continue
-            case .flooding:
-                logger.notice("Closing a flooding connection", metadata: ["account": "\(account)"])
-                return true
-            }
-        }
-        return false
     }
 
     private enum Admission {
@@ -128,9 +263,9 @@ struct RelayConnection {
         case flooding
     }
 
-    /// What to do with one message: the rate limit, the size limits and decoding, each refusal
-    /// answered at once.
-    private func admit(_ message: WebSocketMessage, limiter: inout RateLimiter, outbox: Outbox) -> Admission {
+    /// What to do with one message (`text`, or `nil` for a binary one): the rate limit, the size
+    /// limits and decoding, each refusal answered at once.
+    private func admit(_ text: String?, outbox: Outbox) -> Admission {
         switch limiter.admit(at: .now) {
         case .allowed: break
         case .refused:
@@ -138,9 +273,7 @@ struct RelayConnection {
             // an answer that never comes; it may send it again, with the same id, later.
             let refusal = ErrorFrame(code: "rate-limited",
                 reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")
-            let id: String? = if case let .text(text) = message {
-                (try? ClientFrame(json: text))?.requestID
-            } else { nil }
+            let id = text.flatMap { try? ClientFrame(json: $0) }?.requestID
             relay.metrics.rejected(refusal.code)
             outbox.deliver(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
             return .answered
@@ -150,15 +283,13 @@ struct RelayConnection {
                 reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
             return .flooding
         }
-        if case let .text(text) = message, text.utf8.count > limits.frameBytes {
+        if let text, text.utf8.count > limits.frameBytes {
             relay.metrics.rejected("frame-too-large")
             outbox.deliver(.error(ErrorFrame(code: "frame-too-large",
                 reason: "A frame may be at most \(limits.frameBytes) bytes; this one was dropped.")))
             return .answered
         }
-        guard case let .text(text) = message,
-            let frame = try? ClientFrame(json: text)
-        else {
+        guard let text, let frame = try? ClientFrame(json: text) else {
             relay.metrics.rejected("malformed-frame")
             outbox.deliver(.error(ErrorFrame(code: "malformed-frame",
                 reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
@@ -174,21 +305,99 @@ struct RelayConnection {
         return .submit(frame)
     }
 
+    // MARK: Pings and closing
+
+    /// Pings the client, or closes the connection (1001) if it did not answer the last ping.
+    private func ping() {
+        guard let context, !closeSent else { return }
+        guard unansweredPing == nil else {
+            close(.goingAway, reason: "Ping timeout")
+            return
+        }
+        var payload = context.channel.allocator.buffer(capacity: 16)
+        for _ in 0..<2 { payload.writeInteger(UInt64.random(in: .min ... .max)) }
+        unansweredPing = payload
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: payload)), promise: nil)
+    }
+
     /// Tells the client why it is refused, and closes the connection (1008).
-    private func refuse(_ error: ErrorFrame, on outbound: WebSocketOutboundWriter) async throws {
-        try await write(.error(error), to: outbound)
-        try await outbound.close(.policyViolation, reason: error.code)
+    private func refuse(_ error: ErrorFrame) {
+        guard let context else { return }
+        write(.error(error), context: context)
+        close(.policyViolation, reason: error.code)
     }
 
-    /// Writes a frame through the WebSocket handler: for the frames before the outbox exists.
-    private func write(_ frame: ServerFrame, to outbound: WebSocketOutboundWriter) async throws {
-        try await outbound.write(.text(String(decoding: FrameWriter.json(frame), as: UTF8.self)))
+    /// Stops reading; what is queued for the client goes out, then the close.
+    private func finish(_ code: WebSocketErrorCode, reason: String) {
+        guard case let .open(session) = state else {
+            close(code, reason: reason)
+            return
+        }
+        stopReading()
+        let eventLoop = context?.eventLoop
+        session.outbox.finish(then: { eventLoop?.execute { self.close(code, reason: reason) } })
     }
-}
 
-extension Result {
-    /// Whether the task that produced it was cancelled before it finished its work.
-    fileprivate var isCancelled: Bool {
-        if case let .failure(error) = self { error is CancellationError } else { false }
+    /// Sends the close, once, and closes the connection when the client answers it or after
+    /// `closeTimeout`.
+    private func close(_ code: WebSocketErrorCode, reason: String?) {
+        stopReading()
+        guard let context, !closeSent else { return }
+        closeSent = true
+        var data = context.channel.allocator.buffer(capacity: 2 + (reason?.utf8.count ?? 0))
+        data.write(webSocketErrorCode: code)
+        if let reason { data.writeString(reason) }
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
+        let channel = context.channel
+        closeDeadline = context.eventLoop.scheduleTask(in: Self.closeTimeout) { channel.close(promise: nil) }
+    }
+
+    /// The client's close: the answer to the server's, or its own, answered with 1000 (RFC 6455
+    /// 5.5.1). Either way the connection closes; frames still queued for it are not sent.
+    private func receivedClose(_ frame: WebSocketFrame) {
+        stopReading()
+        guard let context else { return }
+        guard !closeSent else {
+            context.close(promise: nil)
+            return
+        }
+        closeSent = true
+        var data = context.channel.allocator.buffer(capacity: 2)
+        data.write(webSocketErrorCode: .normalClosure)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)))
+            .whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Reads nothing more: the session, if any, ends with the connection.
+    private func stopReading() {
+        authenticateDeadline?.cancel()
+        authenticateDeadline = nil
+        switch state {
+        case let .open(session): state = .closing(session)
+        case .upgraded, .authenticating: state = .closing(nil)
+        case .closing: break
+        }
+    }
+
+    /// The connection is gone: the relay forgets it and its timers stop.
+    private func end() {
+        stopReading()
+        pinger?.cancel()
+        pinger = nil
+        closeDeadline?.cancel()
+        closeDeadline = nil
+        waiting = []
+        if case let .closing(session?) = state {
+            state = .closing(nil)
+            relay.disconnect(session.account, connection: session.connection)
+            session.outbox.finish()
+        }
+    }
+
+    /// Writes a frame through NIO's encoder: for the frames before the outbox exists.
+    private func write(_ frame: ServerFrame, context: ChannelHandlerContext) {
+        let data = context.channel.allocator.buffer(bytes: FrameWriter.json(frame))
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: data)), promise: nil)
     }
 }

@@ -32,8 +32,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var headBytes: Int
     /// `limits.idleSeconds`: how long a connection may send nothing at all, or read nothing
     /// while the server has frames for it, before it is closed. A WebSocket client answers the
-    /// server's ping every 30 seconds, so it is never idle while it listens.
+    /// server's ping every `pingSeconds`, so it is never idle while it listens.
     public var idleSeconds: Int
+    /// `limits.pingSeconds`: how often the server pings each WebSocket; one that has not
+    /// answered a ping by the next is closed (1001). Below `idleSeconds`.
+    public var pingSeconds: Int
     /// `limits.authenticateSeconds`: how long a WebSocket has, after its upgrade, to
     /// authenticate before it is closed (1008).
     public var authenticateSeconds: Int
@@ -51,6 +54,7 @@ public struct ServerLimits: Sendable, Equatable {
         handshakeSeconds: Int = 10,
         headBytes: Int = 16384,
         idleSeconds: Int = 120,
+        pingSeconds: Int = 30,
         authenticateSeconds: Int = 10
     ) {
         self.frameBytes = frameBytes
@@ -65,6 +69,7 @@ public struct ServerLimits: Sendable, Equatable {
         self.handshakeSeconds = handshakeSeconds
         self.headBytes = headBytes
         self.idleSeconds = idleSeconds
+        self.pingSeconds = pingSeconds
         self.authenticateSeconds = authenticateSeconds
     }
 }

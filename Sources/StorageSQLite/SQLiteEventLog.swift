@@ -9,7 +9,8 @@ import Synchronization
 /// The embedded, durable ``EventLog``: one SQLite file in WAL mode, through a GRDB
 /// `DatabasePool` so that replays and stream reads run beside appends instead of behind them.
 ///
-/// Each append is one write transaction. The file carries Parley's application id, so a file
+/// Each append is one write transaction, or a part of one: appends made while another is being
+/// written are written together after it (group commit). The file carries Parley's application id, so a file
 /// that is not a Parley log is refused with ``LogError/Code/notALog`` and left untouched.
 public final class SQLiteEventLog: EventLog {
     /// The file, for error messages and for measuring the log on disk.
@@ -18,6 +19,27 @@ public final class SQLiteEventLog: EventLog {
     /// nil once closed. A lock rather than an actor: calls only read the reference and then
     /// go straight to GRDB, which does its own scheduling.
     private let pool: Mutex<DatabasePool?>
+    /// Appends waiting for the writer, and whether one of them is writing.
+    private let appends = Mutex(Appends())
+
+    private struct Appends {
+        var waiting: [Append] = []
+        var writing = false
+    }
+
+    private struct Append: Sendable {
+        let records: [NewLogRecord]
+        let changes: [IndexChange]
+        let answer: CheckedContinuation<[LogRecord], any Error>
+        /// Set once it failed with others: it is tried in a transaction of its own.
+        var alone = false
+
+        var tryingAlone: Append {
+            var append = self
+            append.alone = true
+            return append
+        }
+    }
 
     /// Opens the log at `path`, creating the file and its parent folders when missing.
     public init(path: String, durability: Durability = .full, limit: PayloadLimit = .standard) throws(LogError) {
@@ -62,21 +84,59 @@ public final class SQLiteEventLog: EventLog {
     public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
         let pool = try openPool()
         if records.isEmpty && changes.isEmpty { return [] }
-        let limit = self.limit
-        // An unstructured task, so that cancelling the caller (a player disconnecting) does not
-        // abandon an append GRDB has already begun: once asked, the log stores or refuses.
-        let write = Task {
-            try await pool.write { db in
-                let placed = try Self.insert(records, limit: limit, into: db)
-                try Self.apply(changes, to: db)
-                return placed
-            }
-        }
+        // Once asked, the log stores or refuses: the write does not depend on the caller's task,
+        // so cancelling it (a player disconnecting) does not abandon an append begun.
         do {
-            return try await write.value
+            return try await withCheckedThrowingContinuation { continuation in
+                let lead = appends.withLock { appends -> Bool in
+                    appends.waiting.append(Append(records: records, changes: changes, answer: continuation))
+                    guard !appends.writing else { return false }
+                    appends.writing = true
+                    return true
+                }
+                if lead { writeWaiting(to: pool) }
+            }
         } catch {
             throw failure(error)
         }
+    }
+
+    /// Writes what waits, in one transaction (one `fsync` for appends made together, say by
+    /// several pipelines), and then what came meanwhile, until nothing waits. Appends that
+    /// failed together are tried again one by one, so that one's failure is its own.
+    private func writeWaiting(to pool: DatabasePool) {
+        let batch = appends.withLock { appends -> [Append] in
+            guard let first = appends.waiting.first else {
+                appends.writing = false
+                return []
+            }
+            if first.alone {
+                appends.waiting.removeFirst()
+                return [first]
+            }
+            let count = appends.waiting.firstIndex(where: \.alone) ?? appends.waiting.count
+            defer { appends.waiting.removeFirst(count) }
+            return Array(appends.waiting.prefix(count))
+        }
+        guard !batch.isEmpty else { return }
+        let limit = self.limit
+        pool.asyncWrite({ db in
+            try batch.map { append in
+                let placed = try Self.insert(append.records, limit: limit, into: db)
+                try Self.apply(append.changes, to: db)
+                return placed
+            }
+        }, completion: { _, result in
+            switch result {
+            case let .success(placed):
+                for (append, records) in zip(batch, placed) { append.answer.resume(returning: records) }
+            case let .failure(error) where batch.count == 1:
+                batch[0].answer.resume(throwing: error)
+            case .failure:
+                self.appends.withLock { $0.waiting.insert(contentsOf: batch.map(\.tryingAlone), at: 0) }
+            }
+            self.writeWaiting(to: pool)
+        })
     }
 
     public func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {

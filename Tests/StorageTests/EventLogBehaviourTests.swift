@@ -98,6 +98,44 @@ struct EventLogBehaviourTests {
         }
     }
 
+    /// Appends made at once (the pipelines' batches) may be stored together, but each gets its
+    /// own records, at positions of its own in one run, and one that fails fails alone.
+    @Test(arguments: Backend.allCases)
+    func appendsMadeAtOnceEachGetTheirOwnRecordsAndFailAlone(backend: Backend) async throws {
+        try await backend.withLog(limit: PayloadLimit(maximumBytes: 16)) { log throws in
+            let results = await withTaskGroup(of: (Int, Result<[LogRecord], any Error>).self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        let size = index == 17 ? 17 : 1
+                        let records = (0..<3).map { _ in NewLogRecord(stream: "s\(index)", payload: Data(repeating: 1, count: size)) }
+                        do {
+                            return (index, .success(try await log.append(records)))
+                        } catch {
+                            return (index, .failure(error))
+                        }
+                    }
+                }
+                return await group.reduce(into: [Int: Result<[LogRecord], any Error>]()) { $0[$1.0] = $1.1 }
+            }
+            var positions: [Int64] = []
+            for (index, result) in results {
+                switch result {
+                case let .success(records):
+                    #expect(index != 17)
+                    #expect(records.map(\.stream) == ["s\(index)", "s\(index)", "s\(index)"])
+                    let first = try #require(records.first?.position)
+                    #expect(records.map(\.position) == [first, first + 1, first + 2], "one run of positions")
+                    positions += records.map(\.position)
+                case let .failure(error):
+                    #expect(index == 17)
+                    #expect((error as? LogError)?.code == .payloadTooLarge)
+                }
+            }
+            #expect(positions.sorted() == Array(1...117))
+            #expect(try await log.records(after: 0, limit: 200).count == 117)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aClosedLogRefusesEverything(backend: Backend) async throws {
         try await backend.withLog { log throws in

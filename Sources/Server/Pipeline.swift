@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Logging
+import NIOCore
 import GameRules
 import ServiceLifecycle
 import Synchronization
@@ -26,6 +27,14 @@ actor Pipeline {
     /// What waits for the pipeline: queued from any thread (a connection's event loop, a timer)
     /// without a hop onto the actor, and taken whole as the next batch.
     nonisolated let inbox = Mutex(Inbox())
+    /// Where the pipeline runs: one of the server's event loops, which also serve connections,
+    /// so that a frame read on it is decided without waking another thread, and the frames a
+    /// batch relays to the connections of that loop are written without one.
+    nonisolated let eventLoop: any EventLoop
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        eventLoop.executor.asUnownedSerialExecutor()
+    }
     private var generator = SystemRandomNumberGenerator()
 
     /// The deadline of every turn whose clock runs in this pipeline, and the one timer armed
@@ -116,8 +125,9 @@ actor Pipeline {
     /// partition. Only one pipeline of a server keeps the heartbeat.
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, connections: Connections, heartbeat: Heartbeat? = nil,
-        residency: Relay.Residency = Relay.Residency(), logger: Logger, metrics: RelayMetrics
+        residency: Relay.Residency = Relay.Residency(), eventLoop: any EventLoop, logger: Logger, metrics: RelayMetrics
     ) {
+        self.eventLoop = eventLoop
         self.engine = engine
         self.connections = connections
         self.residency = residency
@@ -165,7 +175,8 @@ actor Pipeline {
     /// The pipeline; runs until its task is cancelled or the server shuts down gracefully.
     func run() async {
         let beating = heartbeat.map { heartbeat in
-            Task {
+            // Off the event loop: it writes a file.
+            Task.detached {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: Heartbeat.interval)
                     heartbeat.beat()

@@ -2,6 +2,8 @@ import Engine
 import Foundation
 import GameCatalog
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import Storage
 import Transcript
@@ -19,7 +21,8 @@ extension Relay {
     /// first (an `EngineEvent.downtime`), so that no turn's clock ran meanwhile.
     static func start(
         configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
-        residency: Residency = Residency(), pipelines count: Int? = nil, logger: Logger
+        residency: Residency = Residency(), pipelines count: Int? = nil,
+        eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) async throws -> Relay {
         if try await log.indexValue(IndexKind.format, key: "index") == nil {
             try await buildIndex(of: log, configuration: configuration, secret: secret, logger: logger)
@@ -42,12 +45,15 @@ extension Relay {
         let connections = Connections()
         let metrics = RelayMetrics()
         var pipelines: [Pipeline] = []
+        // Spread over the event loops that serve connections (Hummingbird's are the singleton's).
+        var loops = eventLoops.makeIterator()
         for index in 0..<count {
             let partition = Partition(index: index, count: count)
             pipelines.append(Pipeline(
                 engine: try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: partition),
                 secret: secret, log: log, connections: connections, heartbeat: index == 0 ? heartbeat : nil,
-                residency: residency.share(of: count), logger: logger, metrics: metrics))
+                residency: residency.share(of: count), eventLoop: loops.next() ?? eventLoops.next(), logger: logger,
+                metrics: metrics))
         }
         for pipeline in pipelines {
             await pipeline.meet(pipelines)

@@ -30,6 +30,7 @@ struct PipelineTests {
         await relay.submit(
             .send(.init(id: "h", conversation: held.conversation, game: "icecream", url: "?Base=base01")),
             from: "ben", connection: ben.connection)
+        await log.untilHolding()
         let answer = try await table.ask(
             .send(.init(id: "f", conversation: free.conversation, game: "icecream", url: "?Base=base02")), from: "amber")
         #expect(answer.isAccepted)
@@ -96,7 +97,7 @@ struct PipelineTests {
         await relay.submit(.send(.init(
             id: "2", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
             url: "?Base=base01&Scoops=scoops01")), from: "amber", connection: amber.connection)
-        while !(await log.holding) { try await Task.sleep(for: .milliseconds(5)) }
+        await log.untilHolding()
         // The move is decided and waits for the store: a read now waits too.
         let reading = Task { try await relay.adminGame(opened.session) }
         while await relay.pipelines[0].waitingToRead.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
@@ -153,6 +154,13 @@ actor HeldLog: EventLog {
 
     /// Whether an append is waiting now.
     var holding: Bool { !waiting.isEmpty }
+    private var holdWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once an append is waiting.
+    func untilHolding() async {
+        if holding { return }
+        await withCheckedContinuation { holdWaiters.append($0) }
+    }
 
     private var failing = false
 
@@ -166,7 +174,11 @@ actor HeldLog: EventLog {
 
     func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
         if let held, records.contains(where: { $0.stream == held }) {
-            await withCheckedContinuation { waiting.append($0) }
+            await withCheckedContinuation { continuation in
+                waiting.append(continuation)
+                for waiter in holdWaiters { waiter.resume() }
+                holdWaiters = []
+            }
             if failing {
                 failing = false
                 throw LogError(.ioFailure, "a held append that was made to fail")

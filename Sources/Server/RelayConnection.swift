@@ -103,6 +103,11 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        // No extension is negotiated, so no reserved bit may be set (RFC 6455, 5.2).
+        guard frame.reservedBits.isEmpty else {
+            close(.protocolError, reason: nil)
+            return
+        }
         switch frame.opcode {
         case .text, .binary:
             read(frame)

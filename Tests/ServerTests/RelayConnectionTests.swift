@@ -81,6 +81,19 @@ struct RelayConnectionTests {
         }
     }
 
+    /// No extension is negotiated: a frame with a reserved bit set fails the connection (1002).
+    @Test func aFrameWithAReservedBitSetIsAProtocolError() async throws {
+        try await LiveServer.with { server in
+            let close = try await RelayAbuseTests.raw(server) { messages, outbound in
+                try await Self.authenticate(&messages, outbound)
+                let text = String(decoding: try WireJSON.encode(ClientFrame.list(.init(id: "l"))), as: UTF8.self)
+                try await outbound.write(.custom(WebSocketFrame(fin: true, rsv1: true, opcode: .text, data: ByteBuffer(string: text))))
+                while try await messages.next() != nil {}
+            }
+            #expect(close?.closeCode == .protocolError)
+        }
+    }
+
     /// The server shutting down closes each connection with 1000, as PROTOCOL.md says.
     @Test func aServerShuttingDownClosesItsConnectionsNormally() async throws {
         let closed = try await LiveServer.with { server in

@@ -32,7 +32,7 @@ struct PingTests {
 
     @Test func aConnectionThatAnswersItsPingsStaysOpen() async throws {
         try await LiveServer.with(limits: ServerLimits(pingSeconds: 1, authenticateSeconds: 60)) { server in
-            let seen = try await Self.watch(server, mode: "answer", seconds: 3.6)
+            let seen = try await Self.watch(server, mode: "answer", seconds: 4.5)
             #expect(seen.pings >= 3)
             #expect(seen.close == nil)
         }

@@ -1,5 +1,7 @@
+import Foundation
 import Logging
 import NIOCore
+import NIOSSL
 import NIOWebSocket
 import Transcript
 import Wire
@@ -133,7 +135,12 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
             // NIO's protocol error handler has answered it with a close, and closes.
             stopReading()
         default:
-            logger.notice("WebSocket connection failed", metadata: ["error": "\(error)"])
+            // A client that went away without a close frame is nothing an operator must act on.
+            if Self.isDeparture(error) {
+                logger.debug("A client left without closing", metadata: ["error": "\(error)"])
+            } else {
+                logger.notice("WebSocket connection failed", metadata: ["error": "\(error)"])
+            }
             stopReading()
             context.close(promise: nil)
         }
@@ -153,6 +160,19 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
             return
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// Whether `error` only says that the peer is gone: its TLS or TCP connection ended without
+    /// a goodbye.
+    static func isDeparture(_ error: any Error) -> Bool {
+        switch error {
+        case NIOSSLError.uncleanShutdown, ChannelError.eof, ChannelError.ioOnClosedChannel, ChannelError.outputClosed:
+            return true
+        case let error as IOError:
+            return [ECONNRESET, EPIPE, ETIMEDOUT].contains(error.errnoCode)
+        default:
+            return false
+        }
     }
 
     // MARK: Messages

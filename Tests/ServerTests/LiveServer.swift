@@ -20,10 +20,14 @@ enum LiveServer {
         limits: ServerLimits = ServerLimits(),
         turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
         configure: (inout ServerConfiguration) -> Void = { _ in },
+        logger: Logger? = nil,
         _ body: @Sendable (RunningServer) async throws -> T
     ) async throws -> T {
-        var logger = Logger(label: "parley-test")
-        logger.logLevel = .warning
+        let logger = logger ?? {
+            var logger = Logger(label: "parley-test")
+            logger.logLevel = .warning
+            return logger
+        }()
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory ?? temporaryDirectory())
         configuration.limits = limits
         configuration.turnTimeouts = turnTimeouts

@@ -1,9 +1,11 @@
 import Foundation
+import Logging
 import Server
 import Testing
 
-/// The server's pings, seen by a WebSocket client written by hand (Python/ping_client.py), which
-/// answers them or not as told: no WebSocket library answers for it.
+/// The server's pings, and clients that leave without a goodbye, seen by a WebSocket client
+/// written by hand (Python/ping_client.py), which answers pings or not and leaves as told: no
+/// WebSocket library answers for it.
 @Suite(.timeLimit(.minutes(1)))
 struct PingTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -36,5 +38,22 @@ struct PingTests {
             #expect(seen.pings >= 3)
             #expect(seen.close == nil)
         }
+    }
+
+    /// A client that leaves without a close frame, or with a TCP reset, is nothing an operator
+    /// must act on: the server logs nothing about it at notice or above.
+    @Test func aClientLeavingWithoutAGoodbyeIsNotLoggedAsAFailure() async throws {
+        let lines = Recorded<[String]>([])
+        var logger = Logger(label: "leaving") { _ in CapturingLogHandler(lines: lines) }
+        logger.logLevel = .notice
+        try await LiveServer.with(logger: logger) { server in
+            for mode in ["vanish", "reset"] {
+                _ = try await Self.watch(server, mode: mode, seconds: 1)
+            }
+            // The server has seen both go: it still answers, and a third connection's pings.
+            let seen = try await Self.watch(server, mode: "ignore", seconds: 0.2)
+            #expect(seen.close == nil)
+        }
+        #expect(!lines.value.contains { $0.contains("WebSocket connection failed") }, "\(lines.value)")
     }
 }

@@ -4,7 +4,8 @@
 
 MODE `answer` answers each ping with its pong; `ignore` answers nothing. The client never
 authenticates. It reads for SECONDS, or until the server closes, and prints as JSON the pings it
-saw and the server's close (code and reason), if any.
+saw and the server's close (code and reason), if any. MODE `vanish` leaves at once after the
+upgrade without a close frame or TLS's close_notify, and `reset` with a TCP reset.
 """
 
 import base64
@@ -59,6 +60,12 @@ def main():
         head += read_exactly(stream, 1)
     if not head.startswith(b"HTTP/1.1 101"):
         raise SystemExit(f"no upgrade: {head!r}")
+    if mode in ("vanish", "reset"):
+        if mode == "reset":
+            stream.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        stream.close()
+        print(json.dumps({"pings": 0, "close": None}))
+        return
     pings, close = 0, None
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

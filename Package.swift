@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
@@ -62,6 +63,14 @@ let package = Package(
         .target(
             name: "StorageSQLite",
             dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "StoragePostgres",
+            dependencies: [
+                "Storage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "Server",
@@ -140,7 +149,13 @@ let package = Package(
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageSQLite"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: [
+                "Storage", "StorageSQLite", "StoragePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .testTarget(

@@ -1,12 +1,16 @@
 import Testing
 import Foundation
 import Storage
+import StoragePostgres
+import Logging
 import StorageSQLite
 
-/// The backends every behaviour test runs against. A new backend (Postgres) is one more case.
+/// The backends every behaviour test runs against: each is one more case.
 enum Backend: String, CaseIterable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    /// A real PostgreSQL server of the test's own (`PostgresServer`).
+    case postgres
 
     var testDescription: String { rawValue }
 
@@ -20,6 +24,13 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case .sqlite:
             try await withTemporaryFolder { folder in
                 let log = try SQLiteEventLog(folder: folder, limit: limit)
+                try await closing(log, body)
+            }
+        case .postgres:
+            try await PostgresServer.with { url in
+                var logger = Logger(label: "store")
+                logger.logLevel = .error
+                let log = try await PostgresEventLog(url: url, limit: limit, logger: logger)
                 try await closing(log, body)
             }
         }

@@ -1,0 +1,283 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+import Synchronization
+
+/// The ``EventLog`` on PostgreSQL, for several servers sharing one store: the same two tables as
+/// the SQLite log (`log_record`, `index_entry`; docs/STORAGE.md), through postgres-nio's pool.
+///
+/// Appends are serialised across every client of the database by a transaction-scoped advisory
+/// lock, so positions are given, and become visible, in the order of the commits: a reader
+/// that has seen position N will never later find a record below N that it missed. A database
+/// that holds other tables and not Parley's marker is refused as ``LogError/Code/notALog`` and
+/// left untouched.
+public final class PostgresEventLog: EventLog {
+    /// Where the store is, for error messages: the URL without its password.
+    public let location: String
+    private let limit: PayloadLimit
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let closed = Atomic<Bool>(false)
+    private let logger: Logger
+
+    /// The advisory lock every append takes, an arbitrary number of Parley's own.
+    static let appendLock: Int64 = 0x5061_726C_6579
+
+    /// Connects to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`;
+    /// `?sslmode=disable` for a server without TLS, `?host=/FOLDER` for its Unix socket in that
+    /// folder) and makes Parley's tables when they are missing.
+    public init(url: String, limit: PayloadLimit = .standard, logger: Logger = Logger(label: "parley.store")) async throws(LogError) {
+        let configuration = try Self.configuration(from: url)
+        location = Self.redacted(url)
+        self.limit = limit
+        self.logger = logger
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+        // Lets the pool start running before the first lease, which it would otherwise warn of.
+        await Task.yield()
+        do {
+            try await Self.migrate(client, logger: logger, at: Self.redacted(url))
+        } catch let error as LogError {
+            runner.cancel()
+            throw error
+        } catch {
+            runner.cancel()
+            throw Self.failure(error, at: Self.redacted(url))
+        }
+    }
+
+    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
+        try checkOpen()
+        if records.isEmpty && changes.isEmpty { return [] }
+        for record in records { try limit.check(record) }
+        // Once asked, the log stores or refuses: the write does not depend on the caller's task.
+        let write = Task { [client, logger] in
+            try await client.withTransaction(logger: logger) { connection -> [LogRecord] in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
+                var placed: [LogRecord] = []
+                placed.reserveCapacity(records.count)
+                for record in records {
+                    let rows = try await connection.query(
+                        "INSERT INTO log_record (stream, payload) VALUES (\(record.stream), \(record.payload)) RETURNING position",
+                        logger: logger)
+                    for try await position in rows.decode(Int64.self) { placed.append(record.placed(at: position)) }
+                }
+                for change in changes {
+                    if let value = change.value {
+                        try await connection.query("""
+                            INSERT INTO index_entry (kind, key, value) VALUES (\(change.kind), \(change.key), \(value))
+                            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value
+                            """, logger: logger)
+                    } else {
+                        try await connection.query(
+                            "DELETE FROM index_entry WHERE kind = \(change.kind) AND key = \(change.key)", logger: logger)
+                    }
+                }
+                return placed
+            }
+        }
+        do {
+            return try await write.value
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    public func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
+        try await read("SELECT value FROM index_entry WHERE kind = \(kind) AND key = \(key)", as: String.self).first
+    }
+
+    public func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
+        // Key order by UTF-8 bytes, whatever the database's collation.
+        try await read("""
+            SELECT key, value FROM index_entry WHERE kind = \(kind) AND starts_with(key, \(prefix))
+            ORDER BY key COLLATE "C"
+            """, as: (String, String).self).map { IndexEntry(key: $0.0, value: $0.1) }
+    }
+
+    public func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        guard limit > 0 else {
+            try checkOpen()
+            return []
+        }
+        return try await read("""
+            SELECT position, stream, payload FROM log_record WHERE position > \(position) ORDER BY position LIMIT \(limit)
+            """, as: (Int64, String, Data).self).map { LogRecord(position: $0.0, stream: $0.1, payload: $0.2) }
+    }
+
+    public func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        guard limit > 0 else {
+            try checkOpen()
+            return []
+        }
+        return try await read("""
+            SELECT position, stream, payload FROM log_record WHERE stream = \(stream) AND position > \(position)
+            ORDER BY position LIMIT \(limit)
+            """, as: (Int64, String, Data).self).map { LogRecord(position: $0.0, stream: $0.1, payload: $0.2) }
+    }
+
+    public func lastPosition() async throws(LogError) -> Int64 {
+        try await read("SELECT coalesce(max(position), 0)::bigint FROM log_record", as: Int64.self).first ?? 0
+    }
+
+    public func statistics() async throws(LogError) -> LogStatistics {
+        let rows = try await read("""
+            SELECT count(*)::bigint, (pg_total_relation_size('log_record') + pg_total_relation_size('index_entry'))::bigint
+            FROM log_record
+            """, as: (Int64, Int64).self)
+        return LogStatistics(recordCount: rows.first?.0 ?? 0, byteCount: rows.first?.1 ?? 0)
+    }
+
+    /// PostgreSQL's own tools copy a database while it is in use: `pg_dump`, or a base backup
+    /// with `pg_basebackup`. Parley does not copy one itself.
+    public func backup(to path: String) async throws(LogError) -> LogStatistics {
+        try checkOpen()
+        throw LogError.ioFailure(location,
+            "a PostgreSQL store is backed up with PostgreSQL's tools (pg_dump, pg_basebackup), not by Parley")
+    }
+
+    public func close() async {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: Helpers
+
+    private func checkOpen() throws(LogError) {
+        if closed.load(ordering: .acquiring) { throw LogError.closed }
+    }
+
+    private func read<Row: PostgresDecodable & Sendable>(_ query: PostgresQuery, as _: Row.Type) async throws(LogError) -> [Row] {
+        try checkOpen()
+        do {
+            var rows: [Row] = []
+            for try await row in try await client.query(query, logger: logger).decode(Row.self) { rows.append(row) }
+            return rows
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    private func read<each Column: PostgresDecodable>(_ query: PostgresQuery, as _: (repeat each Column).Type) async throws(LogError)
+        -> [(repeat each Column)]
+    {
+        try checkOpen()
+        do {
+            var rows: [(repeat each Column)] = []
+            for try await row in try await client.query(query, logger: logger).decode((repeat each Column).self) {
+                rows.append(row)
+            }
+            return rows
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// A failure as the caller should hear it: a call that lost a race with `close()` hears that
+    /// the log is closed.
+    private func failure(_ error: any Error) -> LogError {
+        if closed.load(ordering: .acquiring) { return .closed }
+        return Self.failure(error, at: location)
+    }
+
+    static func failure(_ error: any Error, at location: String) -> LogError {
+        if let error = error as? LogError { return error }
+        if let error = error as? PostgresTransactionError,
+            let cause = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError
+        {
+            return failure(cause, at: location)
+        }
+        if let error = error as? PSQLError {
+            if error.serverInfo?[.sqlState] == "53100" {
+                return LogError.diskFull(location, error.serverInfo?[.message] ?? "\(error.code)")
+            }
+            if let message = error.serverInfo?[.message] { return LogError.ioFailure(location, message) }
+            return LogError.ioFailure(location, "\(error.code)")
+        }
+        if error is CancellationError { return .cancelled }
+        return LogError.ioFailure(location, "\(error)")
+    }
+
+    // MARK: Opening
+
+    /// Makes the tables in a new database, checks that an old one is Parley's.
+    private static func migrate(_ client: PostgresClient, logger: Logger, at location: String) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            // One opener at a time makes the tables.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
+            var tables: [String] = []
+            for try await name in try await connection.query("""
+                SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()
+                ORDER BY table_name
+                """, logger: logger).decode(String.self) {
+                tables.append(name)
+            }
+            if tables.contains("parley_store") {
+                var format: String?
+                for try await value in try await connection.query(
+                    "SELECT value FROM parley_store WHERE key = 'format'", logger: logger
+                ).decode(String.self) {
+                    format = value
+                }
+                guard format == "1" else {
+                    throw LogError.notALog(location, "its parley_store table names format \(format ?? "none"), not 1")
+                }
+                return
+            }
+            guard tables.isEmpty else {
+                throw LogError.notALog(location, "it holds other tables (\(tables.prefix(5).joined(separator: ", "))) and no parley_store")
+            }
+            try await connection.query("CREATE TABLE parley_store (key text PRIMARY KEY, value text NOT NULL)", logger: logger)
+            try await connection.query("INSERT INTO parley_store (key, value) VALUES ('format', '1')", logger: logger)
+            try await connection.query("""
+                CREATE TABLE log_record (position bigserial PRIMARY KEY, stream text NOT NULL, payload bytea NOT NULL)
+                """, logger: logger)
+            try await connection.query("CREATE INDEX log_record_stream ON log_record (stream, position)", logger: logger)
+            try await connection.query("""
+                CREATE TABLE index_entry (kind text NOT NULL, key text NOT NULL, value text NOT NULL, PRIMARY KEY (kind, key))
+                """, logger: logger)
+        }
+    }
+
+    /// The client's configuration from a `postgres://` URL.
+    static func configuration(from url: String) throws(LogError) -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme),
+            let host = components.host, !host.isEmpty
+        else {
+            throw LogError.ioFailure(redacted(url), "not a postgres://USER@HOST[:PORT]/DATABASE URL")
+        }
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        let tls: PostgresClient.Configuration.TLS
+        switch mode {
+        case "disable": tls = .disable
+        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
+        case "require", "verify-full", "verify-ca": tls = .require(.makeClientConfiguration())
+        default: throw LogError.ioFailure(redacted(url), "unknown sslmode \(mode)")
+        }
+        let user = components.user ?? "postgres", databaseName = database.isEmpty ? nil : database
+        var configuration: PostgresClient.Configuration
+        if let folder = components.queryItems?.first(where: { $0.name == "host" })?.value, folder.hasPrefix("/") {
+            // libpq's spelling of a server reached through its Unix socket in `folder`.
+            configuration = PostgresClient.Configuration(
+                unixSocketPath: "\(folder)/.s.PGSQL.\(components.port ?? 5432)", username: user,
+                password: components.password, database: databaseName)
+        } else {
+            configuration = PostgresClient.Configuration(
+                host: host, port: components.port ?? 5432, username: user, password: components.password,
+                database: databaseName, tls: tls)
+        }
+        configuration.options.maximumConnections = 8
+        return configuration
+    }
+
+    /// `url` without its password, for messages and logs.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "…"
+        return components.string ?? url
+    }
+}

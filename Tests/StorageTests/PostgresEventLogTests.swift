@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+import StoragePostgres
+import Testing
+
+/// What the PostgreSQL log does beyond the behaviour every backend shares: it keeps what it
+/// stored across connections, shares one database between several servers, and refuses a
+/// database that is not Parley's.
+@Suite(.timeLimit(.minutes(1)))
+struct PostgresEventLogTests {
+    static var quiet: Logger {
+        var logger = Logger(label: "store")
+        logger.logLevel = .error
+        return logger
+    }
+
+    @Test func whatIsStoredIsThereForTheNextConnection() async throws {
+        try await PostgresServer.with { url in
+            let first = try await PostgresEventLog(url: url, logger: Self.quiet)
+            _ = try await first.append([.init("a", "1"), .init("b", "2")], indexing: [.set("invite", "K", "a")])
+            await first.close()
+            let second = try await PostgresEventLog(url: url, logger: Self.quiet)
+            #expect(try await second.records(after: 0, limit: 10).map(\.position) == [1, 2])
+            #expect(try await second.indexValue("invite", key: "K") == "a")
+            #expect(try await second.append([.init("a", "3")]).map(\.position) == [3])
+            await second.close()
+        }
+    }
+
+    /// Two servers on one database (two logs, two pools): every append gets a run of positions
+    /// of its own, none given twice, and the positions are those of the order of the commits.
+    @Test func twoServersAppendingAtOnceShareOneOrder() async throws {
+        try await PostgresServer.with { url in
+            let logs = [try await PostgresEventLog(url: url, logger: Self.quiet),
+                        try await PostgresEventLog(url: url, logger: Self.quiet)]
+            let appended = try await withThrowingTaskGroup(of: [LogRecord].self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        try await logs[index % 2].append((0..<3).map { _ in NewLogRecord("s\(index)", "\(index)") })
+                    }
+                }
+                return try await group.reduce(into: [[LogRecord]]()) { $0.append($1) }
+            }
+            for records in appended {
+                let first = try #require(records.first?.position)
+                #expect(records.map(\.position) == [first, first + 1, first + 2])
+            }
+            #expect(appended.flatMap { $0.map(\.position) }.sorted() == Array(1...120))
+            #expect(try await logs[1].records(after: 0, limit: 200).map(\.position) == Array(1...120))
+            for log in logs { await log.close() }
+        }
+    }
+
+    @Test func aDatabaseOfSomethingElseIsRefusedAndLeftAlone() async throws {
+        try await PostgresServer.with { url in
+            let configuration = PostgresClient.Configuration(
+                unixSocketPath: try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "host" }?.value)
+                    + "/.s.PGSQL.5432",
+                username: "postgres", password: nil, database: "postgres")
+            let client = PostgresClient(configuration: configuration, backgroundLogger: Self.quiet)
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { await client.run() }
+                try await client.query("CREATE TABLE invoices (id int PRIMARY KEY)")
+                let error = await #expect(throws: LogError.self) { try await PostgresEventLog(url: url, logger: Self.quiet) }
+                #expect(error?.code == .notALog)
+                var tables: [String] = []
+                for try await name in try await client.query(
+                    "SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"
+                ).decode(String.self) { tables.append(name) }
+                #expect(tables == ["invoices"])
+                group.cancelAll()
+            }
+        }
+    }
+}

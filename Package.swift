@@ -69,13 +69,14 @@ let package = Package(
             dependencies: [
                 "Storage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Files", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire", "WebPages",
+                "Engine", "Files", "GameCatalog", "Storage", "StoragePostgres", "StorageSQLite", "Transcript", "Wire", "WebPages",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -149,10 +150,12 @@ let package = Package(
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
+        // Starts a real PostgreSQL server for a test (StorageTests, ServerTests).
+        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "StorageSQLite", "StoragePostgres",
+                "Storage", "StorageSQLite", "StoragePostgres", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -162,6 +165,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Client", "Play", "Engine", "Files", "GameCatalog", "Wire", "Transcript", "Bench", "StorageSQLite",
+                "PostgresTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -20,6 +20,7 @@ struct ConfigurationReading {
         result.port = try await number("server.port", in: 0...65535, otherwise: "is not a port (1-65535, or 0 for any free port)") ?? result.port
         result.publicURL = try await url("server.publicURL") ?? result.publicURL
         result.dataDirectory = try await text("data.directory") ?? result.dataDirectory
+        result.storeURL = try await storeURL() ?? result.storeURL
         result.tls = try await tlsFiles() ?? result.tls
 
         var limits = result.limits
@@ -78,6 +79,17 @@ struct ConfigurationReading {
               components.host?.isEmpty == false, components.query == nil, components.fragment == nil
         else {
             throw .invalid(key, "\"\(value)\" is not an https:// address such as https://games.example.org:8443")
+        }
+        return value
+    }
+
+    /// `store.url`: a `postgres://` URL; it may hold a password, so it is read as a secret.
+    private func storeURL() async throws(ConfigurationError) -> String? {
+        guard let value = try await text("store.url", secret: true) else { return nil }
+        guard let components = URLComponents(string: value), ["postgres", "postgresql"].contains(components.scheme?.lowercased()),
+              components.host?.isEmpty == false
+        else {
+            throw .invalid("store.url", "is not a postgres:// address such as postgres://parley@db.example.org:5432/parley")
         }
         return value
     }

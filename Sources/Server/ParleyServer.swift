@@ -5,10 +5,12 @@ import Logging
 import NIOCore
 import NIOWebSocket
 import Storage
+import StoragePostgres
 import StorageSQLite
 
 /// The whole Parley server, built by one function so that tests run exactly what
-/// `parley serve` runs: the data folder's lock (one server per folder), the SQLite event log in the data folder (or the log given), the
+/// `parley serve` runs: the data folder's lock (one server per folder), the event log (the SQLite file in the data folder, the
+/// PostgreSQL database of `store.url`, or the log given), the
 /// participant-identifier secret, the relay rebuilt from the log, and the TLS application
 /// with the relay behind `/ws`.
 public func buildParleyServer(
@@ -21,7 +23,16 @@ public func buildParleyServer(
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     // Before anything in the folder is read or written.
     let lock = try DataFolderLock(folder: configuration.dataDirectory)
-    let log = try eventLog ?? SQLiteEventLog(folder: URL(fileURLWithPath: configuration.dataDirectory))
+    let log: any EventLog
+    if let eventLog {
+        log = eventLog
+    } else if let url = configuration.storeURL {
+        let postgres = try await PostgresEventLog(url: url, logger: logger)
+        logger.info("The store is PostgreSQL", metadata: ["store": "\(postgres.location)"])
+        log = postgres
+    } else {
+        log = try SQLiteEventLog(folder: URL(fileURLWithPath: configuration.dataDirectory))
+    }
     let relay = try await Relay.start(
         configuration: EngineConfiguration(
             publicURL: configuration.publicBaseURL(),

@@ -14,6 +14,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `data.directory`: where the database and the self-made TLS identity live; a relative
     /// path is relative to the working directory.
     public var dataDirectory: String
+    /// `store.url`: a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`) to keep the
+    /// event log and its index in, instead of the SQLite file `dataDirectory/events.sqlite`.
+    /// The data folder still holds the TLS identity, the participant-id secret and the
+    /// heartbeat.
+    public var storeURL: String?
     /// `tls.certificate` and `tls.key`: a configured certificate; `nil` lets the server make
     /// its own under `dataDirectory/tls/`.
     public var tls: TLSFiles?

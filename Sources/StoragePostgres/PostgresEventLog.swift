@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 import Storage
 import Synchronization
@@ -28,24 +29,28 @@ public final class PostgresEventLog: EventLog {
     /// `?sslmode=disable` for a server without TLS, `?host=/FOLDER` for its Unix socket in that
     /// folder) and makes Parley's tables when they are missing.
     public init(url: String, limit: PayloadLimit = .standard, logger: Logger = Logger(label: "parley.store")) async throws(LogError) {
-        let configuration = try Self.configuration(from: url)
-        location = Self.redacted(url)
+        let target = try Target(url: url)
+        let location = Self.redacted(url)
+        self.location = location
         self.limit = limit
         self.logger = logger
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // One connection first, which fails at once (within its connect timeout) when the
+        // server cannot be reached or refuses the user, where the pool would try again for ever.
+        do {
+            let connection = try await PostgresConnection.connect(configuration: try target.connection(), id: 0, logger: logger)
+            do {
+                try await Self.migrate(connection, logger: logger, at: location)
+                try await connection.close()
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        } catch {
+            throw Self.failure(error, at: location)
+        }
+        let client = PostgresClient(configuration: target.client, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
-        // Lets the pool start running before the first lease, which it would otherwise warn of.
-        await Task.yield()
-        do {
-            try await Self.migrate(client, logger: logger, at: Self.redacted(url))
-        } catch let error as LogError {
-            runner.cancel()
-            throw error
-        } catch {
-            runner.cancel()
-            throw Self.failure(error, at: Self.redacted(url))
-        }
     }
 
     public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
@@ -191,6 +196,9 @@ public final class PostgresEventLog: EventLog {
             return failure(cause, at: location)
         }
         if let error = error as? PSQLError {
+            if error.code == .connectionError {
+                return LogError.ioFailure(location, "cannot connect: \(error.underlying.map { "\($0)" } ?? "\(error.code)")")
+            }
             if error.serverInfo?[.sqlState] == "53100" {
                 return LogError.diskFull(location, error.serverInfo?[.message] ?? "\(error.code)")
             }
@@ -204,8 +212,8 @@ public final class PostgresEventLog: EventLog {
     // MARK: Opening
 
     /// Makes the tables in a new database, checks that an old one is Parley's.
-    private static func migrate(_ client: PostgresClient, logger: Logger, at location: String) async throws {
-        try await client.withTransaction(logger: logger) { connection in
+    private static func migrate(_ connection: PostgresConnection, logger: Logger, at location: String) async throws {
+        try await connection.withTransaction(logger: logger) { connection in
             // One opener at a time makes the tables.
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
             var tables: [String] = []
@@ -242,36 +250,78 @@ public final class PostgresEventLog: EventLog {
         }
     }
 
-    /// The client's configuration from a `postgres://` URL.
-    static func configuration(from url: String) throws(LogError) -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme),
-            let host = components.host, !host.isEmpty
-        else {
-            throw LogError.ioFailure(redacted(url), "not a postgres://USER@HOST[:PORT]/DATABASE URL")
+    /// Where the database is and how to reach it, from a `postgres://` URL.
+    struct Target {
+        enum Endpoint {
+            case tcp(host: String, port: Int)
+            /// libpq's `?host=/FOLDER`: the server's Unix socket in that folder.
+            case socket(path: String)
         }
-        let database = String(components.path.drop(while: { $0 == "/" }))
-        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
-        let tls: PostgresClient.Configuration.TLS
-        switch mode {
-        case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-full", "verify-ca": tls = .require(.makeClientConfiguration())
-        default: throw LogError.ioFailure(redacted(url), "unknown sslmode \(mode)")
+
+        enum Security {
+            case disable, prefer, require
         }
-        let user = components.user ?? "postgres", databaseName = database.isEmpty ? nil : database
-        var configuration: PostgresClient.Configuration
-        if let folder = components.queryItems?.first(where: { $0.name == "host" })?.value, folder.hasPrefix("/") {
-            // libpq's spelling of a server reached through its Unix socket in `folder`.
-            configuration = PostgresClient.Configuration(
-                unixSocketPath: "\(folder)/.s.PGSQL.\(components.port ?? 5432)", username: user,
-                password: components.password, database: databaseName)
-        } else {
-            configuration = PostgresClient.Configuration(
-                host: host, port: components.port ?? 5432, username: user, password: components.password,
-                database: databaseName, tls: tls)
+
+        var endpoint: Endpoint
+        var user: String
+        var password: String?
+        var database: String?
+        var security: Security
+
+        init(url: String) throws(LogError) {
+            guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme),
+                let host = components.host, !host.isEmpty
+            else {
+                throw LogError.ioFailure(PostgresEventLog.redacted(url), "not a postgres://USER@HOST[:PORT]/DATABASE URL")
+            }
+            let port = components.port ?? 5432
+            if let folder = components.queryItems?.first(where: { $0.name == "host" })?.value, folder.hasPrefix("/") {
+                endpoint = .socket(path: "\(folder)/.s.PGSQL.\(port)")
+            } else {
+                endpoint = .tcp(host: host, port: port)
+            }
+            user = components.user ?? "postgres"
+            password = components.password
+            let name = String(components.path.drop(while: { $0 == "/" }))
+            database = name.isEmpty ? nil : name
+            switch components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
+            case "disable": security = .disable
+            case "prefer", "allow": security = .prefer
+            case "require", "verify-ca", "verify-full": security = .require
+            case let mode: throw LogError.ioFailure(PostgresEventLog.redacted(url), "unknown sslmode \(mode)")
+            }
         }
-        configuration.options.maximumConnections = 8
-        return configuration
+
+        var client: PostgresClient.Configuration {
+            var configuration: PostgresClient.Configuration
+            switch endpoint {
+            case let .socket(path):
+                configuration = .init(unixSocketPath: path, username: user, password: password, database: database)
+            case let .tcp(host, port):
+                let tls: PostgresClient.Configuration.TLS = switch security {
+                case .disable: .disable
+                case .prefer: .prefer(.makeClientConfiguration())
+                case .require: .require(.makeClientConfiguration())
+                }
+                configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
+            }
+            configuration.options.maximumConnections = 8
+            return configuration
+        }
+
+        func connection() throws -> PostgresConnection.Configuration {
+            switch endpoint {
+            case let .socket(path):
+                return .init(unixSocketPath: path, username: user, password: password, database: database)
+            case let .tcp(host, port):
+                let tls: PostgresConnection.Configuration.TLS = switch security {
+                case .disable: .disable
+                case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                }
+                return .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
+            }
+        }
     }
 
     /// `url` without its password, for messages and logs.

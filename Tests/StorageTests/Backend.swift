@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import PostgresTestSupport
 import Storage
 import StoragePostgres
 import Logging

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PostgresTestSupport
 import Storage
 import StoragePostgres
 import Testing

@@ -1,17 +1,18 @@
 import Foundation
-import Testing
 
 /// A real PostgreSQL server for one test: a new cluster in a temporary folder (`initdb`), started
 /// with no TCP port, reached through its Unix socket in that folder, then stopped and removed,
 /// whether the test passed or not. PostgreSQL refuses to run as root, so as root it runs as the
 /// `postgres` user (`runuser`).
-enum PostgresServer {
+public enum PostgresServer {
     /// Runs `body` with the URL of a new, empty database on a server of its own.
-    static func with<T>(_ body: (String) async throws -> T) async throws -> T {
-        let binaries = try #require(Self.binaries(), """
-            This test needs PostgreSQL (initdb, pg_ctl): scripts/test installs it with apt \
-            (apt-get install postgresql).
-            """)
+    public static func with<T>(_ body: (String) async throws -> T) async throws -> T {
+        guard let binaries = Self.binaries() else {
+            throw PostgresServerError(message: """
+                This test needs PostgreSQL (initdb, pg_ctl): scripts/test installs it with apt \
+                (apt-get install postgresql).
+                """)
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -100,7 +101,7 @@ enum PostgresServer {
     }
 }
 
-struct PostgresServerError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+public struct PostgresServerError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
 }

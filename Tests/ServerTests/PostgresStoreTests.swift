@@ -1,0 +1,54 @@
+import Client
+import Foundation
+import PostgresTestSupport
+import Server
+import Testing
+import Wire
+
+/// The server with its store in PostgreSQL (`store.url`), on a real PostgreSQL server of the
+/// test's own: a game played over TLS is stored there, and a server started again on the same
+/// database goes on from it.
+@Suite(.timeLimit(.minutes(1)))
+struct PostgresStoreTests {
+    @Test func aGameIsStoredInPostgreSQLAndOutlivesTheServer() async throws {
+        try await PostgresServer.with { url in
+            let data = LiveServer.temporaryDirectory()
+            let key = InstallKey()
+            let (conversation, lastSeq) = try await LiveServer.with(dataDirectory: data, configure: { $0.storeURL = url }) { server in
+                let amber = try await Player.connect(to: server, key: key, name: "Amber")
+                let ben = try await Player.connect(to: server, name: "Ben")
+                let conversation = try await RelayGameTests.gather(amber, [ben])
+                let placed = try await amber.request(.send(.init(
+                    id: "m1", conversation: conversation, game: "battleship",
+                    url: "www.shinobicontrols.com/battleship?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
+                guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
+                var current = try await ben.nextMessage()
+                for cell in ["0", "2", "6"] {
+                    let answer = try await RelayGameTests.send(ben, replyingTo: current, adding: "Shot=\(cell)")
+                    guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+                    current = try await ben.nextMessage()
+                }
+                #expect(current.status?.outcome.finished == true)
+                return (conversation, current.seq)
+            }
+            // Nothing of the game is in the data folder: the SQLite file was never made.
+            #expect(!FileManager.default.fileExists(atPath: data + "/events.sqlite"))
+            try await LiveServer.with(dataDirectory: data, configure: { $0.storeURL = url }) { server in
+                let amber = try await Player.connect(to: server, key: key, name: "Amber")
+                guard case let .conversations(list) = try await amber.request(.list(.init(id: "l"))) else {
+                    throw ConnectionError.unexpected("no list")
+                }
+                #expect(list.conversations.map(\.conversation) == [conversation])
+                #expect(list.conversations.first?.lastSeq == lastSeq)
+            }
+        }
+    }
+
+    @Test func aStoreThatCannotBeReachedStopsTheServerWithItsAddress() async throws {
+        let error = await #expect(throws: (any Error).self) {
+            try await LiveServer.with(configure: { $0.storeURL = "postgres://parley@127.0.0.1:1/parley?sslmode=disable" }) { _ in }
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("postgres://parley@127.0.0.1:1/parley"))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("cannot connect"))
+    }
+}

@@ -21,6 +21,27 @@ public final class PostgresEventLog: EventLog {
     private let runner: Task<Void, Never>
     private let closed = Atomic<Bool>(false)
     private let logger: Logger
+    /// Appends waiting for the writer, and whether one of them is writing.
+    private let appends = Mutex(Appends())
+
+    private struct Appends {
+        var waiting: [Append] = []
+        var writing = false
+    }
+
+    private struct Append: Sendable {
+        let records: [NewLogRecord]
+        let changes: [IndexChange]
+        let answer: CheckedContinuation<[LogRecord], any Error>
+        /// Set once it failed with others: it is tried in a transaction of its own.
+        var alone = false
+
+        var tryingAlone: Append {
+            var append = self
+            append.alone = true
+            return append
+        }
+    }
 
     /// The advisory lock every append takes, an arbitrary number of Parley's own.
     static let appendLock: Int64 = 0x5061_726C_6579
@@ -58,35 +79,101 @@ public final class PostgresEventLog: EventLog {
         if records.isEmpty && changes.isEmpty { return [] }
         for record in records { try limit.check(record) }
         // Once asked, the log stores or refuses: the write does not depend on the caller's task.
-        let write = Task { [client, logger] in
-            try await client.withTransaction(logger: logger) { connection -> [LogRecord] in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
-                var placed: [LogRecord] = []
-                placed.reserveCapacity(records.count)
-                for record in records {
-                    let rows = try await connection.query(
-                        "INSERT INTO log_record (stream, payload) VALUES (\(record.stream), \(record.payload)) RETURNING position",
-                        logger: logger)
-                    for try await position in rows.decode(Int64.self) { placed.append(record.placed(at: position)) }
-                }
-                for change in changes {
-                    if let value = change.value {
-                        try await connection.query("""
-                            INSERT INTO index_entry (kind, key, value) VALUES (\(change.kind), \(change.key), \(value))
-                            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value
-                            """, logger: logger)
-                    } else {
-                        try await connection.query(
-                            "DELETE FROM index_entry WHERE kind = \(change.kind) AND key = \(change.key)", logger: logger)
-                    }
-                }
-                return placed
-            }
-        }
         do {
-            return try await write.value
+            return try await withCheckedThrowingContinuation { continuation in
+                let lead = appends.withLock { appends -> Bool in
+                    appends.waiting.append(Append(records: records, changes: changes, answer: continuation))
+                    guard !appends.writing else { return false }
+                    appends.writing = true
+                    return true
+                }
+                if lead { Task { await self.writeWaiting() } }
+            }
         } catch {
             throw failure(error)
+        }
+    }
+
+    /// Writes what waits in one transaction (appends made together, say by several pipelines,
+    /// share its round trips and its wait for the lock), then what came meanwhile, until
+    /// nothing waits. Appends that failed together are tried again one by one, so that one's
+    /// failure is its own.
+    private func writeWaiting() async {
+        while true {
+            let batch = appends.withLock { appends -> [Append] in
+                guard let first = appends.waiting.first else {
+                    appends.writing = false
+                    return []
+                }
+                if first.alone {
+                    appends.waiting.removeFirst()
+                    return [first]
+                }
+                let count = appends.waiting.firstIndex(where: \.alone) ?? appends.waiting.count
+                defer { appends.waiting.removeFirst(count) }
+                return Array(appends.waiting.prefix(count))
+            }
+            guard !batch.isEmpty else { return }
+            do {
+                let placed = try await write(batch)
+                for (append, records) in zip(batch, placed) { append.answer.resume(returning: records) }
+            } catch {
+                if batch.count == 1 {
+                    batch[0].answer.resume(throwing: error)
+                } else {
+                    appends.withLock { $0.waiting.insert(contentsOf: batch.map(\.tryingAlone), at: 0) }
+                }
+            }
+        }
+    }
+
+    /// One transaction, in three statements whatever the batch: the records, the index entries
+    /// set, those removed.
+    private func write(_ batch: [Append]) async throws -> [[LogRecord]] {
+        try await client.withTransaction(logger: logger) { connection -> [[LogRecord]] in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
+            let records = batch.flatMap(\.records)
+            var positions: [Int64] = []
+            if !records.isEmpty {
+                let streams = records.map(\.stream), payloads = records.map { ByteBuffer(bytes: $0.payload) }
+                // In the order given, so positions, given under the lock one after another, follow it.
+                let rows = try await connection.query("""
+                    INSERT INTO log_record (stream, payload)
+                    SELECT stream, payload FROM unnest(\(streams)::text[], \(payloads)::bytea[]) WITH ORDINALITY AS r(stream, payload, n)
+                    ORDER BY n RETURNING position
+                    """, logger: logger)
+                for try await position in rows.decode(Int64.self) { positions.append(position) }
+                positions.sort()
+                guard positions.count == records.count else {
+                    throw LogError.corrupt(location, "\(records.count) records were inserted, \(positions.count) positions came back")
+                }
+            }
+            // A later change of the same key wins: only the last one of each is applied.
+            var last: [String: Int] = [:]
+            let changes = batch.flatMap(\.changes)
+            for (index, change) in changes.enumerated() { last[change.kind + "\u{0}" + change.key] = index }
+            let final = changes.enumerated().filter { last[$0.element.kind + "\u{0}" + $0.element.key] == $0.offset }.map(\.element)
+            let set = final.filter { $0.value != nil }, removed = final.filter { $0.value == nil }
+            if !set.isEmpty {
+                try await connection.query("""
+                    INSERT INTO index_entry (kind, key, value)
+                    SELECT * FROM unnest(\(set.map(\.kind))::text[], \(set.map(\.key))::text[], \(set.map { $0.value ?? "" })::text[])
+                    ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value
+                    """, logger: logger)
+            }
+            if !removed.isEmpty {
+                try await connection.query("""
+                    DELETE FROM index_entry WHERE (kind, key) IN
+                    (SELECT * FROM unnest(\(removed.map(\.kind))::text[], \(removed.map(\.key))::text[]))
+                    """, logger: logger)
+            }
+            var placed: [[LogRecord]] = []
+            var next = 0
+            for append in batch {
+                placed.append(zip(append.records, positions[next..<(next + append.records.count)]).map { $0.placed(at: $1) })
+                next += append.records.count
+            }
+            return placed
         }
     }
 

@@ -28,6 +28,10 @@ public enum IndexKind {
     /// Key: "index"; value: the version of the index's layout. Absent in a data folder whose
     /// index has not been built yet.
     public static let format = "format"
+    /// Key: "participants"; value: the base64 of the secret that derives participant
+    /// identifiers, in a store that several servers share (PostgreSQL), so that they all give a
+    /// player the same identifiers. A server alone on its store keeps it in its data folder.
+    public static let secret = "secret"
 
     /// The layout version this engine writes and reads.
     public static let version = "1"

@@ -42,7 +42,10 @@ public func buildParleyServer(
             turnTimeouts: configuration.turnTimeouts.mapValues { duration in
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
             }),
-        secret: ServerSecret.loadOrCreate(in: configuration.dataDirectory),
+        // Servers that share a store share the secret too, so that a player has the same
+        // identifiers on each.
+        secret: configuration.storeURL == nil
+            ? ServerSecret.loadOrCreate(in: configuration.dataDirectory) : await ServerSecret.shared(in: log),
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory), residency: configuration.residency,
         pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, logger: logger)
     let limits = configuration.limits

@@ -16,8 +16,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var dataDirectory: String
     /// `store.url`: a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`) to keep the
     /// event log and its index in, instead of the SQLite file `dataDirectory/events.sqlite`.
-    /// The data folder still holds the TLS identity, the participant-id secret and the
-    /// heartbeat.
+    /// The data folder still holds the TLS identity and the heartbeat; the participant-id secret
+    /// is kept in the store, so that every server on it derives the same identifiers.
     public var storeURL: String?
     /// `tls.certificate` and `tls.key`: a configured certificate; `nil` lets the server make
     /// its own under `dataDirectory/tls/`.

@@ -24,6 +24,10 @@ public protocol EventLog: Sendable {
     /// The value of one index entry, or `nil` when there is none.
     func indexValue(_ kind: String, key: String) async throws(LogError) -> String?
 
+    /// The value of one index entry, set to `value` first if there is none: of several callers
+    /// at once, on any number of servers sharing the store, all get the value of the first.
+    func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String
+
     /// Every index entry of `kind` whose key begins with `prefix` ("" for all of them), in key
     /// order (by UTF-8 bytes).
     func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry]

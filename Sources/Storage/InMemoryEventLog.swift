@@ -36,6 +36,13 @@ public actor InMemoryEventLog: EventLog {
         return index[kind]?[key]
     }
 
+    public func indexValue(_ kind: String, key: String, settingIfAbsent value: String) throws(LogError) -> String {
+        try checkOpen()
+        if let kept = index[kind]?[key] { return kept }
+        index[kind, default: [:]][key] = value
+        return value
+    }
+
     public func indexEntries(_ kind: String, prefix: String) throws(LogError) -> [IndexEntry] {
         try checkOpen()
         return (index[kind] ?? [:]).filter { $0.key.hasPrefix(prefix) }

@@ -181,6 +181,23 @@ public final class PostgresEventLog: EventLog {
         try await read("SELECT value FROM index_entry WHERE kind = \(kind) AND key = \(key)", as: String.self).first
     }
 
+    public func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
+        // One statement: the row it inserts, or the one a concurrent insert put there first.
+        let kept = try await read("""
+            WITH inserted AS (
+                INSERT INTO index_entry (kind, key, value) VALUES (\(kind), \(key), \(value))
+                ON CONFLICT (kind, key) DO NOTHING RETURNING value
+            )
+            SELECT value FROM inserted UNION ALL SELECT value FROM index_entry WHERE kind = \(kind) AND key = \(key)
+            """, as: String.self)
+        if let first = kept.first { return first }
+        // Made by a transaction that committed while this statement ran, after its snapshot.
+        guard let made = try await indexValue(kind, key: key) else {
+            throw LogError.ioFailure(location, "the index entry \(kind) \(key) was neither there nor made")
+        }
+        return made
+    }
+
     public func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
         // Key order by UTF-8 bytes, whatever the database's collation.
         try await read("""

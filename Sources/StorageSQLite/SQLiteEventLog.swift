@@ -139,6 +139,20 @@ public final class SQLiteEventLog: EventLog {
         })
     }
 
+    public func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
+        let pool = try openPool()
+        do {
+            return try await pool.write { db in
+                try db.execute(sql: "INSERT INTO index_entry (kind, key, value) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
+                               arguments: [kind, key, value])
+                return try String.fetchOne(db, sql: "SELECT value FROM index_entry WHERE kind = ? AND key = ?", arguments: [kind, key])
+                    ?? value
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
     public func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
         try await fetch(
             "SELECT position, stream, payload FROM log_record WHERE position > ? ORDER BY position LIMIT ?",

@@ -196,6 +196,9 @@ actor HeldLog: EventLog {
     }
 
     func indexValue(_ kind: String, key: String) async throws(LogError) -> String? { try await inner.indexValue(kind, key: key) }
+    func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
+        try await inner.indexValue(kind, key: key, settingIfAbsent: value)
+    }
     func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
         try await inner.indexEntries(kind, prefix: prefix)
     }

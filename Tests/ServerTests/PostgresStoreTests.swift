@@ -44,6 +44,30 @@ struct PostgresStoreTests {
         }
     }
 
+    /// Two servers on one database, each with a data folder of its own, give a player the same
+    /// participant identifier: the secret it comes from is in the store.
+    @Test func serversSharingAStoreGiveAPlayerTheSameIdentifiers() async throws {
+        try await PostgresServer.with { url in
+            let key = InstallKey()
+            var seen: [String] = []
+            for _ in 0..<2 {
+                let you = try await LiveServer.with(configure: { $0.storeURL = url }) { server in
+                    let amber = try await Player.connect(to: server, key: key)
+                    guard case let .conversations(list) = try await amber.request(.list(.init(id: "l"))) else {
+                        throw ConnectionError.unexpected("no list")
+                    }
+                    if let first = list.conversations.first { return first.you.description }
+                    guard case let .conversation(created) = try await amber.request(.create(.init(id: "c"))) else {
+                        throw ConnectionError.unexpected("no conversation")
+                    }
+                    return created.conversation.you.description
+                }
+                seen.append(you)
+            }
+            #expect(seen.count == 2 && seen[0] == seen[1], "\(seen)")
+        }
+    }
+
     @Test func aStoreThatCannotBeReachedStopsTheServerWithItsAddress() async throws {
         let error = await #expect(throws: (any Error).self) {
             try await LiveServer.with(configure: { $0.storeURL = "postgres://parley@127.0.0.1:1/parley?sslmode=disable" }) { _ in }

@@ -59,4 +59,21 @@ struct IndexBehaviourTests {
             await #expect(throws: LogError.closed) { _ = try await log.append([], indexing: [.set("a", "b", "c")]) }
         }
     }
+
+    /// Set if absent: of several callers at once, all get the first value, and a value already
+    /// there is kept (the participant-id secret that servers sharing a store agree on).
+    @Test(arguments: Backend.allCases)
+    func aValueSetIfAbsentIsTheFirstOneForEveryone(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let values = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<20 {
+                    group.addTask { try await log.indexValue("secret", key: "participants", settingIfAbsent: "v\(index)") }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(Set(values).count == 1)
+            #expect(try await log.indexValue("secret", key: "participants") == values.first)
+            #expect(try await log.indexValue("secret", key: "participants", settingIfAbsent: "later") == values.first)
+        }
+    }
 }

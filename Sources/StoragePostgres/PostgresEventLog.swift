@@ -21,27 +21,8 @@ public final class PostgresEventLog: EventLog {
     private let runner: Task<Void, Never>
     private let closed = Atomic<Bool>(false)
     private let logger: Logger
-    /// Appends waiting for the writer, and whether one of them is writing.
-    private let appends = Mutex(Appends())
-
-    private struct Appends {
-        var waiting: [Append] = []
-        var writing = false
-    }
-
-    private struct Append: Sendable {
-        let records: [NewLogRecord]
-        let changes: [IndexChange]
-        let answer: CheckedContinuation<[LogRecord], any Error>
-        /// Set once it failed with others: it is tried in a transaction of its own.
-        var alone = false
-
-        var tryingAlone: Append {
-            var append = self
-            append.alone = true
-            return append
-        }
-    }
+    /// Appends waiting for the writer (group commit).
+    private let appends = AppendQueue()
 
     /// The advisory lock every append takes, an arbitrary number of Parley's own.
     static let appendLock: Int64 = 0x5061_726C_6579
@@ -81,13 +62,7 @@ public final class PostgresEventLog: EventLog {
         // Once asked, the log stores or refuses: the write does not depend on the caller's task.
         do {
             return try await withCheckedThrowingContinuation { continuation in
-                let lead = appends.withLock { appends -> Bool in
-                    appends.waiting.append(Append(records: records, changes: changes, answer: continuation))
-                    guard !appends.writing else { return false }
-                    appends.writing = true
-                    return true
-                }
-                if lead { Task { await self.writeWaiting() } }
+                if appends.enqueue(records, changes, answer: continuation) { Task { await self.writeWaiting() } }
             }
         } catch {
             throw failure(error)
@@ -100,36 +75,19 @@ public final class PostgresEventLog: EventLog {
     /// failure is its own.
     private func writeWaiting() async {
         while true {
-            let batch = appends.withLock { appends -> [Append] in
-                guard let first = appends.waiting.first else {
-                    appends.writing = false
-                    return []
-                }
-                if first.alone {
-                    appends.waiting.removeFirst()
-                    return [first]
-                }
-                let count = appends.waiting.firstIndex(where: \.alone) ?? appends.waiting.count
-                defer { appends.waiting.removeFirst(count) }
-                return Array(appends.waiting.prefix(count))
-            }
+            let batch = appends.nextBatch()
             guard !batch.isEmpty else { return }
             do {
-                let placed = try await write(batch)
-                for (append, records) in zip(batch, placed) { append.answer.resume(returning: records) }
+                appends.finish(batch, with: .success(try await write(batch)))
             } catch {
-                if batch.count == 1 {
-                    batch[0].answer.resume(throwing: error)
-                } else {
-                    appends.withLock { $0.waiting.insert(contentsOf: batch.map(\.tryingAlone), at: 0) }
-                }
+                appends.finish(batch, with: .failure(error))
             }
         }
     }
 
     /// One transaction, in three statements whatever the batch: the records, the index entries
     /// set, those removed.
-    private func write(_ batch: [Append]) async throws -> [[LogRecord]] {
+    private func write(_ batch: [AppendQueue.Append]) async throws -> [[LogRecord]] {
         try await client.withTransaction(logger: logger) { connection -> [[LogRecord]] in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
             let records = batch.flatMap(\.records)

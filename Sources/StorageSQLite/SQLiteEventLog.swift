@@ -19,27 +19,8 @@ public final class SQLiteEventLog: EventLog {
     /// nil once closed. A lock rather than an actor: calls only read the reference and then
     /// go straight to GRDB, which does its own scheduling.
     private let pool: Mutex<DatabasePool?>
-    /// Appends waiting for the writer, and whether one of them is writing.
-    private let appends = Mutex(Appends())
-
-    private struct Appends {
-        var waiting: [Append] = []
-        var writing = false
-    }
-
-    private struct Append: Sendable {
-        let records: [NewLogRecord]
-        let changes: [IndexChange]
-        let answer: CheckedContinuation<[LogRecord], any Error>
-        /// Set once it failed with others: it is tried in a transaction of its own.
-        var alone = false
-
-        var tryingAlone: Append {
-            var append = self
-            append.alone = true
-            return append
-        }
-    }
+    /// Appends waiting for the writer (group commit).
+    private let appends = AppendQueue()
 
     /// Opens the log at `path`, creating the file and its parent folders when missing.
     public init(path: String, durability: Durability = .full, limit: PayloadLimit = .standard) throws(LogError) {
@@ -88,13 +69,7 @@ public final class SQLiteEventLog: EventLog {
         // so cancelling it (a player disconnecting) does not abandon an append begun.
         do {
             return try await withCheckedThrowingContinuation { continuation in
-                let lead = appends.withLock { appends -> Bool in
-                    appends.waiting.append(Append(records: records, changes: changes, answer: continuation))
-                    guard !appends.writing else { return false }
-                    appends.writing = true
-                    return true
-                }
-                if lead { writeWaiting(to: pool) }
+                if appends.enqueue(records, changes, answer: continuation) { writeWaiting(to: pool) }
             }
         } catch {
             throw failure(error)
@@ -105,19 +80,7 @@ public final class SQLiteEventLog: EventLog {
     /// several pipelines), and then what came meanwhile, until nothing waits. Appends that
     /// failed together are tried again one by one, so that one's failure is its own.
     private func writeWaiting(to pool: DatabasePool) {
-        let batch = appends.withLock { appends -> [Append] in
-            guard let first = appends.waiting.first else {
-                appends.writing = false
-                return []
-            }
-            if first.alone {
-                appends.waiting.removeFirst()
-                return [first]
-            }
-            let count = appends.waiting.firstIndex(where: \.alone) ?? appends.waiting.count
-            defer { appends.waiting.removeFirst(count) }
-            return Array(appends.waiting.prefix(count))
-        }
+        let batch = appends.nextBatch()
         guard !batch.isEmpty else { return }
         let limit = self.limit
         pool.asyncWrite({ db in
@@ -127,14 +90,7 @@ public final class SQLiteEventLog: EventLog {
                 return placed
             }
         }, completion: { _, result in
-            switch result {
-            case let .success(placed):
-                for (append, records) in zip(batch, placed) { append.answer.resume(returning: records) }
-            case let .failure(error) where batch.count == 1:
-                batch[0].answer.resume(throwing: error)
-            case .failure:
-                self.appends.withLock { $0.waiting.insert(contentsOf: batch.map(\.tryingAlone), at: 0) }
-            }
+            self.appends.finish(batch, with: result)
             self.writeWaiting(to: pool)
         })
     }

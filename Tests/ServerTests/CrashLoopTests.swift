@@ -208,7 +208,8 @@ struct CrashLoopTests {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw TimedOut(what: "parley serve to listen")
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw TimedOut(what: "parley serve to listen; the end of its log:\n" + text.split(separator: "\n").suffix(8).joined(separator: "\n"))
     }
 
     /// A port nobody listens on now.

@@ -4,7 +4,8 @@ import Wire
 
 /// A client that stays connected: it reconnects by itself after a drop (with growing pauses),
 /// catches up on every conversation it is in with `resume`, and hands out each conversation's
-/// events exactly once and in order. The terminal client and the bots stand on it.
+/// events exactly once and in order. Given several servers (nodes sharing one store), it moves
+/// to the next when one cannot be reached. The terminal client and the bots stand on it.
 public actor ParleyClient {
     /// What the client's user hears of.
     public enum Update: Sendable, Hashable {
@@ -16,7 +17,7 @@ public actor ParleyClient {
 
     public nonisolated let updates: AsyncStream<Update>
     private let updatesIn: AsyncStream<Update>.Continuation
-    private let endpoint: ServerEndpoint
+    private let endpoints: [ServerEndpoint]
     private let key: InstallKey
     private let name: String?
     private let logger: Logger
@@ -27,8 +28,14 @@ public actor ParleyClient {
     private var waitingForConnection: [CheckedContinuation<ParleyConnection, any Error>] = []
 
     public init(endpoint: ServerEndpoint, key: InstallKey, name: String? = nil, logger: Logger) {
+        self.init(endpoints: [endpoint], key: key, name: name, logger: logger)
+    }
+
+    /// A client of several servers that share one store, tried in turn.
+    public init(endpoints: [ServerEndpoint], key: InstallKey, name: String? = nil, logger: Logger) {
+        precondition(!endpoints.isEmpty, "A client needs a server.")
         (updates, updatesIn) = AsyncStream<Update>.makeStream()
-        self.endpoint = endpoint
+        self.endpoints = endpoints
         self.key = key
         self.name = name
         self.logger = logger
@@ -95,14 +102,25 @@ public actor ParleyClient {
 
     private func superviseConnection() async {
         var pause = Duration.milliseconds(100)
+        var current = 0
+        /// Servers tried since one last answered.
+        var failed = 0
         while !Task.isCancelled {
             do {
-                let opened = try await ParleyConnection.open(to: endpoint, key: key, name: name, logger: logger)
+                let opened = try await ParleyConnection.open(to: endpoints[current], key: key, name: name, logger: logger)
                 pause = .milliseconds(100)
+                failed = 0
                 try await serve(opened)
             } catch {
                 if connection != nil || pause == .milliseconds(100) {
                     updatesIn.yield(.offline(reason: "\(error)"))
+                }
+                if connection == nil {
+                    // This server could not be reached: the next one is tried at once, and
+                    // the pause grows once every one of them has failed.
+                    failed += 1
+                    current = (current + 1) % endpoints.count
+                    if failed % endpoints.count != 0 { continue }
                 }
             }
             connection = nil

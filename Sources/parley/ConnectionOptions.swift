@@ -7,7 +7,9 @@ import Wire
 
 /// How `parley play` and `parley bot` reach a server: the address, the trust, and the install.
 struct ConnectionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The server, such as wss://localhost:8443.", valueName: "url"))
+    @Option(help: ArgumentHelp(
+        "The server, such as wss://localhost:8443; several, comma-separated, for nodes sharing one store: the client moves to the next when one is gone.",
+        valueName: "url"))
     var server: String?
 
     @Option(help: ArgumentHelp("Trust exactly the certificate with this SHA-256.", valueName: "sha256"))
@@ -28,18 +30,23 @@ struct ConnectionOptions: ParsableArguments {
         let folder = home ?? ProcessInfo.processInfo.environment["PARLEY_HOME"]
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config/parley")
         let settings = ClientSettings.load(from: (folder as NSString).appendingPathComponent("client.json"))
-        let (host, port) = try Self.address(of: server ?? settings.server ?? "wss://localhost:8443")
+        let addresses = try (server ?? settings.server ?? "wss://localhost:8443").split(separator: ",")
+            .map { try Self.address(of: String($0).trimmingCharacters(in: .whitespaces)) }
         let known = KnownServers(path: (folder as NSString).appendingPathComponent("known_servers"))
         let trustingAll = trustNew
         let ask: @Sendable (String) -> Bool = { question in trustingAll || Self.ask(question) }
         let pin = (fingerprint ?? settings.fingerprint).flatMap { CertificateFingerprint($0) }
-        let trust = try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)
+        var endpoints: [ServerEndpoint] = []
+        for (host, port) in addresses {
+            let trust = try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)
+            endpoints.append(ServerEndpoint(host: host, port: port, trust: trust))
+        }
         let key = try InstallKey.loadOrCreate(at: (folder as NSString).appendingPathComponent("install-key.pem"))
         var logger = quiet ? Logger(label: "parley-client", factory: { _ in SwiftLogNoOpLogHandler() })
             : Logger(label: "parley-client")
         logger.logLevel = .error
         let client = ParleyClient(
-            endpoint: ServerEndpoint(host: host, port: port, trust: trust), key: key,
+            endpoints: endpoints, key: key,
             name: name ?? settings.name ?? defaultName, logger: logger)
         await client.start()
         return client

@@ -68,6 +68,61 @@ struct PostgresStoreTests {
         }
     }
 
+    /// Two nodes on one database with one certificate: clients given both addresses play on
+    /// the first; when it stops, they move to the other, resume, and finish the game there.
+    @Test func clientsMoveToTheOtherNodeWhenOneStopsAndFinishTheGame() async throws {
+        try await PostgresServer.with { url in
+            // One certificate for both nodes, made by a first start.
+            let identity = LiveServer.temporaryDirectory()
+            try await LiveServer.with(dataDirectory: identity) { _ in }
+            let shared: @Sendable (inout ServerConfiguration) -> Void = { configuration in
+                configuration.storeURL = url
+                configuration.tls = .init(certificate: identity + "/tls/certificate.pem", key: identity + "/tls/key.pem")
+            }
+            try await LiveServer.with(configure: shared) { second in
+                let (clients, session) = try await LiveServer.with(configure: shared) { first in
+                    #expect(first.fingerprint == second.fingerprint)
+                    let endpoints = [first, second].map { ServerEndpoint(host: "127.0.0.1", port: $0.port, trust: .pinned($0.fingerprint)) }
+                    let clients = [ParleyClient(endpoints: endpoints, key: InstallKey(), logger: quietLogger),
+                                   ParleyClient(endpoints: endpoints, key: InstallKey(), logger: quietLogger)]
+                    for client in clients { await client.start() }
+                    guard case let .conversation(created) = try await clients[0].request(.create(.init(id: "c"))) else {
+                        throw ConnectionError.unexpected("no conversation")
+                    }
+                    guard case .conversation = try await clients[1].request(.join(.init(id: "j", invite: created.conversation.invite))) else {
+                        throw ConnectionError.unexpected("no join")
+                    }
+                    let placed = try await clients[0].request(.send(.init(
+                        id: "m1", conversation: created.conversation.conversation, game: "battleship",
+                        url: "www.shinobicontrols.com/battleship?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
+                    guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
+                    return (clients, created.conversation.conversation)
+                }
+                // The first node is gone: Ben's client moves to the second and plays on there.
+                var seen = clients[1].updates.makeAsyncIterator()
+                var current: Event?
+                for cell in ["0", "2", "6"] {
+                    while true {
+                        guard let update = await seen.next() else { throw ConnectionError.closed }
+                        if case let .event(event) = update, event.kind == .message { current = event; break }
+                    }
+                    let event = try #require(current)
+                    let message = try #require(event.message)
+                    let answer = try await clients[1].request(.send(.init(
+                        id: "s\(cell)", conversation: session, game: "battleship", session: message.session?.uuidString,
+                        basedOn: event.seq, url: message.url + "&Shot=\(cell)")))
+                    guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+                }
+                while true {
+                    guard let update = await seen.next() else { throw ConnectionError.closed }
+                    if case let .event(event) = update, event.kind == .message { current = event; break }
+                }
+                #expect(current?.status?.outcome.finished == true)
+                for client in clients { await client.stop() }
+            }
+        }
+    }
+
     @Test func aStoreThatCannotBeReachedStopsTheServerWithItsAddress() async throws {
         let error = await #expect(throws: (any Error).self) {
             try await LiveServer.with(configure: { $0.storeURL = "postgres://parley@127.0.0.1:1/parley?sslmode=disable" }) { _ in }

@@ -150,12 +150,12 @@ let package = Package(
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
-        // Starts a real PostgreSQL server for a test (StorageTests, ServerTests).
-        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
+        // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "StorageSQLite", "StoragePostgres", "PostgresTestSupport",
+                "Storage", "StorageSQLite", "StoragePostgres", "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -165,7 +165,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "Client", "Play", "Engine", "Files", "GameCatalog", "Wire", "Transcript", "Bench", "StorageSQLite",
-                "PostgresTestSupport",
+                "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// Headless Chromium (Debian's `chromium`), for loading the server's pages as a browser does.

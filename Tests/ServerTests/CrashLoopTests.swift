@@ -1,3 +1,4 @@
+import TestSupport
 import Client
 import Engine
 import Foundation

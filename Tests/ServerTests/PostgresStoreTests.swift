@@ -1,6 +1,6 @@
 import Client
 import Foundation
-import PostgresTestSupport
+import TestSupport
 import Server
 import Testing
 import Wire

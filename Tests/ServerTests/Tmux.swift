@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// A private tmux server (its own socket), for driving full-screen `parley play` clients as a

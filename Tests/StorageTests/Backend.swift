@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import PostgresTestSupport
+import TestSupport
 import Storage
 import StoragePostgres
 import Logging

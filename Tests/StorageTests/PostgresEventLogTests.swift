@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import PostgresTestSupport
+import TestSupport
 import Storage
 import StoragePostgres
 import Testing

@@ -7,23 +7,32 @@ import Glibc
 /// test process (the listening socket of the server under test among them) and keep it open
 /// for as long as it lives. Here the child gets standard input and error from /dev/null,
 /// standard output from a pipe when it is read, and nothing else.
-enum Spawn {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum Spawn {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
-    /// The exit status and what the program printed on standard output. The wait happens on
-    /// a thread of its own: a test's server runs on the same few threads as the test, and a
-    /// test blocking one of them while its program talks to that server could starve it.
-    static func run(_ program: String, _ arguments: [String], reading: Bool = true) async throws -> (status: Int32, output: String) {
+    /// The exit status and what the program printed on standard output (and standard error,
+    /// with `withErrors`). The wait happens on a thread of its own: a test's server runs on the
+    /// same few threads as the test, and a test blocking one of them while its program talks to
+    /// that server could starve it.
+    public static func run(_ program: String, _ arguments: [String], reading: Bool = true, withErrors: Bool = false)
+        async throws -> (status: Int32, output: String)
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try runBlocking(program, arguments, reading: reading) })
+                continuation.resume(with: Result { try runBlocking(program, arguments, reading: reading, withErrors: withErrors) })
             }
         }
     }
 
-    private static func runBlocking(_ program: String, _ arguments: [String], reading: Bool) throws -> (status: Int32, output: String) {
+    private static func runBlocking(_ program: String, _ arguments: [String], reading: Bool, withErrors: Bool) throws
+        -> (status: Int32, output: String)
+    {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw Failure(description: "no pipe for \(program)") }
         var actions = posix_spawn_file_actions_t()
@@ -35,7 +44,11 @@ enum Spawn {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if reading && withErrors {
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         closeInheritedDescriptors(&actions)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -64,7 +77,7 @@ enum Spawn {
 
     /// Starts `program` and returns at once with its pid: standard output and error go to the
     /// file `log`, and no other descriptor of this process is inherited.
-    static func start(_ program: String, _ arguments: [String], log: String) throws -> pid_t {
+    public static func start(_ program: String, _ arguments: [String], log: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -83,7 +96,7 @@ enum Spawn {
     }
 
     /// Kills `pid` outright (SIGKILL) and waits for it, on a thread of its own.
-    static func kill(_ pid: pid_t) async {
+    public static func kill(_ pid: pid_t) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
                 _ = Glibc.kill(pid, SIGKILL)
@@ -95,7 +108,7 @@ enum Spawn {
     }
 
     /// Whether `program` is on the PATH.
-    static func exists(_ program: String) -> Bool {
+    public static func exists(_ program: String) -> Bool {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
     }

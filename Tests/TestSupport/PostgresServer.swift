@@ -53,50 +53,13 @@ public enum PostgresServer {
         asRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments : [program] + arguments
     }
 
-    /// Runs a program to its end, waiting on a thread of its own (Foundation's `Process` waits
-    /// for its child there, not on the test's few threads); throws with its output when it fails.
+    /// Runs a program to its end (`Spawn`: nothing of the test process goes with it, so the
+    /// server that `pg_ctl` leaves running keeps none of the test servers' sockets); throws
+    /// with its output when it fails.
     private static func run(_ arguments: [String]) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread { continuation.resume(with: Result { try runBlocking(arguments) }) }
-        }
-    }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
-    /// module leaves out.
-    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
-        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: (@convention(c) (
-            UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self) }
-
-    /// `posix_spawn` and `waitpid`, its output in a file: `pg_ctl start` leaves a server
-    /// running, which Foundation's `Process` does not always see the end of.
-    private static func runBlocking(_ arguments: [String]) throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("parley-pg-run-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of the test process goes with it: the server that pg_ctl leaves running
-        // would otherwise keep the listening sockets of the test servers running beside it.
-        guard let closeFrom = Self.closeFrom else {
-            throw PostgresServerError(message: "this C library has no posix_spawn_file_actions_addclosefrom_np")
-        }
-        closeFrom(&actions, 3)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw PostgresServerError(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        // Exited normally with 0: the low 7 bits (the signal) and the exit code are all zero.
+        let (status, output) = try await Spawn.run(arguments[0], Array(arguments.dropFirst()), withErrors: true)
         guard status == 0 else {
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            throw PostgresServerError(message: "\(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
+            throw PostgresServerError(message: "\(arguments.joined(separator: " ")) failed (status \(status)): \(output)")
         }
     }
 }

@@ -120,6 +120,10 @@ struct ServerConfigurationLoaderTests {
         (#"{"tls": {"certificate": "/etc/cert.pem"}}"#, "tls.key"),
         (#"{"admin": {"token": "short"}}"#, "admin.token"),
         (#"{"data": {"directory": ""}}"#, "data.directory"),
+        (#"{"store": {"url": "mysql://db.example.org/parley"}}"#, "store.url"),
+        (#"{"store": {"url": "postgres:///parley"}}"#, "store.url"),
+        (#"{"limits": {"pingSeconds": 120}}"#, "limits.pingSeconds"),
+        (#"{"limits": {"pingSeconds": 0}}"#, "limits.pingSeconds"),
     ])
     func aBadSettingNamesItsKey(json: String, key: String) async throws {
         let folder = try TemporaryFolder()

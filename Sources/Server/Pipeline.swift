@@ -61,30 +61,6 @@ actor Pipeline {
         case list(ClientFrame.List, account: AccountID, answer: @Sendable ([ConversationSummary]?) -> Void)
     }
 
-    /// Commands not yet taken, and the pipeline's wait for them.
-    struct Inbox {
-        var commands: [Command] = []
-        /// Set while the pipeline waits for work.
-        var waiter: CheckedContinuation<Void, Never>?
-        /// Set by a wake that found the pipeline busy: it looks again before it waits.
-        var woken = false
-
-        /// Queues `command` and hands back the waiting pipeline, to be resumed outside the lock.
-        mutating func append(_ command: Command) -> CheckedContinuation<Void, Never>? {
-            commands.append(command)
-            return wake()
-        }
-
-        mutating func wake() -> CheckedContinuation<Void, Never>? {
-            guard let waiter else {
-                woken = true
-                return nil
-            }
-            self.waiter = nil
-            return waiter
-        }
-    }
-
     /// The figures read from outside the pipeline, as they stood after its last batch.
     struct Published: Sendable {
         var statistics = EngineStatistics()
@@ -146,27 +122,6 @@ actor Pipeline {
         engine.configuration.publicURL = url
     }
 
-    /// How many commands may wait for the pipeline; a client's frame beyond them is refused
-    /// as `rate-limited` (the server is busy), so that no flood of connections grows the queue
-    /// without end. Deadlines, operators and lists always wait their turn.
-    static let maxPending = 10_000
-
-    /// Queues a command; callable from anywhere, it returns at once, so one connection's
-    /// frames, submitted one after another, keep their order.
-    nonisolated func submit(_ command: Command) {
-        let (waiter, busy) = inbox.withLock { inbox -> (CheckedContinuation<Void, Never>?, Bool) in
-            if inbox.commands.count >= Self.maxPending, case .frame = command { return (nil, true) }
-            return (inbox.append(command), false)
-        }
-        waiter?.resume()
-        guard busy, case let .frame(frame, account, connection, _) = command else { return }
-        let refusal = ErrorFrame(code: "rate-limited", reason: "The server is busy; send it again in a moment, with the same id.")
-        metrics.rejected(refusal.code)
-        if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-            outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
-        }
-    }
-
     /// A name stored by another pipeline: the conversations of this one show it from now on.
     func learnName(_ name: String, of account: AccountID) {
         engine.learnName(name, of: account)
@@ -206,35 +161,6 @@ actor Pipeline {
     private func requestSweep() {
         sweepDue = true
         wake()
-    }
-
-    /// Has the pipeline look at its inbox and its chores (a sweep due, snapshots) again.
-    nonisolated func wake() {
-        inbox.withLock { $0.wake() }?.resume()
-    }
-
-    /// The commands queued since the last batch; none when there are none.
-    private func takeBatch() -> [Command] {
-        inbox.withLock { inbox in
-            inbox.woken = false
-            defer { inbox.commands = [] }
-            return inbox.commands
-        }
-    }
-
-    /// Returns once something was queued, or the pipeline was woken, since the last batch.
-    private func waitForWork() async {
-        await withCheckedContinuation { continuation in
-            let ready = inbox.withLock { inbox -> Bool in
-                if !inbox.commands.isEmpty || inbox.woken {
-                    inbox.woken = false
-                    return true
-                }
-                inbox.waiter = continuation
-                return false
-            }
-            if ready { continuation.resume() }
-        }
     }
 
     private func pipeline() async {

@@ -50,7 +50,7 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
     }
 
     private var state = State.upgraded
-    private var limiter: RateLimiter
+    private var admission: FrameAdmission
     private var context: ChannelHandlerContext?
     /// Closes a connection that has not authenticated in time.
     private var authenticateDeadline: Scheduled<Void>?
@@ -70,7 +70,7 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
         self.serverName = serverName
         self.writer = writer
         self.logger = logger
-        limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
+        admission = FrameAdmission(limits: limits, metrics: relay.metrics)
     }
 
     // MARK: The channel's events
@@ -194,7 +194,7 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
         case let .authenticating(nonce):
             authenticate(text, nonce: nonce)
         case let .open(session):
-            switch admit(text, outbox: session.outbox) {
+            switch admission.admit(text, outbox: session.outbox) {
             case let .submit(frame):
                 handOver(frame, session: session)
             case .answered:
@@ -278,56 +278,6 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
         while !handingOver, !waiting.isEmpty {
             handOver(waiting.removeFirst(), session: session)
         }
-    }
-
-    private enum Admission {
-        case submit(ClientFrame)
-        /// Refused, and the refusal queued for the client.
-        case answered
-        /// Over the rate limit for too long: the connection is to be closed.
-        case flooding
-    }
-
-    /// What to do with one message (`text`, or `nil` for a binary one): the rate limit, the size
-    /// limits and decoding, each refusal answered at once.
-    private func admit(_ text: String?, outbox: Outbox) -> Admission {
-        switch limiter.admit(at: .now) {
-        case .allowed: break
-        case .refused:
-            // A request refused for its rate is answered, so its sender does not wait for
-            // an answer that never comes; it may send it again, with the same id, later.
-            let refusal = ErrorFrame(code: "rate-limited",
-                reason: "More than \(limits.messagesPerSecond) messages a second; this one was dropped.")
-            let id = text.flatMap { try? ClientFrame(json: $0) }?.requestID
-            relay.metrics.rejected(refusal.code)
-            outbox.deliver(id.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
-            return .answered
-        case .flooding:
-            relay.metrics.rejected("rate-limited")
-            outbox.deliver(.error(ErrorFrame(code: "rate-limited",
-                reason: "Still more than \(limits.messagesPerSecond) messages a second; closing the connection.")))
-            return .flooding
-        }
-        if let text, text.utf8.count > limits.frameBytes {
-            relay.metrics.rejected("frame-too-large")
-            outbox.deliver(.error(ErrorFrame(code: "frame-too-large",
-                reason: "A frame may be at most \(limits.frameBytes) bytes; this one was dropped.")))
-            return .answered
-        }
-        guard let text, let frame = try? ClientFrame(json: text) else {
-            relay.metrics.rejected("malformed-frame")
-            outbox.deliver(.error(ErrorFrame(code: "malformed-frame",
-                reason: "A frame is one JSON text message with a known type; see docs/PROTOCOL.md.")))
-            return .answered
-        }
-        guard frame.longestText <= limits.textLength else {
-            let refusal = ErrorFrame(code: "text-too-long",
-                reason: "A text field may be at most \(limits.textLength) bytes.")
-            relay.metrics.rejected(refusal.code)
-            outbox.deliver(frame.requestID.map { .rejected(.init(id: $0, error: refusal)) } ?? .error(refusal))
-            return .answered
-        }
-        return .submit(frame)
     }
 
     // MARK: Pings and closing

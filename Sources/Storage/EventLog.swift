@@ -19,7 +19,23 @@ public protocol EventLog: Sendable {
     /// `changes` are applied to the index in the same transaction, in order (a later change of
     /// the same key wins): the records and the changes are stored together or not at all. A
     /// batch of changes without records is allowed.
-    func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord]
+    ///
+    /// `heads` makes the append conditional: for each stream it names, the position of that
+    /// stream's last record must be the one given (0 for a stream with no record yet), or
+    /// nothing is stored and the append throws ``LogError/Code/conflict``. Servers sharing a
+    /// store use it so that of two decisions taken on the same state, the second is refused.
+    func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+        -> [LogRecord]
+
+    /// Whether other servers may append to this log while this one does (a shared database):
+    /// then what they append reaches this one through ``watchAppends(_:)``.
+    var isShared: Bool { get }
+
+    /// Calls `receive` with each append made by another client of a shared store, soon after it
+    /// commits, until the calling task is cancelled; returns at once for a store no one else
+    /// writes. `receive(nil)` says that notices may have been missed (the watch began, or began
+    /// again after its connection failed): whoever holds what the store holds reads it again.
+    func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async
 
     /// The value of one index entry, or `nil` when there is none.
     func indexValue(_ kind: String, key: String) async throws(LogError) -> String?
@@ -59,6 +75,15 @@ public protocol EventLog: Sendable {
 extension EventLog {
     /// Appends records that change nothing in the index.
     public func append(_ records: [NewLogRecord]) async throws(LogError) -> [LogRecord] {
-        try await append(records, indexing: [])
+        try await append(records, indexing: [], expecting: [:])
     }
+
+    /// Appends whatever the streams hold already.
+    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
+        try await append(records, indexing: changes, expecting: [:])
+    }
+
+    public var isShared: Bool { false }
+
+    public func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async {}
 }

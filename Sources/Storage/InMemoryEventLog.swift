@@ -14,8 +14,14 @@ public actor InMemoryEventLog: EventLog {
         self.limit = limit
     }
 
-    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) throws(LogError) -> [LogRecord] {
+    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) throws(LogError)
+        -> [LogRecord]
+    {
         try checkOpen()
+        for (stream, expected) in heads.sorted(by: { $0.key < $1.key }) {
+            let found = stored.last(where: { $0.stream == stream })?.position ?? 0
+            if found != expected { throw LogError.conflict(stream, expected: expected, found: found) }
+        }
         // Checked in full before anything is kept, so a refused batch leaves no trace.
         var placed: [LogRecord] = []
         placed.reserveCapacity(records.count)

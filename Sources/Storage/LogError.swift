@@ -39,6 +39,9 @@ extension LogError.Code {
     public static let payloadTooLarge = Self(rawValue: "payload-too-large")
     /// The caller's task was cancelled during a read.
     public static let cancelled = Self(rawValue: "cancelled")
+    /// A conditional append found a stream moved on from the position it expected (another
+    /// server sharing the store appended to it first); nothing was stored.
+    public static let conflict = Self(rawValue: "conflict")
 }
 
 extension LogError {
@@ -60,6 +63,10 @@ extension LogError {
 
     public static func ioFailure(_ location: String, _ detail: String) -> Self {
         Self(.ioFailure, "Reading or writing the event log at \(location) failed: \(detail)")
+    }
+
+    public static func conflict(_ stream: String, expected: Int64, found: Int64) -> Self {
+        Self(.conflict, "The stream \(stream) was expected to end at position \(expected), but it ends at \(found).")
     }
 
     public static func payloadTooLarge(_ size: Int, limit: Int) -> Self {

@@ -26,6 +26,13 @@ public final class PostgresEventLog: EventLog {
 
     /// The advisory lock every append takes, an arbitrary number of Parley's own.
     static let appendLock: Int64 = 0x5061_726C_6579
+    /// The channel that appends are announced on (`LISTEN`/`NOTIFY`).
+    static let channel = "parley_appends"
+    /// Which client of the database this is, in its notices, so that it ignores its own.
+    let origin = UUID().uuidString
+    private let target: Target
+
+    public var isShared: Bool { true }
 
     /// Connects to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`;
     /// `?sslmode=disable` for a server without TLS, `?host=/FOLDER` for its Unix socket in that
@@ -34,6 +41,7 @@ public final class PostgresEventLog: EventLog {
         let target = try Target(url: url)
         let location = Self.redacted(url)
         self.location = location
+        self.target = target
         self.limit = limit
         self.logger = logger
         // One connection first, which fails at once (within its connect timeout) when the
@@ -55,14 +63,16 @@ public final class PostgresEventLog: EventLog {
         runner = Task { await client.run() }
     }
 
-    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
+    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+        -> [LogRecord]
+    {
         try checkOpen()
-        if records.isEmpty && changes.isEmpty { return [] }
+        if records.isEmpty && changes.isEmpty && heads.isEmpty { return [] }
         for record in records { try limit.check(record) }
         // Once asked, the log stores or refuses: the write does not depend on the caller's task.
         do {
             return try await withCheckedThrowingContinuation { continuation in
-                if appends.enqueue(records, changes, answer: continuation) { Task { await self.writeWaiting() } }
+                if appends.enqueue(records, changes, expecting: heads, answer: continuation) { Task { await self.writeWaiting() } }
             }
         } catch {
             throw failure(error)
@@ -85,12 +95,24 @@ public final class PostgresEventLog: EventLog {
         }
     }
 
-    /// One transaction, in three statements whatever the batch: the records, the index entries
-    /// set, those removed.
-    private func write(_ batch: [AppendQueue.Append]) async throws -> [[LogRecord]] {
-        try await client.withTransaction(logger: logger) { connection -> [[LogRecord]] in
+    /// One transaction, in five statements at most whatever the batch: where its streams end
+    /// (for the appends that expect it, and for the notices), the records, the index entries set,
+    /// those removed, the notices to the other servers.
+    private func write(_ batch: [AppendQueue.Append]) async throws -> [Result<[LogRecord], LogError>] {
+        try await client.withTransaction(logger: logger) { connection -> [Result<[LogRecord], LogError>] in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
-            let records = batch.flatMap(\.records)
+            let streams = AppendQueue.streams(of: batch).sorted()
+            var heads: [String: Int64] = [:]
+            if !streams.isEmpty {
+                // One index probe per stream (the newest of its positions), not a scan of its records.
+                let rows = try await connection.query("""
+                    SELECT s, (SELECT max(position) FROM log_record WHERE stream = s) FROM unnest(\(streams)::text[]) AS s
+                    """, logger: logger)
+                for try await (stream, head) in rows.decode((String, Int64?).self) { heads[stream] = head }
+            }
+            let conflicts = AppendQueue.conflicts(in: batch, heads: heads)
+            let admitted = zip(batch, conflicts).filter { $0.1 == nil }.map(\.0)
+            let records = admitted.flatMap(\.records)
             var positions: [Int64] = []
             if !records.isEmpty {
                 let streams = records.map(\.stream), payloads = records.map { ByteBuffer(bytes: $0.payload) }
@@ -108,7 +130,7 @@ public final class PostgresEventLog: EventLog {
             }
             // A later change of the same key wins: only the last one of each is applied.
             var last: [String: Int] = [:]
-            let changes = batch.flatMap(\.changes)
+            let changes = admitted.flatMap(\.changes)
             for (index, change) in changes.enumerated() { last[change.kind + "\u{0}" + change.key] = index }
             let final = changes.enumerated().filter { last[$0.element.kind + "\u{0}" + $0.element.key] == $0.offset }.map(\.element)
             let set = final.filter { $0.value != nil }, removed = final.filter { $0.value == nil }
@@ -125,14 +147,82 @@ public final class PostgresEventLog: EventLog {
                     (SELECT * FROM unnest(\(removed.map(\.kind))::text[], \(removed.map(\.key))::text[]))
                     """, logger: logger)
             }
-            var placed: [[LogRecord]] = []
+            var placed: [Result<[LogRecord], LogError>] = []
             var next = 0
-            for append in batch {
-                placed.append(zip(append.records, positions[next..<(next + append.records.count)]).map { $0.placed(at: $1) })
+            for (append, conflict) in zip(batch, conflicts) {
+                if let conflict {
+                    placed.append(.failure(conflict))
+                    continue
+                }
+                placed.append(.success(zip(append.records, positions[next..<(next + append.records.count)]).map { $0.placed(at: $1) }))
                 next += append.records.count
+            }
+            // Delivered to the listeners when the transaction commits, and only then.
+            var through: [String: Int64] = [:]
+            for case let .success(stored) in placed {
+                for record in stored { through[record.stream] = max(through[record.stream] ?? 0, record.position) }
+            }
+            if !through.isEmpty {
+                let notices = through.sorted { $0.key < $1.key }.map { stream, last in
+                    Notice(origin: origin, notice: AppendNotice(stream: stream, after: heads[stream] ?? 0, through: last)).payload
+                }
+                try await connection.query("""
+                    SELECT pg_notify(\(Self.channel), notice) FROM unnest(\(notices)::text[]) AS notice
+                    """, logger: logger)
             }
             return placed
         }
+    }
+
+    public func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async {
+        var failing = false
+        while !Task.isCancelled, !closed.load(ordering: .acquiring) {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: try target.connection(), id: 1, logger: logger)
+                do {
+                    try await connection.listen(on: Self.channel) { notifications in
+                        if failing { logger.notice("Hearing of other servers' appends again", metadata: ["store": "\(location)"]) }
+                        failing = false
+                        // Whatever was appended before the LISTEN took effect is read again.
+                        receive(nil)
+                        for try await notification in notifications {
+                            guard let notice = Notice(payload: notification.payload), notice.origin != origin else { continue }
+                            receive(notice.notice)
+                        }
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            } catch {
+                if !failing, !Task.isCancelled, !closed.load(ordering: .acquiring) {
+                    logger.warning("Cannot hear of other servers' appends; trying again every second",
+                                   metadata: ["store": "\(location)", "error": "\(Self.failure(error, at: location))"])
+                }
+                failing = true
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// A notice as it travels on the channel: `ORIGIN AFTER THROUGH STREAM`.
+    struct Notice {
+        var origin: String
+        var notice: AppendNotice
+
+        init(origin: String, notice: AppendNotice) {
+            self.origin = origin
+            self.notice = notice
+        }
+
+        init?(payload: String) {
+            let parts = payload.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let after = Int64(parts[1]), let through = Int64(parts[2]) else { return nil }
+            self.init(origin: String(parts[0]), notice: AppendNotice(stream: String(parts[3]), after: after, through: through))
+        }
+
+        var payload: String { "\(origin) \(notice.after) \(notice.through) \(notice.stream)" }
     }
 
     public func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {

@@ -62,14 +62,16 @@ public final class SQLiteEventLog: EventLog {
         try self.init(path: folder.appendingPathComponent("events.sqlite").path, durability: durability, limit: limit)
     }
 
-    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
+    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+        -> [LogRecord]
+    {
         let pool = try openPool()
-        if records.isEmpty && changes.isEmpty { return [] }
+        if records.isEmpty && changes.isEmpty && heads.isEmpty { return [] }
         // Once asked, the log stores or refuses: the write does not depend on the caller's task,
         // so cancelling it (a player disconnecting) does not abandon an append begun.
         do {
             return try await withCheckedThrowingContinuation { continuation in
-                if appends.enqueue(records, changes, answer: continuation) { writeWaiting(to: pool) }
+                if appends.enqueue(records, changes, expecting: heads, answer: continuation) { writeWaiting(to: pool) }
             }
         } catch {
             throw failure(error)
@@ -84,10 +86,15 @@ public final class SQLiteEventLog: EventLog {
         guard !batch.isEmpty else { return }
         let limit = self.limit
         pool.asyncWrite({ db in
-            try batch.map { append in
+            // Only conditional appends read where their streams end: one process writes a
+            // SQLite log (the data folder's lock), so nothing else moves them.
+            let expected = Set(batch.flatMap(\.heads.keys))
+            let conflicts = expected.isEmpty ? batch.map { _ in nil } : AppendQueue.conflicts(in: batch, heads: try Self.heads(of: expected, in: db))
+            return try zip(batch, conflicts).map { append, conflict -> Result<[LogRecord], LogError> in
+                if let conflict { return .failure(conflict) }
                 let placed = try Self.insert(append.records, limit: limit, into: db)
                 try Self.apply(append.changes, to: db)
-                return placed
+                return .success(placed)
             }
         }, completion: { _, result in
             self.appends.finish(batch, with: result)
@@ -209,6 +216,16 @@ public final class SQLiteEventLog: EventLog {
         } catch {
             throw failure(error)
         }
+    }
+
+    /// Where each of `streams` ends: the position of its last record; absent when it has none.
+    private static func heads(of streams: Set<String>, in db: Database) throws -> [String: Int64] {
+        let statement = try db.cachedStatement(sql: "SELECT max(position) FROM log_record WHERE stream = ?")
+        var heads: [String: Int64] = [:]
+        for stream in streams {
+            if let position = try Int64.fetchOne(statement, arguments: [stream]) { heads[stream] = position }
+        }
+        return heads
     }
 
     private static func apply(_ changes: [IndexChange], to db: Database) throws {

@@ -172,7 +172,9 @@ actor HeldLog: EventLog {
         waiting = []
     }
 
-    func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
+    func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+        -> [LogRecord]
+    {
         if let held, records.contains(where: { $0.stream == held }) {
             await withCheckedContinuation { continuation in
                 waiting.append(continuation)
@@ -184,7 +186,7 @@ actor HeldLog: EventLog {
                 throw LogError(.ioFailure, "a held append that was made to fail")
             }
         }
-        return try await inner.append(records, indexing: changes)
+        return try await inner.append(records, indexing: changes, expecting: heads)
     }
 
     func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {

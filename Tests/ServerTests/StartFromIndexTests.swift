@@ -138,8 +138,10 @@ actor CountingLog: EventLog {
         streamReads = []
     }
 
-    func append(_ records: [NewLogRecord], indexing changes: [IndexChange]) async throws(LogError) -> [LogRecord] {
-        try await inner.append(records, indexing: changes)
+    func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+        -> [LogRecord]
+    {
+        try await inner.append(records, indexing: changes, expecting: heads)
     }
 
     func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {

@@ -211,4 +211,53 @@ struct EventLogBehaviourTests {
             #expect(try await log.records(after: 0, limit: 1000) == batches.flatMap { $0 }.sorted { $0.position < $1.position })
         }
     }
+
+    @Test(arguments: Backend.allCases)
+    func aConditionalAppendIsStoredOnlyWhereItsStreamsEndAsExpected(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            _ = try await log.append([.init("a", "1"), .init("b", "2")])
+            // A new stream ends at 0; a stream's head is its last record's position.
+            let stored = try await log.append([.init("a", "3"), .init("c", "4")], indexing: [.set("k", "x", "1")],
+                                              expecting: ["a": 1, "c": 0])
+            #expect(stored.map(\.position) == [3, 4])
+            // One stream moved on: nothing of the append is stored, index changes included.
+            let refused = await #expect(throws: LogError.self) {
+                _ = try await log.append([.init("b", "5"), .init("a", "6")], indexing: [.set("k", "x", "2")],
+                                         expecting: ["b": 2, "a": 1])
+            }
+            #expect(refused?.code == .conflict)
+            #expect(refused?.reason.contains("stream a") == true)
+            #expect(try await log.lastPosition() == 4)
+            #expect(try await log.indexValue("k", key: "x") == "1")
+            // A stream expected to be empty that is not, and one expected to hold records that has none.
+            await #expect(throws: LogError.self) { try await log.append([.init("d", "7")], indexing: [], expecting: ["c": 0]) }
+            await #expect(throws: LogError.self) { try await log.append([.init("d", "7")], indexing: [], expecting: ["d": 4]) }
+            #expect(try await log.append([.init("d", "7")], indexing: [], expecting: ["d": 0, "a": 3]).map(\.position) == [5])
+        }
+    }
+
+    /// Of several appends that expect the same head at once, exactly one is stored; the others
+    /// are told of the conflict, and the stream holds no gap and no double.
+    @Test(arguments: Backend.allCases)
+    func ofRacingConditionalAppendsExactlyOneIsStored(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let head = try await log.append([.init("game", "start")])[0].position
+            let outcomes = await withTaskGroup(of: LogError.Code?.self) { group in
+                for racer in 0..<8 {
+                    group.addTask {
+                        do {
+                            _ = try await log.append([.init("game", "move \(racer)")], indexing: [], expecting: ["game": head])
+                            return nil
+                        } catch {
+                            return (error as? LogError)?.code
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == nil }.count == 1)
+            #expect(outcomes.filter { $0 == .conflict }.count == 7)
+            #expect(try await log.records(in: "game", after: 0, limit: 10).count == 2)
+        }
+    }
 }

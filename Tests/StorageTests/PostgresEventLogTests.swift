@@ -54,6 +54,31 @@ struct PostgresEventLogTests {
         }
     }
 
+    /// A server hears of what the others append, once each commits, and not of its own appends:
+    /// where each stream was and where it is now.
+    @Test func eachServerHearsOfTheOthersAppends() async throws {
+        try await PostgresServer.with { url in
+            let (listener, writer) = (try await PostgresEventLog(url: url, logger: Self.quiet),
+                                      try await PostgresEventLog(url: url, logger: Self.quiet))
+            let (heard, feed) = AsyncStream<AppendNotice?>.makeStream()
+            let watching = Task { await listener.watchAppends { feed.yield($0) } }
+            var notices = heard.makeAsyncIterator()
+            // The watch begins by saying that notices may have been missed.
+            #expect(try #require(await notices.next()) == nil)
+            _ = try await listener.append([.init("a", "own")])
+            _ = try await writer.append([.init("a", "1"), .init("b", "2"), .init("a", "3")])
+            _ = try await writer.append([.init("b", "4")], indexing: [], expecting: ["b": 3])
+            var received: [AppendNotice] = []
+            while received.count < 3, let notice = try #require(await notices.next()) { received.append(notice) }
+            #expect(Set(received.prefix(2)) == [AppendNotice(stream: "a", after: 1, through: 4),
+                                                AppendNotice(stream: "b", after: 0, through: 3)])
+            #expect(received[2] == AppendNotice(stream: "b", after: 3, through: 5))
+            watching.cancel()
+            await watching.value
+            for log in [listener, writer] { await log.close() }
+        }
+    }
+
     @Test func aDatabaseOfSomethingElseIsRefusedAndLeftAlone() async throws {
         try await PostgresServer.with { url in
             let configuration = PostgresClient.Configuration(

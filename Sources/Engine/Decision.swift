@@ -27,6 +27,11 @@ public struct Decision: Sendable {
 public struct EntryReference: Hashable, Sendable {
     public let conversation: String
     public let seq: Int
+
+    public init(conversation: String, seq: Int) {
+        self.conversation = conversation
+        self.seq = seq
+    }
 }
 
 /// What a `resume` asked for that the store must supply.

@@ -151,9 +151,9 @@ extension Engine {
     private mutating func noteMembership(of account: AccountID, in conversation: String, member: Bool) {
         guard knowsEveryAccount || memberships[account] != nil else { return }
         if member {
-            memberships[account, default: []].insert(conversation)
+            addMembership(of: account, in: conversation)
         } else {
-            memberships[account]?.remove(conversation)
+            removeMembership(of: account, in: conversation)
         }
     }
 

@@ -159,7 +159,7 @@ extension Engine {
     /// Teaches the engine an account's conversations (those of its partition) and name, read
     /// from the store's index.
     public mutating func learn(_ account: AccountID, conversations: [String], name: String?) {
-        memberships[account] = Set(conversations.filter(partition.holds))
+        setMemberships(of: account, to: Set(conversations.filter(partition.holds)))
         if let name { names[account] = name }
     }
 
@@ -184,7 +184,7 @@ extension Engine {
         guard !knowsEveryAccount else { return }
         var needed: Set<AccountID> = []
         for conversation in conversations.values { needed.formUnion(conversation.everyone) }
-        memberships = memberships.filter { isConnected($0.key) }
+        for account in Array(memberships.keys) where !isConnected(account) { setMemberships(of: account, to: nil) }
         names = names.filter { needed.contains($0.key) || isConnected($0.key) }
     }
 
@@ -241,7 +241,7 @@ extension Engine {
         invites[state.invite] = conversation
         rebuildDirectories(of: conversation)
         for member in state.members where knowsMemberships(of: member) {
-            memberships[member, default: []].insert(conversation)
+            addMembership(of: member, in: conversation)
         }
         counting = false
         defer { counting = true }

@@ -24,6 +24,11 @@ extension Engine {
         conversations[conversation]?.sessions[session].flatMap { deadline(of: $0, in: conversation) }
     }
 
+    /// The deadlines of the sessions of one conversation in memory whose clocks run.
+    public func deadlines(in conversation: String) -> [TurnDeadline] {
+        conversations[conversation]?.sessions.values.compactMap { deadline(of: $0, in: conversation) } ?? []
+    }
+
     func deadline(of session: SessionState, in conversation: String) -> TurnDeadline? {
         guard let started = session.clockStarted, !session.match.outcome.isFinished,
             let timeout = configuration.turnTimeouts[session.game.id.rawValue]

@@ -21,6 +21,9 @@ public struct Engine: Sendable {
     /// The conversations of each account the engine knows (`knowsEveryAccount`, or loaded by
     /// `learnMemberships`), whether those conversations are in memory or not.
     var memberships: [AccountID: Set<String>] = [:]
+    /// For each conversation, how many of the accounts in `memberships` are its members: whether
+    /// an account this engine knows of (a connected one, in a server) is in it, without a search.
+    var knownMemberCounts: [String: Int] = [:]
     /// True while the engine holds everything it was ever told (tests, and the one replay that
     /// builds the index of an old data folder); false in a server, which learns accounts and
     /// names from the store's index as requests need them.

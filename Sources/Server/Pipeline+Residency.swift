@@ -68,6 +68,12 @@ extension Pipeline {
         }
         metrics.loaded()
         lastUsed[id] = lastUsed[id] ?? .now
+        try await learnNames(in: id)
+    }
+
+    /// Reads from the store's index the names of the members of a conversation in memory that
+    /// the engine does not know yet.
+    func learnNames(in id: String) async throws {
         for account in engine.accountsWithoutNames(in: id) {
             if let name = try await log.indexValue(IndexKind.name, key: account.rawValue) {
                 engine.learnName(name, of: account)
@@ -87,7 +93,7 @@ extension Pipeline {
         switch command {
         case let .frame(_, account, _, _), let .list(_, account, _): [account]
         case let .operatorAction(.remove(account, _), _): [account]
-        case .deadline, .operatorAction(.end, _), .operatorAction(.readmit, _): []
+        case .deadline, .operatorAction(.end, _), .operatorAction(.readmit, _), .storedElsewhere: []
         }
     }
 
@@ -103,6 +109,8 @@ extension Pipeline {
             return engine.conversations(namedBy: .list(request), from: account)
         case let .deadline(deadline):
             return [deadline.conversation]
+        case .storedElsewhere:
+            return []
         case let .operatorAction(.end(session), _):
             return try await conversation(ofSession: session).map { [$0] } ?? []
         case let .operatorAction(.remove(account, conversation), _):

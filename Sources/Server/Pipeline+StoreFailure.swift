@@ -80,6 +80,8 @@ extension Pipeline {
                 answer(.unavailable)
             case let .list(_, _, answer):
                 answer(nil)
+            case .storedElsewhere:
+                break
             }
         }
     }

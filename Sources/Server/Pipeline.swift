@@ -59,6 +59,10 @@ actor Pipeline {
         /// in part.
         /// `nil` when the store could not be read.
         case list(ClientFrame.List, account: AccountID, answer: @Sendable ([ConversationSummary]?) -> Void)
+        /// Another server sharing the store appended to a conversation of this partition (or,
+        /// for `nil`, may have appended anything meanwhile): what it stored is taken in and
+        /// relayed to this server's connections.
+        case storedElsewhere(AppendNotice?)
     }
 
     /// The figures read from outside the pipeline, as they stood after its last batch.
@@ -76,6 +80,14 @@ actor Pipeline {
     var engineAheadOfStore = false
     var lastRebuildAttempt: ContinuousClock.Instant?
     let secret: [UInt8]
+    /// Whether other servers append to the store too (`EventLog.isShared`).
+    nonisolated let isShared: Bool
+    /// How many times a batch is decided again after losing races with other servers, before
+    /// its requests are refused as `unavailable`.
+    static let conflictRetries = 5
+    /// When the conversations whose clocks run in the store were last looked for (a shared
+    /// store: those another server started, so that their deadlines fire here if it stops).
+    var lastClockSweep: ContinuousClock.Instant?
 
     let heartbeat: Heartbeat?
     let residency: Relay.Residency
@@ -110,6 +122,7 @@ actor Pipeline {
         self.heartbeat = heartbeat
         self.secret = secret
         self.log = log
+        self.isShared = log.isShared
         self.logger = logger
         self.metrics = metrics
     }
@@ -172,6 +185,7 @@ actor Pipeline {
                 if sweepDue {
                     sweepDue = false
                     evictIdleConversations()
+                    if clockSweepDue, await engineMatchesStore() { await loadClocksStartedElsewhere() }
                     publish()
                     continue
                 }
@@ -187,15 +201,45 @@ actor Pipeline {
         }
     }
 
-    private func process(_ batch: [Command]) async {
+    private func process(_ commands: [Command]) async {
+        // Gathered by connection and queued at the end: a mover's acceptance and the event it
+        // relays leave in one write.
+        var deliveries = Deliveries()
+        var batch = commands
+        if isShared {
+            var notices: [AppendNotice?] = []
+            batch = commands.filter { command in
+                guard case let .storedElsewhere(notice) = command else { return true }
+                notices.append(notice)
+                return false
+            }
+            if !notices.isEmpty, await engineMatchesStore() { await takeIn(notices, into: &deliveries) }
+            if batch.isEmpty {
+                deliveries.send()
+                return
+            }
+        }
+        // A batch that lost a race with another server for one of its conversations is decided
+        // again on what the store holds now: a few times at most.
+        var conflicts = 0
+        while await decide(batch, into: &deliveries, conflicts: conflicts) { conflicts += 1 }
+        deliveries.send()
+    }
+
+    /// Decides a batch, stores its events and queues what it sends. True when the store refused
+    /// it for a conflict (another server moved one of its conversations on first): the batch is
+    /// then undone, its conversations read again (and what they gained relayed), and it is to be
+    /// decided again.
+    private func decide(_ batch: [Command], into deliveries: inout Deliveries, conflicts: Int) async -> Bool {
         guard await engineMatchesStore(), await loadConversations(for: batch) else {
             refuse(batch)
-            return
+            return false
         }
         defer { evictIdleConversations() }
         // While the store is failing, decide on a copy that can be dropped: the copy costs what
         // a rebuild would not, and only while the store is down.
         let saved = storeFailure == nil ? nil : engine
+        let checkpoint = isShared ? engine.checkpoint() : nil
         // From here until the store has answered, the engine holds decisions nobody may see.
         deciding = true
         defer { settle() }
@@ -214,6 +258,8 @@ actor Pipeline {
                 }
             case let .list(request, account, _):
                 engine.handle(.list(request), from: account, now: now, random: &generator)
+            case .storedElsewhere:
+                Decision()
             }
         }
         let events = decisions.flatMap(\.events)
@@ -223,15 +269,27 @@ actor Pipeline {
                     NewLogRecord(stream: event.conversation ?? "", payload: try event.storedJSON())
                 }
                 let (snapshots, snapshotted) = snapshotsDue(after: events)
-                let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots)
+                // With other servers appending too, each conversation must still end where this
+                // engine's state of it ends.
+                var heads: [String: Int64] = [:]
+                if isShared { for case let id? in events.map(\.conversation) { heads[id] = storedThrough[id] ?? 0 } }
+                let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots, expecting: heads)
                 for record in stored where !record.stream.isEmpty { storedThrough[record.stream] = record.position }
                 for (id, seq) in snapshotted { snapshotSeq[id] = seq }
+            } catch let error as LogError where error.code == .conflict {
+                if let checkpoint { await lostRace(events, since: checkpoint, into: &deliveries) }
+                guard conflicts < Self.conflictRetries else {
+                    logger.warning("A batch lost every race with other servers; refusing it", metadata: ["error": "\(error)"])
+                    refuse(batch)
+                    return false
+                }
+                return true
             } catch {
                 // Nothing of the batch is relayed: its requests are refused, and the engine goes
                 // back to what the store holds.
                 await storeFailed(error, restoring: saved)
                 refuse(batch)
-                return
+                return false
             }
             if storeFailure != nil { storeRecovered() }
             // Before any reply: whoever hears of a move finds it counted.
@@ -240,9 +298,6 @@ actor Pipeline {
             await tellPeers(about: events)
         }
         let answered = ContinuousClock.now
-        // Gathered by connection and queued at the end: a mover's acceptance and the event it
-        // relays leave in one write.
-        var deliveries = Deliveries()
         for (command, decision) in zip(batch, decisions) {
             if case let .frame(frame, account, connection, received) = command {
                 let replies = decision.replies
@@ -271,9 +326,9 @@ actor Pipeline {
             for deadline in decision.deadlines { schedule(deadline) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
-        deliveries.send()
         stopClocks(after: events)
         if !watchers.isEmpty { tellWatchers(about: events) }
+        return false
     }
 
     /// Returns once the engine holds exactly what the store holds: between batches, and not
@@ -314,7 +369,7 @@ actor Pipeline {
         }
     }
 
-    private func relay(_ reference: EntryReference, into deliveries: inout Deliveries) {
+    func relay(_ reference: EntryReference, into deliveries: inout Deliveries) {
         for member in engine.recipients(of: reference) {
             let outboxes = connections.outboxes(of: member)
             guard !outboxes.isEmpty,

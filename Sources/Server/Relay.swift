@@ -234,6 +234,20 @@ public final class Relay: Sendable {
             for pipeline in pipelines {
                 group.addTask { await pipeline.run() }
             }
+            guard log.isShared else { return }
+            // What other servers store reaches the pipeline of its conversation (names, every
+            // pipeline), for as long as the pipelines run.
+            group.addTask { [pipelines, log] in
+                await cancelWhenGracefulShutdown {
+                    await log.watchAppends { notice in
+                        guard let notice, !notice.stream.isEmpty else {
+                            for pipeline in pipelines { pipeline.submit(.storedElsewhere(notice)) }
+                            return
+                        }
+                        pipelines[Partition.index(of: notice.stream, among: pipelines.count)].submit(.storedElsewhere(notice))
+                    }
+                }
+            }
         }
     }
 }

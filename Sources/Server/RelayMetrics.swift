@@ -19,6 +19,8 @@ public final class RelayMetrics: Sendable {
     private let resident: Meter
     private let loads: CoreMetrics.Counter
     private let evictions: CoreMetrics.Counter
+    private let tookIn: CoreMetrics.Counter
+    private let lostRaces: CoreMetrics.Counter
     /// Accepted moves by the second they were answered in, for the last few seconds.
     private let acceptedBySecond = Mutex<[Int: Int]>([:])
 
@@ -41,11 +43,18 @@ public final class RelayMetrics: Sendable {
         resident = Meter(label: "parley_conversations_resident", factory: factory)
         loads = CoreMetrics.Counter(label: "parley_conversation_loads_total", factory: factory)
         evictions = CoreMetrics.Counter(label: "parley_conversation_evictions_total", factory: factory)
+        tookIn = CoreMetrics.Counter(label: "parley_events_stored_elsewhere_total", factory: factory)
+        lostRaces = CoreMetrics.Counter(label: "parley_batches_lost_race_total", factory: factory)
     }
 
     /// A conversation read back into memory from the store, or taken out of memory.
     func loaded() { loads.increment() }
     func evicted() { evictions.increment() }
+
+    /// Events another server stored that this one took in; batches decided again because another
+    /// server stored first (a shared store).
+    func tookIn(_ count: Int) { tookIn.increment(by: count) }
+    func lostRace() { lostRaces.increment() }
 
     func connected() { connections.increment() }
     func disconnected() { connections.decrement() }

@@ -36,33 +36,39 @@ extension ServerFrame {
         try await LiveServer.with { server in
             let amber = try await Player.connect(to: server, name: "Amber")
             let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await Self.gather(amber, [ben])
-            let placed = try await amber.request(.send(.init(
-                id: "m1", conversation: conversation, game: "battleship",
-                url: "www.shinobicontrols.com/battleship?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
-            guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
-
-            var seen: [Event] = []
-            var current = try await ben.nextMessage()
-            seen.append(current)
-            for cell in ["0", "2", "6"] {
-                let answer = try await Self.send(ben, replyingTo: current, adding: "Shot=\(cell)")
-                guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
-                current = try await ben.nextMessage()
-                seen.append(current)
-            }
-            #expect(current.status?.outcome.finished == true)
-            #expect(current.message?.layout.caption?.hasSuffix("destroyed all the ships!") == true)
-            #expect(current.message?.url.hasPrefix("https://localhost:\(server.port)/g/battleship?") == true)
-            for event in seen {
-                #expect(event.message?.url.contains("Ship_Location") == false, "Ben saw the ships: \(event.message?.url ?? "")")
-            }
-            // Amber sees her own ships, and the same end.
-            var ambers = try await amber.nextMessage()
-            #expect(ambers.message?.url.contains("Ship_Location=2&Ship_Location=6") == true)
-            for _ in 0..<3 { ambers = try await amber.nextMessage() }
-            #expect(ambers.seq == current.seq && ambers.status?.outcome.finished == true)
+            try await Self.playSeedGame(amber, ben, port: server.port)
         }
+    }
+
+    /// Amber hides two ships, Ben sinks them in three shots; each sees the whole game, and Ben
+    /// never a ship. `port` is the port of Ben's server, which the URLs he receives name.
+    static func playSeedGame(_ amber: Player, _ ben: Player, port: Int) async throws {
+        let conversation = try await Self.gather(amber, [ben])
+        let placed = try await amber.request(.send(.init(
+            id: "m1", conversation: conversation, game: "battleship",
+            url: "www.shinobicontrols.com/battleship?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
+        guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
+
+        var seen: [Event] = []
+        var current = try await ben.nextMessage()
+        seen.append(current)
+        for cell in ["0", "2", "6"] {
+            let answer = try await Self.send(ben, replyingTo: current, adding: "Shot=\(cell)")
+            guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+            current = try await ben.nextMessage()
+            seen.append(current)
+        }
+        #expect(current.status?.outcome.finished == true)
+        #expect(current.message?.layout.caption?.hasSuffix("destroyed all the ships!") == true)
+        #expect(current.message?.url.hasPrefix("https://localhost:\(port)/g/battleship?") == true)
+        for event in seen {
+            #expect(event.message?.url.contains("Ship_Location") == false, "Ben saw the ships: \(event.message?.url ?? "")")
+        }
+        // Amber sees her own ships, and the same end.
+        var ambers = try await amber.nextMessage()
+        #expect(ambers.message?.url.contains("Ship_Location=2&Ship_Location=6") == true)
+        for _ in 0..<3 { ambers = try await amber.nextMessage() }
+        #expect(ambers.seq == current.seq && ambers.status?.outcome.finished == true)
     }
 
     @Test func threeClientsBuildAnIceCreamAndSimultaneousRepliesDoNotBothWin() async throws {
@@ -70,27 +76,37 @@ extension ServerFrame {
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
             let chris = try await Player.connect(to: server)
-            let conversation = try await Self.gather(amber, [ben, chris])
-            _ = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "icecream", url: "?Base=base01")))
-            let bens = try await ben.nextMessage()
-            let chriss = try await chris.nextMessage()
-            async let first = Self.send(ben, replyingTo: bens, adding: "Scoops=scoops02")
-            async let second = Self.send(chris, replyingTo: chriss, adding: "Scoops=scoops07")
-            let answers = try await [first, second]
-            let accepted = answers.filter { if case .accepted = $0 { true } else { false } }
-            let stale = answers.compactMap { if case let .rejected(rejected) = $0 { rejected } else { nil } }
-            #expect(accepted.count == 1 && stale.count == 1)
-            let refusal = try #require(stale.first)
-            #expect(refusal.error.code == "stale")
-            let current = try #require(refusal.current)
-            let loser = answers[0].rejection == nil ? chris : ben
-            let finished = try await Self.send(loser, replyingTo: current, adding: "Topping=topping04")
-            guard case .accepted = finished else { throw ConnectionError.unexpected("\(finished)") }
-            var last = try await amber.nextMessage()
-            while last.status?.outcome.finished != true { last = try await amber.nextMessage() }
-            #expect(last.message?.layout.caption == "Our finished ice cream")
-            #expect(last.status?.moves == 3)
+            try await Self.raceForTheScoops(amber, ben, chris)
         }
+    }
+
+    /// Amber starts an ice cream; Ben and Chris reply to it at the same moment: one is accepted,
+    /// the other is `stale` with the winner's message, replies to that and finishes it.
+    @discardableResult
+    static func raceForTheScoops(_ amber: Player, _ ben: Player, _ chris: Player) async throws -> String {
+        let conversation = try await Self.gather(amber, [ben, chris])
+        _ = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "icecream", url: "?Base=base01")))
+        let bens = try await ben.nextMessage()
+        let chriss = try await chris.nextMessage()
+        async let first = Self.send(ben, replyingTo: bens, adding: "Scoops=scoops02")
+        async let second = Self.send(chris, replyingTo: chriss, adding: "Scoops=scoops07")
+        let answers = try await [first, second]
+        let accepted = answers.filter { if case .accepted = $0 { true } else { false } }
+        let stale = answers.compactMap { if case let .rejected(rejected) = $0 { rejected } else { nil } }
+        #expect(accepted.count == 1 && stale.count == 1)
+        let refusal = try #require(stale.first)
+        #expect(refusal.error.code == "stale")
+        let current = try #require(refusal.current)
+        let winner = try #require(answers.compactMap { if case let .accepted(accepted) = $0 { accepted } else { nil } }.first)
+        #expect(current.seq == winner.seq)
+        let loser = answers[0].rejection == nil ? chris : ben
+        let finished = try await Self.send(loser, replyingTo: current, adding: "Topping=topping04")
+        guard case .accepted = finished else { throw ConnectionError.unexpected("\(finished)") }
+        var last = try await amber.nextMessage()
+        while last.status?.outcome.finished != true { last = try await amber.nextMessage() }
+        #expect(last.message?.layout.caption == "Our finished ice cream")
+        #expect(last.status?.moves == 3)
+        return conversation
     }
 
     @Test func outOfTurnAndStrangersAreRefused() async throws {
@@ -128,43 +144,48 @@ extension ServerFrame {
         try await LiveServer.with { server in
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
-            let conversation = try await RelayGameTests.gather(amber, [ben])
-            let opened = try await amber.request(.send(.init(
-                id: "p0", conversation: conversation, game: "battleship", variant: "classic",
-                url: "?Variant=classic&" + Self.fleet(seat: 0, firstRow: 0))))
-            guard case .accepted = opened else { throw ConnectionError.unexpected("\(opened)") }
-            let shown = try await ben.nextMessage()
-            #expect(shown.message?.url.contains("Ship=0") == false, "Ben saw Amber's fleet")
-            _ = try await RelayGameTests.send(ben, replyingTo: shown, adding: Self.fleet(seat: 1, firstRow: 5))
-
-            // Amber fires across rows 6-10 (Ben's fleet lies in their first columns); Ben fires
-            // at rows 6-10 of Amber's board, where nothing lies.
-            var amberTargets = (50..<100).map(Self.cellName).makeIterator()
-            var benTargets = (50..<100).map(Self.cellName).makeIterator()
-            var shots = 0
-            var ambers = try await amber.nextMessage()
-            while ambers.seq < 4 { ambers = try await amber.nextMessage() }
-            var bens = try await ben.nextMessage()
-            while bens.seq < 4 { bens = try await ben.nextMessage() }
-            while ambers.status?.outcome.finished != true {
-                // Each fires from their own view: it shows their own fleet and hides the other.
-                let amberToMove = ambers.status?.moves.isMultiple(of: 2) == true
-                let (player, view, target) = amberToMove
-                    ? (amber, ambers, amberTargets.next()!) : (ben, bens, benTargets.next()!)
-                let answer = try await RelayGameTests.send(player, replyingTo: view, adding: "Shot=\(target)")
-                guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
-                shots += 1
-                ambers = try await amber.nextMessage()
-                bens = try await ben.nextMessage()
-                #expect(ambers.seq == bens.seq)
-            }
-            let last = ambers
-            #expect(last.status?.outcome.winners.count == 1 && bens.status?.outcome.losers.count == 1)
-            #expect(last.status?.outcome.winners == [try #require(ambers.message?.sender)])
-            #expect(last.message?.layout.caption?.hasSuffix("destroyed all the ships!") == true)
-            #expect(last.message?.url.contains("Ship=0-carrier") == true, "Amber always sees her own fleet")
-            #expect(last.message?.url.contains("Ship=1-") == false, "Amber never sees Ben's fleet")
-            #expect(shots >= 33)
+            try await Self.playWholeGame(amber, ben)
         }
+    }
+
+    /// A classic game from both fleets to the last ship: Amber wins it.
+    static func playWholeGame(_ amber: Player, _ ben: Player) async throws {
+        let conversation = try await RelayGameTests.gather(amber, [ben])
+        let opened = try await amber.request(.send(.init(
+            id: "p0", conversation: conversation, game: "battleship", variant: "classic",
+            url: "?Variant=classic&" + Self.fleet(seat: 0, firstRow: 0))))
+        guard case .accepted = opened else { throw ConnectionError.unexpected("\(opened)") }
+        let shown = try await ben.nextMessage()
+        #expect(shown.message?.url.contains("Ship=0") == false, "Ben saw Amber's fleet")
+        _ = try await RelayGameTests.send(ben, replyingTo: shown, adding: Self.fleet(seat: 1, firstRow: 5))
+
+        // Amber fires across rows 6-10 (Ben's fleet lies in their first columns); Ben fires
+        // at rows 6-10 of Amber's board, where nothing lies.
+        var amberTargets = (50..<100).map(Self.cellName).makeIterator()
+        var benTargets = (50..<100).map(Self.cellName).makeIterator()
+        var shots = 0
+        var ambers = try await amber.nextMessage()
+        while ambers.seq < 4 { ambers = try await amber.nextMessage() }
+        var bens = try await ben.nextMessage()
+        while bens.seq < 4 { bens = try await ben.nextMessage() }
+        while ambers.status?.outcome.finished != true {
+            // Each fires from their own view: it shows their own fleet and hides the other.
+            let amberToMove = ambers.status?.moves.isMultiple(of: 2) == true
+            let (player, view, target) = amberToMove
+                ? (amber, ambers, amberTargets.next()!) : (ben, bens, benTargets.next()!)
+            let answer = try await RelayGameTests.send(player, replyingTo: view, adding: "Shot=\(target)")
+            guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+            shots += 1
+            ambers = try await amber.nextMessage()
+            bens = try await ben.nextMessage()
+            #expect(ambers.seq == bens.seq)
+        }
+        let last = ambers
+        #expect(last.status?.outcome.winners.count == 1 && bens.status?.outcome.losers.count == 1)
+        #expect(last.status?.outcome.winners == [try #require(ambers.message?.sender)])
+        #expect(last.message?.layout.caption?.hasSuffix("destroyed all the ships!") == true)
+        #expect(last.message?.url.contains("Ship=0-carrier") == true, "Amber always sees her own fleet")
+        #expect(last.message?.url.contains("Ship=1-") == false, "Amber never sees Ben's fleet")
+        #expect(shots >= 33)
     }
 }

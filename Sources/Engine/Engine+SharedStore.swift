@@ -1,0 +1,57 @@
+import Transcript
+
+/// What an engine does when other servers share its store: it takes in the events they stored
+/// (`applyStoredElsewhere`), and it forgets a batch of its own decisions that the store refused
+/// because another server had moved one of its conversations on first (`forget(_:since:)`), so
+/// that the batch is decided again on what the store holds.
+extension Engine {
+    /// What `forget(_:since:)` goes back to: the counters before a batch.
+    public struct Checkpoint: Sendable {
+        let totals: EngineStatistics
+    }
+
+    public func checkpoint() -> Checkpoint { Checkpoint(totals: totals) }
+
+    /// Forgets what `events`, decided since `checkpoint` and not stored, changed: their
+    /// conversations leave memory, the accounts they made or unmade members are forgotten (with
+    /// their names), and the counters go back. The store holds the truth of all of them; a
+    /// server reads it again as requests need it. Returns the conversations that left memory.
+    /// For an engine that learns accounts from the store (`knowsEveryAccount` false).
+    public mutating func forget(_ events: [EngineEvent], since checkpoint: Checkpoint) -> Set<String> {
+        var forgotten: Set<String> = []
+        for event in events {
+            if let conversation = event.conversation, forgotten.insert(conversation).inserted { evict(conversation) }
+            switch event {
+            case let .conversationCreated(_, _, account), let .joined(_, _, account), let .left(_, _, account),
+                let .removed(_, _, account):
+                setMemberships(of: account, to: nil)
+            case let .renamed(account, _):
+                names[account] = nil
+            default:
+                break
+            }
+        }
+        totals = checkpoint.totals
+        return forgotten
+    }
+
+    /// Takes in events that another server stored, in the order of the store, for a conversation
+    /// in memory: they are applied as that server applied them (and counted there, not here).
+    /// Returns the entries they made, to be relayed to this server's connections. Events of a
+    /// conversation not in memory, or that it holds already (by seq), are skipped.
+    public mutating func applyStoredElsewhere(_ events: [EngineEvent]) throws(EngineError) -> [EntryReference] {
+        counting = false
+        defer { counting = true }
+        var made: [EntryReference] = []
+        for event in events {
+            guard let conversation = event.conversation, let state = conversations[conversation] else {
+                if case let .renamed(account, name) = event, names[account] != nil { names[account] = name }
+                continue
+            }
+            if let seq = event.seq, seq <= state.lastSeq { continue }
+            try apply(event)
+            if let seq = event.seq { made.append(EntryReference(conversation: conversation, seq: seq)) }
+        }
+        return made
+    }
+}

@@ -1,0 +1,105 @@
+import Client
+import Engine
+import Foundation
+import Logging
+import Server
+import Storage
+import StoragePostgres
+import TestSupport
+import Testing
+import Wire
+
+/// Two servers (nodes) on one PostgreSQL, in this process, each with a data folder and a port of
+/// its own: players connected to different nodes play together, the store decides every race
+/// between the nodes, and a turn's deadline, timed on both, fires once.
+@Suite(.timeLimit(.minutes(2)))
+struct TwoNodeTests {
+    static func withTwoNodes<T: Sendable>(
+        turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
+        _ body: @Sendable @escaping (RunningServer, RunningServer, _ store: String) async throws -> T
+    ) async throws -> T {
+        try await PostgresServer.with { url in
+            try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url }) { first in
+                try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url }) { second in
+                    try await body(first, second, url)
+                }
+            }
+        }
+    }
+
+    /// What the store at `url` holds of one conversation, read as a third client would.
+    static func storedEvents(of conversation: String, at url: String) async throws -> [EngineEvent] {
+        var logger = Logger(label: "store")
+        logger.logLevel = .error
+        let log = try await PostgresEventLog(url: url, logger: logger)
+        let records = try await log.records(in: conversation, after: 0, limit: 1000)
+        await log.close()
+        return try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
+    }
+
+    @Test func aSeedGameIsPlayedBetweenPlayersOnDifferentNodes() async throws {
+        try await Self.withTwoNodes { first, second, _ in
+            let amber = try await Player.connect(to: first, name: "Amber")
+            let ben = try await Player.connect(to: second, name: "Ben")
+            try await RelayGameTests.playSeedGame(amber, ben, port: second.port)
+        }
+    }
+
+    @Test func aClassicGameIsPlayedBetweenPlayersOnDifferentNodes() async throws {
+        try await Self.withTwoNodes { first, second, _ in
+            try await RelayClassicTests.playWholeGame(try await Player.connect(to: first), try await Player.connect(to: second))
+        }
+    }
+
+    /// Ben and Chris, on different nodes, reply to the same message at the same moment, again
+    /// and again: each time the store keeps exactly one, and the other is `stale` with it.
+    @Test func ofTwoRepliesSentToTwoNodesAtOnceExactlyOneIsAccepted() async throws {
+        try await Self.withTwoNodes { first, second, store in
+            for _ in 0..<5 {
+                let amber = try await Player.connect(to: first)
+                let ben = try await Player.connect(to: first)
+                let chris = try await Player.connect(to: second)
+                let conversation = try await RelayGameTests.raceForTheScoops(amber, ben, chris)
+                // Three joins, then the base, the winner's scoops, the loser's topping: once each.
+                let stored = try await Self.storedEvents(of: conversation, at: store)
+                #expect(stored.compactMap(\.seq) == Array(1...6))
+            }
+        }
+    }
+
+    /// Both nodes hold the game (a player on each) and time Ben's turn: the timeout is stored
+    /// once, and each player hears of it once.
+    @Test func aTurnTimedOnBothNodesTimesOutOnce() async throws {
+        try await Self.withTwoNodes(turnTimeouts: ["battleship": .milliseconds(1500)]) { first, second, store in
+            let amber = try await Player.connect(to: first)
+            let ben = try await Player.connect(to: second)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            _ = try await amber.request(.send(.init(id: "p", conversation: conversation, game: "battleship",
+                                                    url: "?Ship_Location=0&Ship_Location=1")))
+            let shown = try await ben.nextMessage()
+            let shot = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=5")
+            #expect(shot.isAccepted, "\(shot)")
+            for player in [amber, ben] {
+                let frame = try await player.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }
+                #expect(frame.event?.status?.outcome.finished == true)
+            }
+            // Long enough for the other node's deadline to have fired and lost.
+            try await Task.sleep(for: .seconds(2))
+            // Two joins, the fleet, the shot, the timeout: on either node, and no second timeout.
+            for (node, key) in [(first, amber.key), (second, ben.key)] {
+                let again = try await Player.connect(to: node, key: key)
+                let synced = try await again.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+                #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: 5)))
+                var kinds: [Event.Kind] = []
+                while kinds.count < 5 {
+                    let frame = try await again.next { if case .event = $0 { true } else { false } }
+                    kinds.append(try #require(frame.event).kind)
+                }
+                #expect(kinds.filter { $0 == .timeout }.count == 1, "\(kinds)")
+            }
+            let stored = try await Self.storedEvents(of: conversation, at: store)
+            #expect(stored.filter { if case .timedOut = $0 { true } else { false } }.count == 1)
+            #expect(stored.compactMap(\.seq) == Array(1...5))
+        }
+    }
+}

@@ -6,6 +6,7 @@ import Foundation
 import GameCatalog
 import Server
 import StorageSQLite
+import Storage
 import Testing
 import Transcript
 import Wire
@@ -116,6 +117,13 @@ import Wire
     /// Every event the server stored, read from its SQLite file once it has shut down.
     static func storedEvents(in folder: String) async throws -> [EngineEvent] {
         let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
+        let events = try await storedEvents(in: log)
+        await log.close()
+        return events
+    }
+
+    /// Every event `log` holds, in order.
+    static func storedEvents(in log: any EventLog) async throws -> [EngineEvent] {
         var events: [EngineEvent] = []
         var position: Int64 = 0
         while true {
@@ -124,7 +132,6 @@ import Wire
             events += try page.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
             position = last.position
         }
-        await log.close()
         return events
     }
 

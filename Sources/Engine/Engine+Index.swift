@@ -21,6 +21,9 @@ public enum IndexKind {
     /// Key: when the server went down, in milliseconds since 1970 (15 digits); value: when it
     /// started again, the same way.
     public static let downtime = "downtime"
+    /// Servers sharing a store only. Key: "store"; value: when one of them last said it was
+    /// alive, in milliseconds since 1970.
+    public static let alive = "alive"
     /// Key: the number of the pipeline that counted them ("0", "1", …; "all" before there were
     /// several); value: the statistics of its conversations as JSON. A server adds them up when
     /// it starts and keeps the sum under "0".
@@ -40,7 +43,7 @@ public enum IndexKind {
         "\(account.rawValue)/\(conversation)"
     }
 
-    static func milliseconds(_ date: Date) -> String {
+    public static func milliseconds(_ date: Date) -> String {
         String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 

@@ -46,7 +46,7 @@ public func buildParleyServer(
         // identifiers on each.
         secret: configuration.storeURL == nil
             ? ServerSecret.loadOrCreate(in: configuration.dataDirectory) : await ServerSecret.shared(in: log),
-        log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory), residency: configuration.residency,
+        log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory, store: log), residency: configuration.residency,
         pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, logger: logger)
     let limits = configuration.limits
     let serverName = "parley \(ParleyVersion.current)"

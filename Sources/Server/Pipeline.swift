@@ -147,7 +147,7 @@ actor Pipeline {
             Task.detached {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: Heartbeat.interval)
-                    heartbeat.beat()
+                    await heartbeat.beat()
                 }
             }
         }
@@ -167,7 +167,7 @@ actor Pipeline {
             }
         }
         beating?.cancel()
-        heartbeat?.beat()
+        await heartbeat?.beat()
         stopTimers()
     }
 

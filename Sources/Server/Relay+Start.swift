@@ -30,7 +30,7 @@ extension Relay {
         if let heartbeat {
             let now = Date()
             var engine = try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: .whole)
-            if let lastAlive = heartbeat.lastAlive(), let downtime = engine.downtime(lastAlive: lastAlive, now: now) {
+            if let downtime = await heartbeat.downtime(of: engine, now: now), case let .downtime(lastAlive, _) = downtime {
                 _ = try await log.append(
                     [NewLogRecord(stream: "", payload: try WireJSON.encode(downtime))],
                     indexing: engine.indexChanges(for: [downtime]))
@@ -38,7 +38,7 @@ extension Relay {
                     "since": "\(lastAlive.formatted(.iso8601))", "seconds": "\(Int(now.timeIntervalSince(lastAlive)))",
                 ])
             }
-            heartbeat.beat(at: now)
+            await heartbeat.beat(at: now)
         }
         try await addUpTotals(in: log)
         let count = max(1, count ?? ProcessInfo.processInfo.activeProcessorCount)

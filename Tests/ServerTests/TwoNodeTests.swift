@@ -102,4 +102,34 @@ struct TwoNodeTests {
             #expect(stored.compactMap(\.seq) == Array(1...5))
         }
     }
+
+    /// Servers sharing a store beat one heartbeat in it: a node started again while another runs
+    /// records no downtime (the other's clocks ran); one started after all were down does.
+    @Test func onlyAStartAfterEveryNodeWasDownRecordsADowntime() async throws {
+        try await PostgresServer.with { url in
+            let data = LiveServer.temporaryDirectory()
+            let shared: @Sendable (inout ServerConfiguration) -> Void = { $0.storeURL = url }
+            try await LiveServer.with(configure: shared) { _ in
+                try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
+                try await Task.sleep(for: .seconds(1.5))
+                try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
+            }
+            #expect(try await Self.downtimes(at: url).isEmpty)
+            try await Task.sleep(for: .seconds(5.5))
+            try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
+            let downtimes = try await Self.downtimes(at: url)
+            #expect(downtimes.count == 1)
+            let (from, to) = try (#require(downtimes.first.flatMap { Int64($0.key) }), #require(downtimes.first.flatMap { Int64($0.value) }))
+            #expect(to - from >= 5_000, "\(downtimes)")
+        }
+    }
+
+    static func downtimes(at url: String) async throws -> [IndexEntry] {
+        var logger = Logger(label: "store")
+        logger.logLevel = .error
+        let log = try await PostgresEventLog(url: url, logger: logger)
+        let entries = try await log.indexEntries(IndexKind.downtime, prefix: "")
+        await log.close()
+        return entries
+    }
 }

@@ -21,6 +21,7 @@ struct ConfigurationReading {
         result.publicURL = try await url("server.publicURL") ?? result.publicURL
         result.dataDirectory = try await text("data.directory") ?? result.dataDirectory
         result.storeURL = try await storeURL() ?? result.storeURL
+        result.nodeName = try await text("server.node") ?? result.nodeName
         result.tls = try await tlsFiles() ?? result.tls
 
         var limits = result.limits

@@ -76,6 +76,7 @@ public func buildParleyServer(
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.
             await relay.setPublicURL(configuration.publicBaseURL(port: running.port))
+            relay.metrics.name(node: configuration.nodeName ?? "\(ProcessInfo.processInfo.hostName):\(running.port)")
             await onServerRunning(running)
         })
 }

@@ -56,6 +56,11 @@ public final class RelayMetrics: Sendable {
     func tookIn(_ count: Int) { tookIn.increment(by: count) }
     func lostRace() { lostRaces.increment() }
 
+    /// Says which server this is (`parley_node_info{node="NAME"} 1`), for nodes that share a store.
+    func name(node: String) {
+        Gauge(label: "parley_node_info", dimensions: [("node", node)], factory: factory).record(1)
+    }
+
     func connected() { connections.increment() }
     func disconnected() { connections.decrement() }
 

@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The data folder still holds the TLS identity and the heartbeat; the participant-id secret
     /// is kept in the store, so that every server on it derives the same identifiers.
     public var storeURL: String?
+    /// `server.node`: this server's name among the nodes that share a store, which `/metrics`
+    /// gives (`parley_node_info`); `nil` for the host name and port.
+    public var nodeName: String?
     /// `tls.certificate` and `tls.key`: a configured certificate; `nil` lets the server make
     /// its own under `dataDirectory/tls/`.
     public var tls: TLSFiles?

@@ -36,7 +36,7 @@ public struct ServerConfigurationLoader: Sendable {
     public static func knownKeys(gameIDs: [String]? = nil) -> Set<String> {
         let gameIDs = gameIDs ?? GameCatalog.standard.ids.map(\.rawValue)
         let fixed: Set<String> = [
-            "server.host", "server.port", "server.publicURL", "data.directory", "store.url", "tls.certificate", "tls.key",
+            "server.host", "server.port", "server.publicURL", "server.node", "data.directory", "store.url", "tls.certificate", "tls.key",
             "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst", "limits.outboxFrames",
             "limits.connections", "limits.connectionsPerAddress", "limits.connectionsPerAccount", "limits.handshakeSeconds", "limits.headBytes", "limits.idleSeconds",
             "limits.authenticateSeconds", "limits.pingSeconds",

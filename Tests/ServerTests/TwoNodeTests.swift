@@ -19,8 +19,8 @@ struct TwoNodeTests {
         _ body: @Sendable @escaping (RunningServer, RunningServer, _ store: String) async throws -> T
     ) async throws -> T {
         try await PostgresServer.with { url in
-            try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url }) { first in
-                try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url }) { second in
+            try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "first" }) { first in
+                try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "second" }) { second in
                     try await body(first, second, url)
                 }
             }
@@ -42,6 +42,13 @@ struct TwoNodeTests {
             let amber = try await Player.connect(to: first, name: "Amber")
             let ben = try await Player.connect(to: second, name: "Ben")
             try await RelayGameTests.playSeedGame(amber, ben, port: second.port)
+            // Each node says which it is, and took in what the other stored.
+            for (node, name) in [(first, "first"), (second, "second")] {
+                let metrics = try await HTTPS.request("https://127.0.0.1:\(node.port)/metrics").body
+                #expect(metrics.contains("parley_node_info{node=\"\(name)\"} 1"), "\(metrics)")
+                let tookIn = metrics.split(separator: "\n").first { $0.hasPrefix("parley_events_stored_elsewhere_total ") }
+                #expect(tookIn.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 > 0 } == true, "\(tookIn ?? "none")")
+            }
         }
     }
 

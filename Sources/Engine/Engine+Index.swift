@@ -103,7 +103,7 @@ extension Engine {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = (try? encoder.encode(totals)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return .set(IndexKind.totals, String(partition.index), json)
+        return .set(IndexKind.totals, totalsKeyPrefix + String(partition.index), json)
     }
 
     /// The whole index of what this engine holds, when it holds everything (after replaying a

@@ -46,6 +46,9 @@ public struct Engine: Sendable {
     /// The conversations this engine decides: all of them, or those of one of a server's
     /// pipelines. It makes conversations only with ids of its partition.
     public var partition = Partition.whole
+    /// What the key of this engine's `totals` index entry begins with, before the partition's
+    /// number: "" alone on a store; `NODE/` on one that servers share, each counting its own.
+    public var totalsKeyPrefix = ""
 
     public init(configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers) {
         self.configuration = configuration

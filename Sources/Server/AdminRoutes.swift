@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import Hummingbird
 import Logging
@@ -36,7 +37,14 @@ enum AdminRoutes {
                 logger.error("Cannot read the store's figures for the admin", metadata: ["error": "\(error)"])
                 store = .failure(error)
             }
-            return relay.adminStats(store: store)
+            // Servers sharing the store count what each decided: the figures are the sum of all.
+            var totals: EngineStatistics?
+            if log.isShared {
+                totals = try? await log.indexEntries(IndexKind.totals, prefix: "").compactMap { entry in
+                    try? JSONDecoder().decode(EngineStatistics.self, from: Data(entry.value.utf8))
+                }.reduce(EngineStatistics(), +)
+            }
+            return relay.adminStats(store: store, totals: totals)
         }
 
         admin.get { request, _ in

@@ -33,6 +33,8 @@ public func buildParleyServer(
     } else {
         log = try SQLiteEventLog(folder: URL(fileURLWithPath: configuration.dataDirectory))
     }
+    // Which node this is among the servers sharing a store: for its counts and `/metrics`.
+    let node = try configuration.nodeName ?? NodeName.loadOrCreate(in: configuration.dataDirectory)
     let relay = try await Relay.start(
         configuration: EngineConfiguration(
             publicURL: configuration.publicBaseURL(),
@@ -47,7 +49,7 @@ public func buildParleyServer(
         secret: configuration.storeURL == nil
             ? ServerSecret.loadOrCreate(in: configuration.dataDirectory) : await ServerSecret.shared(in: log),
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory, store: log), residency: configuration.residency,
-        pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, logger: logger)
+        pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, node: node, logger: logger)
     let limits = configuration.limits
     let serverName = "parley \(ParleyVersion.current)"
     return try buildApplication(
@@ -76,7 +78,7 @@ public func buildParleyServer(
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.
             await relay.setPublicURL(configuration.publicBaseURL(port: running.port))
-            relay.metrics.name(node: configuration.nodeName ?? "\(ProcessInfo.processInfo.hostName):\(running.port)")
+            relay.metrics.name(node: node)
             await onServerRunning(running)
         })
 }

@@ -48,7 +48,8 @@ extension Pipeline {
         let running = engine
         do {
             engine = try await Relay.engineFromIndex(
-                of: log, configuration: engine.configuration, secret: secret, partition: engine.partition)
+                of: log, configuration: engine.configuration, secret: secret, partition: engine.partition,
+                totalsPrefix: engine.totalsKeyPrefix)
             lastUsed = [:]
             storedThrough = [:]
             snapshotSeq = [:]

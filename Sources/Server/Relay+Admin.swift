@@ -26,9 +26,10 @@ extension Relay {
         return try await pipeline.adminGameDetail(session)
     }
 
-    /// The figures of `/admin/api/stats`; `store` is what the store answered, or why it did not.
-    func adminStats(store: Result<LogStatistics, any Error>) -> AdminStats {
-        let statistics = statistics()
+    /// The figures of `/admin/api/stats`; `store` is what the store answered, or why it did not;
+    /// `totals`, the counts of every server sharing the store, read from it.
+    func adminStats(store: Result<LogStatistics, any Error>, totals: EngineStatistics? = nil) -> AdminStats {
+        let statistics = totals ?? statistics()
         var figures: LogStatistics?, problem: String?
         switch store {
         case let .success(stored): figures = stored

@@ -21,7 +21,7 @@ extension Relay {
     /// first (an `EngineEvent.downtime`), so that no turn's clock ran meanwhile.
     static func start(
         configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
-        residency: Residency = Residency(), pipelines count: Int? = nil,
+        residency: Residency = Residency(), pipelines count: Int? = nil, node: String = "",
         eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) async throws -> Relay {
         if try await log.indexValue(IndexKind.format, key: "index") == nil {
@@ -40,7 +40,9 @@ extension Relay {
             }
             await heartbeat.beat(at: now)
         }
-        try await addUpTotals(in: log)
+        // On a shared store, each node keeps its own counts (`NODE/0`, `NODE/1`, …).
+        let totalsPrefix = log.isShared ? node + "/" : ""
+        try await addUpTotals(in: log, prefix: totalsPrefix)
         let count = max(1, count ?? ProcessInfo.processInfo.activeProcessorCount)
         let connections = Connections()
         let metrics = RelayMetrics()
@@ -50,7 +52,8 @@ extension Relay {
         for index in 0..<count {
             let partition = Partition(index: index, count: count)
             pipelines.append(Pipeline(
-                engine: try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: partition),
+                engine: try await engineFromIndex(
+                    of: log, configuration: configuration, secret: secret, partition: partition, totalsPrefix: totalsPrefix),
                 secret: secret, log: log, connections: connections, heartbeat: index == 0 ? heartbeat : nil,
                 residency: residency.share(of: count), eventLoop: loops.next() ?? eventLoops.next(), logger: logger,
                 metrics: metrics))
@@ -70,9 +73,9 @@ extension Relay {
 
     /// Adds up the statistics that the pipelines of earlier runs kept, one entry each, into the
     /// first pipeline's entry, in one transaction: the number of pipelines may differ now.
-    static func addUpTotals(in log: any EventLog) async throws {
-        let entries = try await log.indexEntries(IndexKind.totals, prefix: "")
-        guard entries.contains(where: { $0.key != "0" }) else { return }
+    static func addUpTotals(in log: any EventLog, prefix: String = "") async throws {
+        let entries = try await log.indexEntries(IndexKind.totals, prefix: prefix)
+        guard entries.contains(where: { $0.key != prefix + "0" }) else { return }
         var sum = EngineStatistics()
         for entry in entries {
             guard let totals = try? JSONDecoder().decode(EngineStatistics.self, from: Data(entry.value.utf8)) else {
@@ -82,21 +85,22 @@ extension Relay {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let changes = entries.filter { $0.key != "0" }.map { IndexChange.remove(IndexKind.totals, $0.key) }
-            + [.set(IndexKind.totals, "0", String(decoding: try encoder.encode(sum), as: UTF8.self))]
+        let changes = entries.filter { $0.key != prefix + "0" }.map { IndexChange.remove(IndexKind.totals, $0.key) }
+            + [.set(IndexKind.totals, prefix + "0", String(decoding: try encoder.encode(sum), as: UTF8.self))]
         _ = try await log.append([], indexing: changes)
     }
 
     /// An engine for `partition` that knows what the index says of the whole server, and nothing
     /// of any conversation yet.
     static func engineFromIndex(
-        of log: any EventLog, configuration: EngineConfiguration, secret: [UInt8], partition: Partition
+        of log: any EventLog, configuration: EngineConfiguration, secret: [UInt8], partition: Partition, totalsPrefix: String = ""
     ) async throws -> Engine {
         var engine = Engine(
             configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
         engine.partition = partition
+        engine.totalsKeyPrefix = totalsPrefix
         try engine.startFromIndex(
-            totals: try await log.indexValue(IndexKind.totals, key: String(partition.index)),
+            totals: try await log.indexValue(IndexKind.totals, key: totalsPrefix + String(partition.index)),
             downtimes: try await log.indexEntries(IndexKind.downtime, prefix: ""))
         return engine
     }

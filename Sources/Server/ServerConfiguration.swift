@@ -20,7 +20,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// is kept in the store, so that every server on it derives the same identifiers.
     public var storeURL: String?
     /// `server.node`: this server's name among the nodes that share a store, which `/metrics`
-    /// gives (`parley_node_info`); `nil` for the host name and port.
+    /// gives (`parley_node_info`) and its counts in the store are kept under; `nil` for a name
+    /// made at the first start and kept in `dataDirectory/node`.
     public var nodeName: String?
     /// `tls.certificate` and `tls.key`: a configured certificate; `nil` lets the server make
     /// its own under `dataDirectory/tls/`.

@@ -19,8 +19,8 @@ struct TwoNodeTests {
         _ body: @Sendable @escaping (RunningServer, RunningServer, _ store: String) async throws -> T
     ) async throws -> T {
         try await PostgresServer.with { url in
-            try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "first" }) { first in
-                try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "second" }) { second in
+            try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "first"; $0.adminToken = AdminTests.token }) { first in
+                try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "second"; $0.adminToken = AdminTests.token }) { second in
                     try await body(first, second, url)
                 }
             }
@@ -48,6 +48,11 @@ struct TwoNodeTests {
                 #expect(metrics.contains("parley_node_info{node=\"\(name)\"} 1"), "\(metrics)")
                 let tookIn = metrics.split(separator: "\n").first { $0.hasPrefix("parley_events_stored_elsewhere_total ") }
                 #expect(tookIn.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 > 0 } == true, "\(tookIn ?? "none")")
+                // Each counts what it decided; the admin's figures add up every node's.
+                let answer = try await HTTPS.request(
+                    "https://127.0.0.1:\(node.port)/admin/api/stats", headers: [("Authorization", "Bearer \(AdminTests.token)")])
+                let stats = try JSONDecoder().decode(AdminStats.self, from: Data(answer.body.utf8))
+                #expect((stats.conversations, stats.moves, stats.gamesInProgress, stats.gamesFinished) == (1, 4, 0, 1), "\(stats)")
             }
         }
     }

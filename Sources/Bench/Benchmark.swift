@@ -55,7 +55,7 @@ public struct Benchmark: Sendable {
             print("games: \(pairs) pairs of bots (\(pairs * 2) connections) playing \(games.map(\.rawValue).joined(separator: ", "))"
                 + " with \(strategy.rawValue) shooters, " + Self.describe(limit)
                 + (think > .zero ? ", each thinking \(think) on average before a move" : ""))
-            var run = LoadRun(endpoint: server.endpoint, tables: pairs, games: games, strategy: strategy)
+            var run = LoadRun(endpoints: server.endpoints, tables: pairs, games: games, strategy: strategy)
             run.think = think
             let result = await run.run(limit: limit, logger: logger) { server.sample() }
             await server.stop()

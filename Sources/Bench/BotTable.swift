@@ -13,12 +13,16 @@ public struct BotTable: Sendable {
     let openerView: ConversationSummary
     let joinerView: ConversationSummary
 
-    /// Connects two new installs to `endpoint` and seats them in a new conversation.
-    public static func open(at endpoint: ServerEndpoint, game: TableGame, logger: Logger) async throws -> BotTable {
+    /// Connects two new installs, the opener to `endpoint` and the joiner to `joinerEndpoint`
+    /// (another node sharing its store; the same server by default), and seats them in a new
+    /// conversation.
+    public static func open(
+        at endpoint: ServerEndpoint, joinerAt joinerEndpoint: ServerEndpoint? = nil, game: TableGame, logger: Logger
+    ) async throws -> BotTable {
         let opener = try await ParleyConnection.open(to: endpoint, key: InstallKey(), logger: logger)
         let joiner: ParleyConnection
         do {
-            joiner = try await ParleyConnection.open(to: endpoint, key: InstallKey(), logger: logger)
+            joiner = try await ParleyConnection.open(to: joinerEndpoint ?? endpoint, key: InstallKey(), logger: logger)
         } catch {
             opener.close()
             throw error

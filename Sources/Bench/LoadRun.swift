@@ -4,9 +4,11 @@ import Logging
 import Play
 
 /// N tables of bots playing games back to back against one server, measured by a `LoadMeter`
-/// from the moment the last table is seated until the run's limit.
+/// from the moment the last table is seated until the run's limit. With several nodes, table
+/// `i`'s opener connects to node `i` and its joiner to node `i + 1` (of their number): every
+/// game is played across two nodes.
 public struct LoadRun: Sendable {
-    public var endpoint: ServerEndpoint
+    public var endpoints: [ServerEndpoint]
     public var tables: Int
     public var games: [TableGame]
     public var strategy: BotPlayer.Strategy
@@ -18,8 +20,8 @@ public struct LoadRun: Sendable {
     public var window = 32
     public var seed: UInt64 = 1
 
-    public init(endpoint: ServerEndpoint, tables: Int, games: [TableGame], strategy: BotPlayer.Strategy) {
-        self.endpoint = endpoint
+    public init(endpoints: [ServerEndpoint], tables: Int, games: [TableGame], strategy: BotPlayer.Strategy) {
+        self.endpoints = endpoints
         self.tables = tables
         self.games = games
         self.strategy = strategy
@@ -43,8 +45,10 @@ public struct LoadRun: Sendable {
         var serverSamples = [server()]
         var clientSamples = [ProcessSample.read()]
         let seatingStart = ContinuousClock.now
-        let (seated, refused) = await Staggered.open(tables, window: window) { [endpoint, games] index in
-            try await BotTable.open(at: endpoint, game: games[index % games.count], logger: logger)
+        let (seated, refused) = await Staggered.open(tables, window: window) { [endpoints, games] index in
+            try await BotTable.open(
+                at: endpoints[index % endpoints.count], joinerAt: endpoints[(index + 1) % endpoints.count],
+                game: games[index % games.count], logger: logger)
         }
         let seatingTime = ContinuousClock.now - seatingStart
         for error in refused.prefix(3) { meter.failed("a table could not be seated: \(error)") }

@@ -9,13 +9,18 @@ public struct ServerUnderTest: Sendable {
         case inProcess(dataDirectory: String?)
         /// `parley serve` started as a child process by this executable.
         case spawned(executable: String)
-        /// Already running somewhere; `pid` (on this machine) lets the bench read its memory.
-        case remote(ServerEndpoint, pid: Int32?)
+        /// Already running somewhere: one server, or several nodes sharing a store (each table's
+        /// bots on two of them); `pids` (on this machine) let the bench read their memory and CPU.
+        case remote([ServerEndpoint], pids: [Int32])
     }
 
-    public let endpoint: ServerEndpoint
-    /// Whose memory and CPU are the server's: `nil` for this process, else that pid.
-    public let pid: Int32?
+    /// Where the bots connect: the first, or, with several nodes, each table's opener to one and
+    /// its joiner to the next.
+    public let endpoints: [ServerEndpoint]
+    public var endpoint: ServerEndpoint { endpoints[0] }
+    /// Whose memory and CPU are the server's: `nil` for this process, else that pid (the first of `pids`).
+    public var pid: Int32? { pids.first }
+    let pids: [Int32]
     public let inThisProcess: Bool
     public let description: String
     private let stopper: @Sendable () async -> Void
@@ -40,31 +45,37 @@ public struct ServerUnderTest: Sendable {
             limits.connectionsPerAddress = 100_000
             let server = try await BackgroundServer.parley(limits: limits, dataDirectory: dataDirectory, logger: logger)
             return ServerUnderTest(
-                endpoint: Self.endpoint(server.server), pid: nil, inThisProcess: true,
+                endpoints: [Self.endpoint(server.server)], pids: [], inThisProcess: true,
                 description: "in this process (buildParleyServer), durable SQLite in \(server.dataDirectory); "
                     + "limits raised: \(raisedLimits.joined(separator: ", "))",
                 stopper: { await server.stop() })
         case let .spawned(executable):
             let server = try await SpawnedServer.start(executable: executable, settings: raisedLimits)
             return ServerUnderTest(
-                endpoint: Self.endpoint(server.server), pid: server.pid, inThisProcess: false,
+                endpoints: [Self.endpoint(server.server)], pids: [server.pid], inThisProcess: false,
                 description: "parley serve as process \(server.pid), durable SQLite in \(server.dataDirectory); "
                     + "limits raised: \(raisedLimits.joined(separator: ", "))",
                 stopper: { server.stop() })
-        case let .remote(endpoint, pid):
+        case let .remote(endpoints, pids):
             return ServerUnderTest(
-                endpoint: endpoint, pid: pid, inThisProcess: false,
-                description: "wss://\(endpoint.host):\(endpoint.port)" + (pid.map { " (process \($0))" } ?? "")
+                endpoints: endpoints, pids: pids, inThisProcess: false,
+                description: endpoints.map { "wss://\($0.host):\($0.port)" }.joined(separator: ", ")
+                    + (pids.isEmpty ? "" : " (process \(pids.map(String.init).joined(separator: ", ")))")
+                    + (endpoints.count > 1 ? "; each table's bots on two nodes" : "")
                     + "; its limits are its own: start it with "
                     + raisedLimits.map { "--set \($0)" }.joined(separator: " ") + " or the bots are throttled",
                 stopper: {})
         }
     }
 
-    /// The server's memory and CPU time now; `nil` for a remote server without a pid.
+    /// The server's memory and CPU time now (of all its nodes, added up); `nil` for a remote
+    /// server without a pid.
     public func sample() -> ProcessSample? {
         if inThisProcess { return ProcessSample.read() }
-        return pid.flatMap { ProcessSample.read(pid: $0) }
+        let samples = pids.map { ProcessSample.read(pid: $0) }
+        guard !samples.isEmpty, !samples.contains(where: { $0 == nil }) else { return nil }
+        return ProcessSample(residentBytes: samples.reduce(0) { $0 + ($1?.residentBytes ?? 0) },
+                             cpuSeconds: samples.reduce(0) { $0 + ($1?.cpuSeconds ?? 0) })
     }
 
     public func stop() async {

@@ -57,14 +57,16 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Run the server as a child process (parley serve) rather than in this process.")
     var spawn = false
 
-    @Option(help: ArgumentHelp("A running server instead, such as wss://localhost:8443.", valueName: "url"))
+    @Option(help: ArgumentHelp(
+        "A running server instead, such as wss://localhost:8443; several nodes sharing a store as wss://a:8443,wss://b:8444 (each table's bots on two of them).",
+        valueName: "url"))
     var server: String?
 
     @Option(help: ArgumentHelp("The --server's certificate SHA-256.", valueName: "sha256"))
     var fingerprint: String?
 
-    @Option(name: .customLong("server-pid"), help: ArgumentHelp("The --server's process id, to read its memory.", valueName: "pid"))
-    var serverPID: Int32?
+    @Option(name: .customLong("server-pid"), help: ArgumentHelp("The --server's process id (or ids, with commas), to read its memory and CPU.", valueName: "pid"))
+    var serverPID: String?
 
     @Option(help: ArgumentHelp("The in-process server's data folder (default: a new temporary one).", valueName: "path"))
     var data: String?
@@ -106,11 +108,18 @@ struct BenchCommand: AsyncParsableCommand {
 
     private func placement() throws -> ServerUnderTest.Placement {
         if let server {
-            let (host, port) = try ConnectionOptions.address(of: server)
             guard let pin = fingerprint.flatMap({ CertificateFingerprint($0) }) else {
                 throw ValidationError("--fingerprint \(fingerprint ?? ""): 64 hex digits.")
             }
-            return .remote(ServerEndpoint(host: host, port: port, trust: .pinned(pin)), pid: serverPID)
+            let endpoints = try server.split(separator: ",").map { address in
+                let (host, port) = try ConnectionOptions.address(of: String(address))
+                return ServerEndpoint(host: host, port: port, trust: .pinned(pin))
+            }
+            let pids = try (serverPID ?? "").split(separator: ",").map { text in
+                guard let pid = Int32(text) else { throw ValidationError("--server-pid \(text): a process id.") }
+                return pid
+            }
+            return .remote(endpoints, pids: pids)
         }
         if spawn { return .spawned(executable: Bundle.main.executablePath ?? CommandLine.arguments[0]) }
         return .inProcess(dataDirectory: data)

@@ -14,54 +14,89 @@ extension Pipeline {
     static let clockSweepInterval: Duration = .seconds(5)
 
     /// Takes in what other servers stored, as `notices` say (`nil`: anything, for every
-    /// conversation in memory), and relays it.
+    /// conversation in memory), and relays it: the conversations in memory in one read of the
+    /// store, each from where this pipeline holds it.
     func takeIn(_ notices: [AppendNotice?], into deliveries: inout Deliveries) async {
-        var after: [String: Int64] = [:]
+        var heads: [String: Int64] = [:]
         if notices.contains(where: { $0 == nil }) {
-            for id in engine.residentConversations { after[id] = storedThrough[id] ?? 0 }
+            for id in engine.residentConversations { heads[id] = storedThrough[id] ?? 0 }
         }
+        var absent: [String: Int64] = [:]
         var names: [AppendNotice] = []
         for case let notice? in notices {
             if notice.stream.isEmpty {
                 names.append(notice)
-            } else if engine.partition.holds(notice.stream) {
-                after[notice.stream] = min(after[notice.stream] ?? .max, notice.after)
+            } else if !engine.partition.holds(notice.stream) {
+                continue
+            } else if engine.holds(notice.stream) {
+                heads[notice.stream] = storedThrough[notice.stream] ?? 0
+            } else {
+                absent[notice.stream] = min(absent[notice.stream] ?? .max, notice.after)
             }
         }
-        for (id, notified) in after.sorted(by: { $0.key < $1.key }) {
+        if !heads.isEmpty {
             do {
-                try await takeIn(id, after: notified, into: &deliveries)
+                let records = try await records(after: heads)
+                for (id, stored) in records.sorted(by: { $0.key < $1.key }) { await takeIn(stored, of: id, into: &deliveries) }
             } catch {
-                // Read again, whole, when next needed.
-                logger.warning("Cannot take in what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
+                // The next notice of each reads from the same place again.
+                logger.warning("Cannot read what other servers stored", metadata: ["error": "\(error)"])
+            }
+        }
+        for (id, notified) in absent.sorted(by: { $0.key < $1.key }) where engine.hasKnownMember(id) {
+            do {
+                try await load(id)
+                let events = try await storedEvents(of: id, after: notified).events
+                await took(events, in: id, relaying: events.compactMap { event in event.seq.map { EntryReference(conversation: id, seq: $0) } },
+                     into: &deliveries)
+            } catch {
+                logger.warning("Cannot load what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
                 forgetConversation(id)
             }
         }
         for notice in names { await takeInNames(notice) }
     }
 
-    /// Takes in one conversation's new events: those after what this pipeline holds of it, or,
-    /// for one not in memory that a connection of this server is in, loads it and relays the
-    /// events after `notified`.
-    private func takeIn(_ id: String, after notified: Int64, into deliveries: inout Deliveries) async throws {
-        let events: [EngineEvent], references: [EntryReference]
-        if engine.holds(id) {
-            let from = storedThrough[id] ?? 0
-            let (stored, last) = try await storedEvents(of: id, after: from)
-            guard last > from else { return }
-            references = try engine.applyStoredElsewhere(stored)
+    /// The records after each stream's head, by stream, read in pages of many streams at once.
+    private func records(after heads: [String: Int64]) async throws -> [String: [LogRecord]] {
+        var heads = heads
+        var byStream: [String: [LogRecord]] = [:]
+        let page = 5000
+        while !heads.isEmpty {
+            let records = try await log.records(after: heads, limit: page)
+            for record in records { byStream[record.stream, default: []].append(record) }
+            guard records.count == page else { break }
+            // Cut at the page's end: each stream goes on from the last of its records read.
+            for stream in Array(heads.keys) { heads[stream] = byStream[stream]?.last?.position ?? heads[stream] }
+        }
+        return byStream
+    }
+
+    /// Applies one conversation's records that another server stored and relays their entries;
+    /// a conversation they do not fit leaves memory, to be read whole when next needed.
+    private func takeIn(_ records: [LogRecord], of id: String, into deliveries: inout Deliveries) async {
+        guard let last = records.last?.position, last > storedThrough[id] ?? 0 else { return }
+        do {
+            let events = try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
+            let references = try engine.applyStoredElsewhere(events)
             storedThrough[id] = last
             lastUsed[id] = .now
-            try await learnNames(in: id)
-            events = stored
-        } else if engine.hasKnownMember(id) {
-            try await load(id)
-            events = try await storedEvents(of: id, after: notified).events
-            references = events.compactMap { event in event.seq.map { EntryReference(conversation: id, seq: $0) } }
-        } else {
-            return
+            await took(events, in: id, relaying: references, into: &deliveries)
+        } catch {
+            logger.warning("Cannot take in what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
+            forgetConversation(id)
         }
+    }
+
+    /// Relays the entries another server stored, and times the conversation's clocks anew.
+    private func took(
+        _ events: [EngineEvent], in id: String, relaying references: [EntryReference], into deliveries: inout Deliveries
+    ) async {
         metrics.tookIn(events.count)
+        // A newcomer's name, before the entries that show it.
+        if !engine.accountsWithoutNames(in: id).isEmpty {
+            do { try await learnNames(in: id) } catch { logger.warning("Cannot read names", metadata: ["error": "\(error)"]) }
+        }
         for reference in references { relay(reference, into: &deliveries) }
         for deadline in engine.deadlines(in: id) { schedule(deadline) }
         stopClocks(after: events)

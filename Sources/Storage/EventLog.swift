@@ -56,6 +56,11 @@ public protocol EventLog: Sendable {
     /// As ``records(after:limit:)``, but only the records of one stream.
     func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord]
 
+    /// The records of several streams at once, each after its own position (`heads`), in
+    /// position order; at most `limit`. A server that shares its store reads what the others
+    /// appended to many conversations in one round trip.
+    func records(after heads: [String: Int64], limit: Int) async throws(LogError) -> [LogRecord]
+
     /// The position of the last record appended, or 0 when the log is empty.
     func lastPosition() async throws(LogError) -> Int64
 
@@ -84,6 +89,13 @@ extension EventLog {
     }
 
     public var isShared: Bool { false }
+
+    /// One stream after another, merged by position.
+    public func records(after heads: [String: Int64], limit: Int) async throws(LogError) -> [LogRecord] {
+        var merged: [LogRecord] = []
+        for (stream, position) in heads { merged += try await records(in: stream, after: position, limit: limit) }
+        return Array(merged.sorted { $0.position < $1.position }.prefix(max(0, limit)))
+    }
 
     public func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async {}
 }

@@ -275,6 +275,20 @@ public final class PostgresEventLog: EventLog {
             """, as: (Int64, String, Data).self).map { LogRecord(position: $0.0, stream: $0.1, payload: $0.2) }
     }
 
+    public func records(after heads: [String: Int64], limit: Int) async throws(LogError) -> [LogRecord] {
+        guard limit > 0, !heads.isEmpty else {
+            try checkOpen()
+            return []
+        }
+        let streams = Array(heads.keys), positions = streams.map { heads[$0] ?? 0 }
+        // A probe of the (stream, position) index per stream.
+        return try await read("""
+            SELECT r.position, r.stream, r.payload FROM log_record r
+            JOIN unnest(\(streams)::text[], \(positions)::int8[]) AS h(stream, after) ON r.stream = h.stream AND r.position > h.after
+            ORDER BY r.position LIMIT \(limit)
+            """, as: (Int64, String, Data).self).map { LogRecord(position: $0.0, stream: $0.1, payload: $0.2) }
+    }
+
     public func lastPosition() async throws(LogError) -> Int64 {
         try await read("SELECT coalesce(max(position), 0)::bigint FROM log_record", as: Int64.self).first ?? 0
     }

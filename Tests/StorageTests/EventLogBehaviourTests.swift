@@ -260,4 +260,15 @@ struct EventLogBehaviourTests {
             #expect(try await log.records(in: "game", after: 0, limit: 10).count == 2)
         }
     }
+
+    @Test(arguments: Backend.allCases)
+    func severalStreamsAreReadAtOnceEachAfterItsOwnPosition(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let all = try await log.append((1...12).map { .init(["a", "b", "c"][$0 % 3], "\($0)") })
+            let wanted = all.filter { ($0.stream == "a" && $0.position > 3) || ($0.stream == "b" && $0.position > 7) }
+            #expect(try await log.records(after: ["a": 3, "b": 7, "d": 0], limit: 100) == wanted)
+            #expect(try await log.records(after: ["a": 3, "b": 7], limit: 2) == Array(wanted.prefix(2)))
+            #expect(try await log.records(after: [:], limit: 100).isEmpty)
+        }
+    }
 }

@@ -8,11 +8,12 @@ import Synchronization
 /// The ``EventLog`` on PostgreSQL, for several servers sharing one store: the same two tables as
 /// the SQLite log (`log_record`, `index_entry`; docs/STORAGE.md), through postgres-nio's pool.
 ///
-/// Appends are serialised across every client of the database by a transaction-scoped advisory
-/// lock, so positions are given, and become visible, in the order of the commits: a reader
-/// that has seen position N will never later find a record below N that it missed. A database
-/// that holds other tables and not Parley's marker is refused as ``LogError/Code/notALog`` and
-/// left untouched.
+/// Appends to one stream are serialised across every client of the database by a
+/// transaction-scoped advisory lock per stream, so a stream's positions are given, and become
+/// visible, in the order of the commits: a reader of a stream that has seen position N never
+/// later finds one of its records below N that it missed. Appends to different streams commit
+/// side by side (their `fsync`s shared). A database that holds other tables and not Parley's
+/// marker is refused as ``LogError/Code/notALog`` and left untouched.
 public final class PostgresEventLog: EventLog {
     /// Where the store is, for error messages: the URL without its password.
     public let location: String
@@ -24,8 +25,19 @@ public final class PostgresEventLog: EventLog {
     /// Appends waiting for the writer (group commit).
     private let appends = AppendQueue()
 
-    /// The advisory lock every append takes, an arbitrary number of Parley's own.
+    /// The advisory lock that whoever makes the tables takes, an arbitrary number of Parley's own.
     static let appendLock: Int64 = 0x5061_726C_6579
+
+    /// The advisory lock an append takes for each stream it writes or expects: FNV-1a over the
+    /// stream's UTF-8, the same on every server. Two streams that share one only wait for each other.
+    static func lock(of stream: String) -> Int64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in stream.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return Int64(bitPattern: hash)
+    }
     /// The channel that appends are announced on (`LISTEN`/`NOTIFY`).
     static let channel = "parley_appends"
     /// Which client of the database this is, in its notices, so that it ignores its own.
@@ -100,8 +112,14 @@ public final class PostgresEventLog: EventLog {
     /// those removed, the notices to the other servers.
     private func write(_ batch: [AppendQueue.Append]) async throws -> [Result<[LogRecord], LogError>] {
         try await client.withTransaction(logger: logger) { connection -> [Result<[LogRecord], LogError>] in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
             let streams = AppendQueue.streams(of: batch).sorted()
+            // In one order on every server (ascending), so that two appends never wait for each other.
+            let locks = Array(Set(streams.map(Self.lock(of:)))).sorted()
+            if !locks.isEmpty {
+                try await connection.query("""
+                    SELECT pg_advisory_xact_lock(k) FROM unnest(\(locks)::int8[]) WITH ORDINALITY AS l(k, n) ORDER BY n
+                    """, logger: logger)
+            }
             var heads: [String: Int64] = [:]
             if !streams.isEmpty {
                 // One index probe per stream (the newest of its positions), not a scan of its records.
@@ -132,12 +150,15 @@ public final class PostgresEventLog: EventLog {
             var last: [String: Int] = [:]
             let changes = admitted.flatMap(\.changes)
             for (index, change) in changes.enumerated() { last[change.kind + "\u{0}" + change.key] = index }
+            // In key order, so that transactions of several servers lock index rows in one order.
             let final = changes.enumerated().filter { last[$0.element.kind + "\u{0}" + $0.element.key] == $0.offset }.map(\.element)
+                .sorted { ($0.kind, $0.key) < ($1.kind, $1.key) }
             let set = final.filter { $0.value != nil }, removed = final.filter { $0.value == nil }
             if !set.isEmpty {
                 try await connection.query("""
                     INSERT INTO index_entry (kind, key, value)
-                    SELECT * FROM unnest(\(set.map(\.kind))::text[], \(set.map(\.key))::text[], \(set.map { $0.value ?? "" })::text[])
+                    SELECT kind, key, value FROM unnest(\(set.map(\.kind))::text[], \(set.map(\.key))::text[], \(set.map { $0.value ?? "" })::text[])
+                        WITH ORDINALITY AS c(kind, key, value, n) ORDER BY n
                     ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value
                     """, logger: logger)
             }

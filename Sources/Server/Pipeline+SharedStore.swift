@@ -93,8 +93,9 @@ extension Pipeline {
         _ events: [EngineEvent], in id: String, relaying references: [EntryReference], into deliveries: inout Deliveries
     ) async {
         metrics.tookIn(events.count)
-        // A newcomer's name, before the entries that show it.
-        if !engine.accountsWithoutNames(in: id).isEmpty {
+        // A newcomer's name, before the entries that show it (an account without one is read
+        // again only when it joins, not at every move of a conversation of nameless bots).
+        if events.contains(where: { if case .joined = $0 { true } else { false } }), !engine.accountsWithoutNames(in: id).isEmpty {
             do { try await learnNames(in: id) } catch { logger.warning("Cannot read names", metadata: ["error": "\(error)"]) }
         }
         for reference in references { relay(reference, into: &deliveries) }

@@ -72,7 +72,13 @@ public final class PostgresEventLog: EventLog {
         }
         let client = PostgresClient(configuration: target.client, backgroundLogger: logger)
         self.client = client
-        runner = Task { await client.run() }
+        // The first query waits until the pool runs (else postgres-nio warns that it does not).
+        let (started, starting) = AsyncStream<Void>.makeStream()
+        runner = Task {
+            starting.finish()
+            await client.run()
+        }
+        for await _ in started {}
     }
 
     public func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
@@ -514,7 +520,7 @@ public final class PostgresEventLog: EventLog {
     /// `url` without its password, for messages and logs.
     static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
-        components.password = "…"
-        return components.string ?? url
+        components.password = "PASSWORD"
+        return (components.string ?? url).replacingOccurrences(of: ":PASSWORD@", with: ":…@")
     }
 }

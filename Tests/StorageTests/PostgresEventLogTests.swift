@@ -109,6 +109,16 @@ struct PostgresEventLogTests {
         }
     }
 
+    /// The address in messages and logs keeps its user and hides its password, readably.
+    @Test func anUnreachableStoreIsNamedWithoutItsPassword() async throws {
+        let error = await #expect(throws: LogError.self) {
+            _ = try await PostgresEventLog(url: "postgres://parley:s3cret@127.0.0.1:1/parley?sslmode=disable", logger: Self.quiet)
+        }
+        let message = "\(error.map { "\($0)" } ?? "")"
+        #expect(message.contains("postgres://parley:…@127.0.0.1:1/parley"), "\(message)")
+        #expect(!message.contains("s3cret"))
+    }
+
     @Test func aDatabaseOfSomethingElseIsRefusedAndLeftAlone() async throws {
         try await PostgresServer.with { url in
             let configuration = PostgresClient.Configuration(

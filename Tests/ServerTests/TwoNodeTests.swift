@@ -115,6 +115,34 @@ struct TwoNodeTests {
         }
     }
 
+    /// A game played by two players on the first node, which the second has never served:
+    /// its admin lists it within a few seconds (every node times every running clock), and
+    /// shows it, fleet and all, by its session.
+    @Test func eachNodesAdminSeesTheGamesOfTheOther() async throws {
+        try await Self.withTwoNodes { first, second, _ in
+            let amber = try await Player.connect(to: first)
+            let ben = try await Player.connect(to: first)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let placed = try await amber.request(.send(.init(
+                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
+            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
+            let bearer = [("Authorization", "Bearer \(AdminTests.token)")]
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            var listed: [AdminGame] = []
+            let deadline = ContinuousClock.now + .seconds(15)
+            while !listed.contains(where: { $0.session == accepted.session }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(250))
+                let answer = try await HTTPS.request("https://127.0.0.1:\(second.port)/admin/api/games", headers: bearer)
+                listed = try decoder.decode([AdminGame].self, from: Data(answer.body.utf8))
+            }
+            #expect(listed.map(\.conversation).contains(conversation), "\(listed)")
+            let detail = try await HTTPS.request("https://127.0.0.1:\(second.port)/admin/api/games/\(accepted.session)", headers: bearer)
+            #expect(detail.status == 200)
+            #expect(detail.body.contains("Ship_Location=2"), "the admin sees the true state")
+        }
+    }
+
     /// Servers sharing a store beat one heartbeat in it: a node started again while another runs
     /// records no downtime (the other's clocks ran); one started after all were down does.
     @Test func onlyAStartAfterEveryNodeWasDownRecordsADowntime() async throws {

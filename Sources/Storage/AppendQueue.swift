@@ -85,6 +85,12 @@ public final class AppendQueue: Sendable {
         }
     }
 
+    /// For the writer: `batch` failed in a way that trying its appends one by one would not mend
+    /// (the store cannot be reached): each of them hears `error`.
+    public func finish(_ batch: [Append], failingEach error: any Error) {
+        for append in batch { append.answer.resume(throwing: error) }
+    }
+
     /// For the writer: `batch` was written, each append's records as `placed` gives them (or the
     /// conflict that refused it), or it failed with `error`: a lone append hears it, a group is
     /// tried again one by one.

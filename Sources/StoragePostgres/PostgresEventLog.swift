@@ -106,7 +106,11 @@ public final class PostgresEventLog: EventLog {
             let batch = appends.nextBatch()
             guard !batch.isEmpty else { return }
             do {
-                appends.finish(batch, with: .success(try await write(batch)))
+                appends.finish(batch, with: .success(try await answered { try await self.write(batch) }))
+            } catch let error as LogError where error.code == .ioFailure {
+                // Unreachable: every append of the group hears it now, rather than each after
+                // a wait of its own.
+                appends.finish(batch, failingEach: error)
             } catch {
                 appends.finish(batch, with: .failure(error))
             }
@@ -351,26 +355,51 @@ public final class PostgresEventLog: EventLog {
     private func read<Row: PostgresDecodable & Sendable>(_ query: PostgresQuery, as _: Row.Type) async throws(LogError) -> [Row] {
         try checkOpen()
         do {
-            var rows: [Row] = []
-            for try await row in try await client.query(query, logger: logger).decode(Row.self) { rows.append(row) }
-            return rows
+            return try await answered { [client, logger] in
+                var rows: [Row] = []
+                for try await row in try await client.query(query, logger: logger).decode(Row.self) { rows.append(row) }
+                return rows
+            }
         } catch {
             throw failure(error)
         }
     }
 
-    private func read<each Column: PostgresDecodable>(_ query: PostgresQuery, as _: (repeat each Column).Type) async throws(LogError)
+    private func read<each Column: PostgresDecodable & Sendable>(_ query: PostgresQuery, as _: (repeat each Column).Type) async throws(LogError)
         -> [(repeat each Column)]
     {
         try checkOpen()
         do {
-            var rows: [(repeat each Column)] = []
-            for try await row in try await client.query(query, logger: logger).decode((repeat each Column).self) {
-                rows.append(row)
+            return try await answered { [client, logger] in
+                var rows: [(repeat each Column)] = []
+                for try await row in try await client.query(query, logger: logger).decode((repeat each Column).self) {
+                    rows.append(row)
+                }
+                return rows
             }
-            return rows
         } catch {
             throw failure(error)
+        }
+    }
+
+    /// How long the database has to answer a read or an append (a lease of a connection
+    /// included) before the caller hears that it is unreachable: while it is down, the pool
+    /// would wait for it for ever, and every move with it.
+    public static let answerTimeout: Duration = .seconds(10)
+
+    /// `operation`, or an `io-failure` once `answerTimeout` has passed (the operation is then
+    /// cancelled: a lease still waiting is given up; an append already sent may yet commit,
+    /// which its caller learns when it reads the store again).
+    private func answered<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await operation() }
+            group.addTask { [location] in
+                try await Task.sleep(for: Self.answerTimeout)
+                throw LogError.ioFailure(location, "the database did not answer within \(Self.answerTimeout)")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
         }
     }
 

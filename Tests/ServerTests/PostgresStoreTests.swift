@@ -123,6 +123,38 @@ struct PostgresStoreTests {
         }
     }
 
+    /// PostgreSQL stops while the server runs: a move is refused as `unavailable` within the
+    /// store's answer timeout instead of waiting for ever, and once PostgreSQL is back the game
+    /// goes on where the store left it.
+    @Test(.timeLimit(.minutes(2)))
+    func aStoreThatGoesAwayMeanwhileRefusesMovesAndTheGameGoesOnWhenItIsBack() async throws {
+        try await PostgresServer.with { url, control in
+            try await LiveServer.with(configure: { $0.storeURL = url }) { server in
+                let amber = try await Player.connect(to: server)
+                let ben = try await Player.connect(to: server)
+                let conversation = try await RelayGameTests.gather(amber, [ben])
+                let placed = try await amber.request(.send(.init(
+                    id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
+                guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
+                let shown = try await ben.nextMessage()
+                try await control.stopServer()
+                let started = ContinuousClock.now
+                let refused = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=0")
+                #expect(refused.rejection?.code == "unavailable", "\(refused)")
+                #expect(ContinuousClock.now - started < .seconds(30))
+                try await control.startServer()
+                // The server reads the store again by itself; the same shot goes in.
+                var answer = refused
+                let deadline = ContinuousClock.now + .seconds(30)
+                while answer.rejection?.code == "unavailable", ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(500))
+                    answer = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=0")
+                }
+                #expect(answer.isAccepted, "\(answer)")
+            }
+        }
+    }
+
     @Test func aStoreThatCannotBeReachedStopsTheServerWithItsAddress() async throws {
         let error = await #expect(throws: (any Error).self) {
             try await LiveServer.with(configure: { $0.storeURL = "postgres://parley@127.0.0.1:1/parley?sslmode=disable" }) { _ in }

@@ -7,6 +7,19 @@ import Foundation
 public enum PostgresServer {
     /// Runs `body` with the URL of a new, empty database on a server of its own.
     public static func with<T>(_ body: (String) async throws -> T) async throws -> T {
+        try await with { url, _ in try await body(url) }
+    }
+
+    /// Stops the test's server (as a crash would: `-m immediate`) and starts it again.
+    public struct Control: Sendable {
+        let start: [String], stop: [String]
+
+        public func stopServer() async throws { try await PostgresServer.run(stop) }
+        public func startServer() async throws { try await PostgresServer.run(start) }
+    }
+
+    /// As ``with(_:)``, with a `Control` to stop the server and start it again during `body`.
+    public static func with<T>(_ body: (String, Control) async throws -> T) async throws -> T {
         guard let binaries = Self.binaries() else {
             throw PostgresServerError(message: """
                 This test needs PostgreSQL (initdb, pg_ctl): scripts/test installs it with apt \
@@ -20,13 +33,15 @@ public enum PostgresServer {
         if asRoot { try await run(["/bin/chown", "postgres", folder.path]) }
         let data = folder.appendingPathComponent("data").path
         try await run(command(binaries.initdb, ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"], asRoot: asRoot))
-        try await run(command(binaries.pgCtl, [
+        let start = command(binaries.pgCtl, [
             "-D", data, "-l", folder.appendingPathComponent("log").path, "-w",
             "-o", "-c listen_addresses='' -k \(folder.path) -F", "start",
-        ], asRoot: asRoot))
+        ], asRoot: asRoot)
+        try await run(start)
         let stop = command(binaries.pgCtl, ["-D", data, "-m", "immediate", "-w", "stop"], asRoot: asRoot)
         do {
-            let result = try await body("postgres://postgres@localhost/postgres?host=\(folder.path)&sslmode=disable")
+            let result = try await body(
+                "postgres://postgres@localhost/postgres?host=\(folder.path)&sslmode=disable", Control(start: start, stop: stop))
             try? await run(stop)
             return result
         } catch {
@@ -56,7 +71,7 @@ public enum PostgresServer {
     /// Runs a program to its end (`Spawn`: nothing of the test process goes with it, so the
     /// server that `pg_ctl` leaves running keeps none of the test servers' sockets); throws
     /// with its output when it fails.
-    private static func run(_ arguments: [String]) async throws {
+    static func run(_ arguments: [String]) async throws {
         let (status, output) = try await Spawn.run(arguments[0], Array(arguments.dropFirst()), withErrors: true)
         guard status == 0 else {
             throw PostgresServerError(message: "\(arguments.joined(separator: " ")) failed (status \(status)): \(output)")

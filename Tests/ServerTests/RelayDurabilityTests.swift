@@ -82,17 +82,24 @@ import Wire
 }
 
 @Suite struct RelayTimeoutTests {
+    /// Amber hides two ships and Ben fires once, and then neither moves; returns the conversation.
+    @discardableResult
+    static func shootOnceAndGoQuiet(_ amber: Player, _ ben: Player) async throws -> String {
+        let conversation = try await RelayGameTests.gather(amber, [ben])
+        _ = try await amber.request(.send(.init(id: "p", conversation: conversation, game: "battleship",
+                                                url: "?Ship_Location=0&Ship_Location=1")))
+        let shown = try await ben.nextMessage()
+        let shot = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=5")
+        #expect(shot.isAccepted, "\(shot)")
+        return conversation
+    }
+
     @Test func aPlayerWhoDoesNotMoveInTimeForfeitsAndEveryoneIsTold() async throws {
         // Long enough for Ben's shot to be in time on a loaded machine, short for a test.
         try await LiveServer.with(turnTimeouts: ["battleship": .milliseconds(1500)]) { server in
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
-            let conversation = try await RelayGameTests.gather(amber, [ben])
-            _ = try await amber.request(.send(.init(id: "p", conversation: conversation, game: "battleship",
-                                                    url: "?Ship_Location=0&Ship_Location=1")))
-            let shown = try await ben.nextMessage()
-            let shot = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=5")
-            #expect(shot.isAccepted, "\(shot)")
+            try await Self.shootOnceAndGoQuiet(amber, ben)
             // Ben guessed once and then went quiet: he forfeits, and both hear of it.
             for player in [amber, ben] {
                 let frame = try await player.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }

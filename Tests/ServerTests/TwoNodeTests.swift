@@ -85,12 +85,7 @@ struct TwoNodeTests {
         try await Self.withTwoNodes(turnTimeouts: ["battleship": .milliseconds(1500)]) { first, second, store in
             let amber = try await Player.connect(to: first)
             let ben = try await Player.connect(to: second)
-            let conversation = try await RelayGameTests.gather(amber, [ben])
-            _ = try await amber.request(.send(.init(id: "p", conversation: conversation, game: "battleship",
-                                                    url: "?Ship_Location=0&Ship_Location=1")))
-            let shown = try await ben.nextMessage()
-            let shot = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=5")
-            #expect(shot.isAccepted, "\(shot)")
+            let conversation = try await RelayTimeoutTests.shootOnceAndGoQuiet(amber, ben)
             for player in [amber, ben] {
                 let frame = try await player.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }
                 #expect(frame.event?.status?.outcome.finished == true)

@@ -18,6 +18,11 @@ public struct GameCatalog: Sendable {
 
     public var ids: [GameID] { games.map { $0.id } }
 
+    /// Each game's own turn timeout, by game id: a server's defaults.
+    public var defaultTurnTimeouts: [String: Duration] {
+        Dictionary(uniqueKeysWithValues: games.map { ($0.id.rawValue, $0.defaultTurnTimeout) })
+    }
+
     /// The rules of one game and variant; the default variant when `variant` is `nil`.
     public func game(_ id: GameID, variant: String? = nil) throws(RuleViolation) -> AnyGame {
         guard let type = games.first(where: { $0.id == id }) else {

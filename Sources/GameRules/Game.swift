@@ -16,6 +16,8 @@ public protocol Game: Sendable {
     static var name: String { get }
     /// Every variant, the default first.
     static var variants: [Variant] { get }
+    /// How long a player may take over a turn unless the server's `timeouts.GAME` says otherwise.
+    static var defaultTurnTimeout: Duration { get }
 
     /// The variant a URL's items name, for a URL met without its session (a page in a
     /// browser); `nil` when they name none, which means the default.

@@ -1,3 +1,4 @@
+import GameCatalog
 /// Everything a server needs to know before it starts. The defaults are the ones in the
 /// repository's `config.json`; `ServerConfigurationLoader` layers that file, environment
 /// variables and flags over them. Tests build one directly (port 0, a temporary data folder).
@@ -53,7 +54,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         tls: TLSFiles? = nil,
         limits: ServerLimits = ServerLimits(),
         maxParticipants: Int = 32,
-        turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
+        turnTimeouts: [String: Duration] = GameCatalog.standard.defaultTurnTimeouts,
         residency: Relay.Residency = Relay.Residency(),
         pipelines: Int = 0,
         adminToken: String? = nil,

@@ -1,4 +1,6 @@
+import Battleship
 import GameCatalog
+import IceCream
 import GameRules
 import Testing
 
@@ -10,6 +12,14 @@ import Testing
         #expect(try catalog.game("battleship").variant.id == "seed")
         #expect(try catalog.game("battleship", variant: "classic").variant.id == "classic")
         #expect(try catalog.game("icecream").variants.map(\.id) == ["group", "solo"])
+    }
+
+    /// The server's default timeouts come from the games: each game's folder says its own.
+    @Test func eachGameGivesItsDefaultTurnTimeout() {
+        #expect(GameCatalog.standard.defaultTurnTimeouts == [
+            "battleship": BattleshipGame.defaultTurnTimeout, "icecream": IceCreamGame.defaultTurnTimeout,
+        ])
+        #expect(BattleshipGame.defaultTurnTimeout == .seconds(300) && IceCreamGame.defaultTurnTimeout == .seconds(600))
     }
 
     @Test func unknownGamesAndVariantsAreRefused() {

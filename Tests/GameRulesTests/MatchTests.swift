@@ -6,6 +6,7 @@ import Testing
 struct CountTo5: Game {
     static let id: GameID = "count"
     static let name = "Count to 5"
+    static let defaultTurnTimeout: Duration = .seconds(60)
     static let variants = [Variant(id: "three", name: "Three", summary: "Three seats.", seats: 1...3)]
     let variant = CountTo5.defaultVariant
 
@@ -98,6 +99,7 @@ struct CountTo5: Game {
         struct Patient: Game {
             static let id: GameID = "patient"
             static let name = "Patient"
+            static let defaultTurnTimeout: Duration = .seconds(60)
             static let variants = [Variant(id: "any", name: "Any", summary: "", seats: 1...4)]
             let variant = Patient.defaultVariant
             init(variant: String) throws(RuleViolation) {}

@@ -4,6 +4,8 @@ import GameRules
 public struct BattleshipGame: Game {
     public static let id: GameID = "battleship"
     public static let name = "Battleship"
+    /// Five minutes a shot (or a fleet).
+    public static let defaultTurnTimeout: Duration = .seconds(300)
     public static let variants = [
         Variant(
             id: "seed", name: "Seed",

@@ -6,6 +6,8 @@ import GameRules
 public struct IceCreamGame: Game {
     public static let id: GameID = "icecream"
     public static let name = "Ice Cream"
+    /// Ten minutes a layer: the group is in no hurry.
+    public static let defaultTurnTimeout: Duration = .seconds(600)
     public static let variants = [
         Variant(
             id: "group", name: "Group",

@@ -172,3 +172,21 @@ final class ServerHandle: Sendable {
         _ = try? await task.value
     }
 }
+
+/// `body`'s value, or a failure once `limit` has passed without one: a server that never
+/// answers fails the test instead of hanging the run (the awaited request is left behind).
+func answer<T: Sendable>(within limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    let (results, feed) = AsyncStream<Result<T, any Error>>.makeStream()
+    let work = Task {
+        do { feed.yield(.success(try await body())) } catch { feed.yield(.failure(error)) }
+    }
+    let timer = Task {
+        try? await Task.sleep(for: limit)
+        feed.yield(.failure(TimedOut(what: "an answer within \(limit)")))
+    }
+    var iterator = results.makeAsyncIterator()
+    guard let first = await iterator.next() else { throw CancellationError() }
+    timer.cancel()
+    work.cancel()
+    return try first.get()
+}

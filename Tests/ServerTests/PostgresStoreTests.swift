@@ -139,7 +139,9 @@ struct PostgresStoreTests {
                 let shown = try await ben.nextMessage()
                 try await control.stopServer()
                 let started = ContinuousClock.now
-                let refused = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=0")
+                let refused = try await answer(within: .seconds(60)) {
+                    try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=0")
+                }
                 #expect(refused.rejection?.code == "unavailable", "\(refused)")
                 #expect(ContinuousClock.now - started < .seconds(30))
                 try await control.startServer()
@@ -148,7 +150,9 @@ struct PostgresStoreTests {
                 let deadline = ContinuousClock.now + .seconds(30)
                 while answer.rejection?.code == "unavailable", ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(500))
-                    answer = try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=0")
+                    answer = try await ServerTests.answer(within: .seconds(60)) {
+                        try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=0")
+                    }
                 }
                 #expect(answer.isAccepted, "\(answer)")
             }

@@ -82,7 +82,11 @@ final class Player: Sendable {
         return event
     }
 
-    func request(_ frame: ClientFrame) async throws -> ServerFrame { try await connection.request(frame) }
+    /// The answer to `frame`; a failure after a minute without one, so that a server that never
+    /// answers fails the test rather than hanging the run.
+    func request(_ frame: ClientFrame) async throws -> ServerFrame {
+        try await answer(within: .seconds(60)) { [connection] in try await connection.request(frame) }
+    }
 }
 
 /// Collects a connection's frames as they come, and hands them out one at a time to whoever

@@ -56,7 +56,3 @@ struct Heartbeat: Sendable {
     /// To the millisecond: whole seconds would give every player up to a second more.
     private static let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -41,9 +41,7 @@ public func buildParleyServer(
             maxParticipants: configuration.maxParticipants,
             maxURLLength: configuration.limits.urlLength,
             maxRecordBytes: PayloadLimit.standard.maximumBytes,
-            turnTimeouts: configuration.turnTimeouts.mapValues { duration in
-                Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-            }),
+            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds)),
         // Servers that share a store share the secret too, so that a player has the same
         // identifiers on each.
         secret: configuration.storeURL == nil

@@ -25,7 +25,7 @@ struct RateLimiter {
     mutating func admit(at now: ContinuousClock.Instant) -> Verdict {
         let elapsed = now - last
         last = now
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         tokens = min(burst, tokens + seconds * rate)
         guard tokens >= 1 else {
             refusedInARow += 1

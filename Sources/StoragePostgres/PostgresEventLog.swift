@@ -20,8 +20,8 @@ public final class PostgresEventLog: EventLog {
     private let limit: PayloadLimit
     private let client: PostgresClient
     private let runner: Task<Void, Never>
-    private let closed = Atomic<Bool>(false)
-    private let logger: Logger
+    let closed = Atomic<Bool>(false)
+    let logger: Logger
     /// Appends waiting for the writer (group commit).
     private let appends = AppendQueue()
 
@@ -42,7 +42,7 @@ public final class PostgresEventLog: EventLog {
     static let channel = "parley_appends"
     /// Which client of the database this is, in its notices, so that it ignores its own.
     let origin = UUID().uuidString
-    private let target: Target
+    let target: Target
 
     public var isShared: Bool { true }
 
@@ -205,57 +205,6 @@ public final class PostgresEventLog: EventLog {
         }
     }
 
-    public func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async {
-        var failing = false
-        while !Task.isCancelled, !closed.load(ordering: .acquiring) {
-            do {
-                let connection = try await PostgresConnection.connect(configuration: try target.connection(), id: 1, logger: logger)
-                do {
-                    try await connection.listen(on: Self.channel) { notifications in
-                        if failing { logger.notice("Hearing of other servers' appends again", metadata: ["store": "\(location)"]) }
-                        failing = false
-                        // Whatever was appended before the LISTEN took effect is read again.
-                        receive(nil)
-                        for try await notification in notifications {
-                            guard let notice = Notice(payload: notification.payload), notice.origin != origin else { continue }
-                            receive(notice.notice)
-                        }
-                    }
-                } catch {
-                    try? await connection.close()
-                    throw error
-                }
-                try? await connection.close()
-            } catch {
-                if !failing, !Task.isCancelled, !closed.load(ordering: .acquiring) {
-                    logger.warning("Cannot hear of other servers' appends; trying again every second",
-                                   metadata: ["store": "\(location)", "error": "\(Self.failure(error, at: location))"])
-                }
-                failing = true
-            }
-            try? await Task.sleep(for: .seconds(1))
-        }
-    }
-
-    /// A notice as it travels on the channel: `ORIGIN AFTER THROUGH STREAM`.
-    struct Notice {
-        var origin: String
-        var notice: AppendNotice
-
-        init(origin: String, notice: AppendNotice) {
-            self.origin = origin
-            self.notice = notice
-        }
-
-        init?(payload: String) {
-            let parts = payload.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-            guard parts.count == 4, let after = Int64(parts[1]), let through = Int64(parts[2]) else { return nil }
-            self.init(origin: String(parts[0]), notice: AppendNotice(stream: String(parts[3]), after: after, through: through))
-        }
-
-        var payload: String { "\(origin) \(notice.after) \(notice.through) \(notice.stream)" }
-    }
-
     public func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
         try await read("SELECT value FROM index_entry WHERE kind = \(kind) AND key = \(key)", as: String.self).first
     }
@@ -382,52 +331,6 @@ public final class PostgresEventLog: EventLog {
         }
     }
 
-    /// How long the database has to answer a read or an append (a lease of a connection
-    /// included) before the caller hears that it is unreachable: while it is down, the pool
-    /// would wait for it for ever, and every move with it.
-    public static let answerTimeout: Duration = .seconds(10)
-
-    /// `operation`, or an `io-failure` once `answerTimeout` has passed. The caller does not wait
-    /// for the operation to end after that: it is cancelled, but a query on a connection that
-    /// has not yet noticed the database is gone may not hear of it until the connection does
-    /// (an append already sent may yet commit, which its caller learns when it reads the store
-    /// again). A task group would wait for it, and the caller with it.
-    private func answered<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let race = Race<T>()
-        let location = location
-        return try await withCheckedThrowingContinuation { continuation in
-            race.begin(continuation)
-            let timer = Task {
-                // Cancelled when the operation answers in time.
-                do { try await Task.sleep(for: Self.answerTimeout) } catch { return }
-                if race.finish(.failure(LogError.ioFailure(location, "the database did not answer within \(Self.answerTimeout)"))) {
-                    race.cancelWork()
-                }
-            }
-            race.start(Task {
-                let result: Result<T, any Error>
-                do { result = .success(try await operation()) } catch { result = .failure(error) }
-                if race.finish(result) { timer.cancel() }
-            })
-        }
-    }
-
-    /// An operation against its timeout: whichever ends first answers the caller, once.
-    private final class Race<T: Sendable>: Sendable {
-        private let state = Mutex<(answer: CheckedContinuation<T, any Error>?, work: Task<Void, Never>?)>((nil, nil))
-
-        func begin(_ answer: CheckedContinuation<T, any Error>) { state.withLock { $0.answer = answer } }
-        func start(_ work: Task<Void, Never>) { state.withLock { $0.work = work } }
-        func cancelWork() { state.withLock { $0.work }?.cancel() }
-
-        /// Answers the caller with `result`; false when it was answered already.
-        func finish(_ result: Result<T, any Error>) -> Bool {
-            guard let answer = state.withLock({ $0.answer.take() }) else { return false }
-            answer.resume(with: result)
-            return true
-        }
-    }
-
     /// A failure as the caller should hear it: a call that lost a race with `close()` hears that
     /// the log is closed.
     private func failure(_ error: any Error) -> LogError {
@@ -454,127 +357,5 @@ public final class PostgresEventLog: EventLog {
         }
         if error is CancellationError { return .cancelled }
         return LogError.ioFailure(location, "\(error)")
-    }
-
-    // MARK: Opening
-
-    /// Makes the tables in a new database, checks that an old one is Parley's.
-    private static func migrate(_ connection: PostgresConnection, logger: Logger, at location: String) async throws {
-        try await connection.withTransaction(logger: logger) { connection in
-            // One opener at a time makes the tables.
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))", logger: logger)
-            var tables: [String] = []
-            for try await name in try await connection.query("""
-                SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()
-                ORDER BY table_name
-                """, logger: logger).decode(String.self) {
-                tables.append(name)
-            }
-            if tables.contains("parley_store") {
-                var format: String?
-                for try await value in try await connection.query(
-                    "SELECT value FROM parley_store WHERE key = 'format'", logger: logger
-                ).decode(String.self) {
-                    format = value
-                }
-                guard format == "1" else {
-                    throw LogError.notALog(location, "its parley_store table names format \(format ?? "none"), not 1")
-                }
-                return
-            }
-            guard tables.isEmpty else {
-                throw LogError.notALog(location, "it holds other tables (\(tables.prefix(5).joined(separator: ", "))) and no parley_store")
-            }
-            try await connection.query("CREATE TABLE parley_store (key text PRIMARY KEY, value text NOT NULL)", logger: logger)
-            try await connection.query("INSERT INTO parley_store (key, value) VALUES ('format', '1')", logger: logger)
-            try await connection.query("""
-                CREATE TABLE log_record (position bigserial PRIMARY KEY, stream text NOT NULL, payload bytea NOT NULL)
-                """, logger: logger)
-            try await connection.query("CREATE INDEX log_record_stream ON log_record (stream, position)", logger: logger)
-            try await connection.query("""
-                CREATE TABLE index_entry (kind text NOT NULL, key text NOT NULL, value text NOT NULL, PRIMARY KEY (kind, key))
-                """, logger: logger)
-        }
-    }
-
-    /// Where the database is and how to reach it, from a `postgres://` URL.
-    struct Target {
-        enum Endpoint {
-            case tcp(host: String, port: Int)
-            /// libpq's `?host=/FOLDER`: the server's Unix socket in that folder.
-            case socket(path: String)
-        }
-
-        enum Security {
-            case disable, prefer, require
-        }
-
-        var endpoint: Endpoint
-        var user: String
-        var password: String?
-        var database: String?
-        var security: Security
-
-        init(url: String) throws(LogError) {
-            guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme),
-                let host = components.host, !host.isEmpty
-            else {
-                throw LogError.ioFailure(PostgresEventLog.redacted(url), "not a postgres://USER@HOST[:PORT]/DATABASE URL")
-            }
-            let port = components.port ?? 5432
-            if let folder = components.queryItems?.first(where: { $0.name == "host" })?.value, folder.hasPrefix("/") {
-                endpoint = .socket(path: "\(folder)/.s.PGSQL.\(port)")
-            } else {
-                endpoint = .tcp(host: host, port: port)
-            }
-            user = components.user ?? "postgres"
-            password = components.password
-            let name = String(components.path.drop(while: { $0 == "/" }))
-            database = name.isEmpty ? nil : name
-            switch components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
-            case "disable": security = .disable
-            case "prefer", "allow": security = .prefer
-            case "require", "verify-ca", "verify-full": security = .require
-            case let mode: throw LogError.ioFailure(PostgresEventLog.redacted(url), "unknown sslmode \(mode)")
-            }
-        }
-
-        var client: PostgresClient.Configuration {
-            var configuration: PostgresClient.Configuration
-            switch endpoint {
-            case let .socket(path):
-                configuration = .init(unixSocketPath: path, username: user, password: password, database: database)
-            case let .tcp(host, port):
-                let tls: PostgresClient.Configuration.TLS = switch security {
-                case .disable: .disable
-                case .prefer: .prefer(.makeClientConfiguration())
-                case .require: .require(.makeClientConfiguration())
-                }
-                configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
-            }
-            configuration.options.maximumConnections = 8
-            return configuration
-        }
-
-        func connection() throws -> PostgresConnection.Configuration {
-            switch endpoint {
-            case let .socket(path):
-                return .init(unixSocketPath: path, username: user, password: password, database: database)
-            case let .tcp(host, port):
-                let tls: PostgresConnection.Configuration.TLS = switch security {
-                case .disable: .disable
-                case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-                case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-                }
-                return .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
-            }
-        }
-    }
-
-    /// `url` without its password, for messages and logs.
-    static func redacted(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.password != nil else { return url }
-        components.password = "PASSWORD"
-        return (components.string ?? url).replacingOccurrences(of: ":PASSWORD@", with: ":…@")
     }
 }

@@ -115,7 +115,7 @@ func buildApplication(
             webSocket: webSocket,
             configuration: .init(
                 http1: .init(idleTimeout: .seconds(Int64(configuration.limits.idleSeconds))),
-                ws: .init(maxFrameSize: configuration.limits.frameBytes * 4, validateUTF8: true)),
+                ws: .init(maxFrameSize: configuration.limits.serverFrameBytes, validateUTF8: true)),
             gate: ConnectionGate(limits: configuration.limits),
             tlsConfiguration: identity.tlsConfiguration
         ),

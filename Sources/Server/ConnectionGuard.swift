@@ -64,7 +64,7 @@ struct GuardedChannel<Base: ServerChildChannel & HTTPChannelHandler>: ServerChil
             let connectionGuard = ConnectionGuardHandler(gate: gate, logger: logger)
             try channel.pipeline.syncOperations.addHandlers([
                 PlaintextDetacher(),
-                OutboxWriter(eventLoop: channel.eventLoop, maxFrameBytes: limits.frameBytes * 4),
+                OutboxWriter(eventLoop: channel.eventLoop, maxFrameBytes: limits.serverFrameBytes),
                 IdleStateHandler(readTimeout: .seconds(Int64(limits.idleSeconds))),
                 connectionGuard,
             ])

@@ -1,20 +1,43 @@
+import NIOCore
 import Wire
 
-/// The frames a batch sends, by outbox in the order first sent to, so that each connection is
-/// woken once with all of them.
+/// The frames a batch sends, encoded by outbox in the order first sent to, so that each
+/// connection is woken once with all of them, written as WebSocket frames in one buffer. A
+/// frame sent to several connections of an account is encoded once.
 struct Deliveries {
     private var outboxes: [Outbox] = []
-    private var frames: [ObjectIdentifier: [ServerFrame]] = [:]
+    private var gathered: [ObjectIdentifier: (frames: WebSocketTextFrames, count: Int)] = [:]
+    private var json = FrameWriter(capacity: 2048)
 
     mutating func add(_ frame: ServerFrame, to outbox: Outbox) {
+        json.clear()
+        json.write(frame)
+        append(to: outbox)
+    }
+
+    mutating func add(_ frame: ServerFrame, to outboxes: [Outbox]) {
+        guard !outboxes.isEmpty else { return }
+        json.clear()
+        json.write(frame)
+        for outbox in outboxes { append(to: outbox) }
+    }
+
+    private mutating func append(to outbox: Outbox) {
         let id = ObjectIdentifier(outbox)
-        if frames[id] == nil { outboxes.append(outbox) }
-        frames[id, default: []].append(frame)
+        if gathered[id] == nil {
+            outboxes.append(outbox)
+            gathered[id] = (WebSocketTextFrames(maxFrameBytes: outbox.maxFrameBytes), 0)
+        }
+        json.bytes.withUnsafeBufferPointer { payload in
+            gathered[id]!.frames.append(json: payload)
+        }
+        gathered[id]!.count += 1
     }
 
     /// Queues what was gathered for `outbox` now, before something queued directly.
     mutating func send(to outbox: Outbox) {
-        if let gathered = frames.removeValue(forKey: ObjectIdentifier(outbox)) { outbox.deliver(contentsOf: gathered) }
+        guard let (frames, count) = gathered.removeValue(forKey: ObjectIdentifier(outbox)) else { return }
+        outbox.deliver(encoded: frames.buffer, count: count)
     }
 
     /// Queues everything gathered.

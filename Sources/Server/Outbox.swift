@@ -5,10 +5,21 @@ import Wire
 /// What a connection's writer sends, in order.
 enum Outgoing: Sendable {
     case frame(ServerFrame)
+    /// Frames already written as WebSocket text frames (`WebSocketTextFrames`), `count` of
+    /// them: what a batch sends a connection, encoded once on the pipeline.
+    case encoded(ByteBuffer, count: Int)
     /// A `resume`'s answer: the events it replays, then its `synced`. However many, they take
     /// one place in the outbox, and the writer sends them at the pace the client reads, so a
     /// member away for a long while catches up instead of being cut off.
     case replay(Replay)
+
+    /// How many frames it counts for against the outbox's bound.
+    var frameCount: Int {
+        switch self {
+        case .frame, .replay: 1
+        case let .encoded(_, count): count
+        }
+    }
 }
 
 /// A `resume`'s answer: frames in memory, then, for entries the engine no longer holds, pages
@@ -29,6 +40,8 @@ struct Replay: Sendable {
 final class Outbox: Sendable {
     private struct State {
         var items: [Outgoing] = []
+        /// How many frames `items` holds (`Outgoing.frameCount`).
+        var queued = 0
         /// Set while the consumer has been woken and has not yet found the outbox empty, and
         /// before `start()`.
         var busy = true
@@ -53,6 +66,8 @@ final class Outbox: Sendable {
 
     private let state = Mutex(State())
     private let limit: Int
+    /// A frame longer than this goes in fragments (the server's own limit on a message).
+    let maxFrameBytes: Int
     /// Called, outside the lock, when an item arrives in an idle outbox.
     private let wake: @Sendable (Outbox) -> Void
     /// Called once if the outbox ends because it overflowed while the connection still reads.
@@ -64,8 +79,12 @@ final class Outbox: Sendable {
     /// An outbox holding at most `limit` items, that queues without waking its consumer until
     /// `start()`: a connection's welcome is queued before the connection is registered, and
     /// sent only if it is.
-    init(limit: Int, wake: @escaping @Sendable (Outbox) -> Void, overflowed: @escaping @Sendable () -> Void = {}) {
+    init(
+        limit: Int, maxFrameBytes: Int, wake: @escaping @Sendable (Outbox) -> Void,
+        overflowed: @escaping @Sendable () -> Void = {}
+    ) {
         self.limit = limit
+        self.maxFrameBytes = maxFrameBytes
         self.wake = wake
         self.overflowed = overflowed
     }
@@ -76,20 +95,10 @@ final class Outbox: Sendable {
         enqueue(.frame(frame))
     }
 
-    /// Queues frames in order, waking the consumer once: what one batch sends a connection.
-    func deliver(contentsOf frames: [ServerFrame]) {
-        let wakeUp = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
-            for frame in frames {
-                guard state.items.count < limit else {
-                    state.finished = true
-                    break
-                }
-                state.items.append(.frame(frame))
-            }
-            return state.startConsumer()
-        }
-        if wakeUp { wake(self) }
+    /// Queues `count` frames already encoded, in order, waking the consumer once: what one
+    /// batch sends a connection (`Deliveries`).
+    func deliver(encoded frames: ByteBuffer, count: Int) {
+        enqueue(.encoded(frames, count: count))
     }
 
     /// Queues a `resume`'s answer (its events, then `synced`) as one replay; or, when
@@ -147,7 +156,10 @@ final class Outbox: Sendable {
     func take() -> [Outgoing]? {
         state.withLock { state in
             if !state.items.isEmpty {
-                defer { state.items = [] }
+                defer {
+                    state.items = []
+                    state.queued = 0
+                }
                 return state.items
             }
             if state.finished { return nil }
@@ -158,7 +170,11 @@ final class Outbox: Sendable {
 
     /// For the consumer: items it took but could not handle yet, back at the front.
     func putBack(_ items: some Collection<Outgoing>) {
-        state.withLock { $0.items.insert(contentsOf: items, at: 0) }
+        let count = items.reduce(0) { $0 + $1.frameCount }
+        state.withLock { state in
+            state.items.insert(contentsOf: items, at: 0)
+            state.queued += count
+        }
     }
 
     /// For the consumer: it has sent everything, or can send nothing more (the connection is
@@ -170,6 +186,7 @@ final class Outbox: Sendable {
             state.ended = true
             state.finished = true
             state.items = []
+            state.queued = 0
             defer { state.whenEnded = [] }
             return (state.whenEnded, !state.finishedByReader)
         }
@@ -182,12 +199,13 @@ final class Outbox: Sendable {
     private func enqueue(_ item: Outgoing) -> Bool {
         let (queued, wakeUp) = state.withLock { state -> (Bool, Bool) in
             guard !state.finished else { return (false, false) }
-            guard state.items.count < limit else {
+            guard state.queued + item.frameCount <= limit else {
                 // Too slow a reader: what is queued still goes, then the connection closes.
                 state.finished = true
                 return (false, state.startConsumer())
             }
             state.items.append(item)
+            state.queued += item.frameCount
             return (true, state.startConsumer())
         }
         if wakeUp { wake(self) }

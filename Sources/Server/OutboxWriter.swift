@@ -44,42 +44,51 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
         eventLoop.execute { self.drain(outbox) }
     }
 
-    /// Takes and writes until the outbox is empty, one write at a time. On the event loop.
+    /// Takes and writes until the outbox is empty. On the event loop. While the channel is
+    /// writable it takes again at once; once NIO holds more than its high-water mark unsent
+    /// (a client that reads slowly), it takes again only when that write is done, so frames
+    /// wait in the outbox, up to its bound.
     private func drain(_ outbox: Outbox) {
-        guard let context, context.channel.isActive else {
-            outbox.ended()
-            return
-        }
-        guard let items = outbox.take() else {
-            outbox.ended()
-            return
-        }
-        guard !items.isEmpty else { return }
-        var frames = WebSocketTextFrames(maxFrameBytes: maxFrameBytes)
-        for (index, item) in items.enumerated() {
-            switch item {
-            case let .frame(frame):
-                frames.append(frame)
-            case let .replay(replay):
-                for frame in replay.frames { frames.append(frame) }
-                guard let pages = replay.pages else {
-                    outbox.sentReplay()
-                    break
-                }
-                // The rest waits for the pages, which are read at the pace the client reads.
-                outbox.putBack(items[(index + 1)...])
-                let written = frames.take()
-                Task { await self.replay(pages, after: written, to: outbox) }
+        while let context {
+            let channel = context.channel
+            guard channel.isActive, let items = outbox.take() else {
+                outbox.ended()
                 return
             }
-            if frames.byteCount >= Self.batchBytes { context.write(wrapOutboundOut(frames.take()), promise: nil) }
-        }
-        context.writeAndFlush(wrapOutboundOut(frames.take())).whenComplete { result in
-            switch result {
-            case .success: self.drain(outbox)
-            case .failure: outbox.ended()
+            guard !items.isEmpty else { return }
+            var frames = WebSocketTextFrames(maxFrameBytes: maxFrameBytes)
+            for (index, item) in items.enumerated() {
+                switch item {
+                case let .frame(frame):
+                    frames.append(frame)
+                case let .encoded(buffer, _):
+                    frames.append(encoded: buffer)
+                case let .replay(replay):
+                    for frame in replay.frames { frames.append(frame) }
+                    guard let pages = replay.pages else {
+                        outbox.sentReplay()
+                        break
+                    }
+                    // The rest waits for the pages, which are read at the pace the client reads.
+                    outbox.putBack(items[(index + 1)...])
+                    let written = frames.take()
+                    Task { await self.replay(pages, after: written, to: outbox) }
+                    return
+                }
+                if frames.byteCount >= Self.batchBytes { context.write(wrapOutboundOut(frames.take()), promise: nil) }
             }
+            guard channel.isWritable else {
+                context.writeAndFlush(wrapOutboundOut(frames.take())).whenComplete { result in
+                    switch result {
+                    case .success: self.drain(outbox)
+                    case .failure: outbox.ended()
+                    }
+                }
+                return
+            }
+            context.writeAndFlush(wrapOutboundOut(frames.take()), promise: nil)
         }
+        outbox.ended()
     }
 
     /// Writes `written`, then each page as the one before it is written, then goes back to the
@@ -130,14 +139,26 @@ struct WebSocketTextFrames {
     mutating func append(_ frame: ServerFrame) {
         json.clear()
         json.write(frame)
-        json.bytes.withUnsafeBufferPointer { payload in
-            var start = 0
-            repeat {
-                let end = min(start + maxFrameBytes, payload.count)
-                header(final: end == payload.count, opcode: start == 0 ? 0x1 : 0x0, length: end - start)
-                buffer.writeBytes(UnsafeBufferPointer(rebasing: payload[start..<end]))
-                start = end
-            } while start < payload.count
+        json.bytes.withUnsafeBufferPointer { append(json: $0) }
+    }
+
+    /// Appends a frame whose JSON is `payload`.
+    mutating func append(json payload: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        repeat {
+            let end = min(start + maxFrameBytes, payload.count)
+            header(final: end == payload.count, opcode: start == 0 ? 0x1 : 0x0, length: end - start)
+            buffer.writeBytes(UnsafeBufferPointer(rebasing: payload[start..<end]))
+            start = end
+        } while start < payload.count
+    }
+
+    /// Appends frames already encoded.
+    mutating func append(encoded frames: ByteBuffer) {
+        if buffer.readableBytes == 0 {
+            buffer = frames
+        } else {
+            buffer.writeImmutableBuffer(frames)
         }
     }
 

@@ -69,7 +69,7 @@ public func buildParleyServer(
             return [
                 // Whole messages, of at most four frames' worth (more closes the connection, 1009).
                 NIOWebSocketFrameAggregator(
-                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: limits.frameBytes * 4),
+                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: limits.serverFrameBytes),
                 RelayConnection(relay: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
             ]
         }),

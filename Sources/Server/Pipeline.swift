@@ -377,7 +377,7 @@ actor Pipeline {
             else { continue }
             logFaults(in: [frame], for: member)
             if case let .error(error) = frame { metrics.rejected(error.code) }
-            for outbox in outboxes { deliveries.add(frame, to: outbox) }
+            deliveries.add(frame, to: outboxes)
         }
     }
 

@@ -2,6 +2,10 @@
 public struct ServerLimits: Sendable, Equatable {
     /// `limits.frameBytes`: the largest WebSocket frame (and reassembled message).
     public var frameBytes: Int
+    /// The largest frame the server writes in one piece (longer ones go in fragments), and the
+    /// largest message it reassembles: a server frame carries the sender's text and state URL
+    /// and more, so it is allowed more than a client's.
+    var serverFrameBytes: Int { frameBytes * 4 }
     /// `limits.urlLength`: the longest state URL in a message.
     public var urlLength: Int
     /// `limits.textLength`: the longest caption or summary text.

@@ -54,9 +54,9 @@ struct PipelineTests {
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         let conversation = try await table.conversation(of: "amber", with: ["ben"]).conversation
         let takes = Mutex<[[ServerFrame]]>([])
-        let outbox = Outbox(limit: 100, wake: { outbox in
+        let outbox = Outbox(limit: 100, maxFrameBytes: 1 << 20, wake: { outbox in
             while let items = outbox.take(), !items.isEmpty {
-                let frames = items.compactMap { item -> ServerFrame? in if case let .frame(frame) = item { frame } else { nil } }
+                let frames = items.flatMap { $0.serverFrames() }
                 takes.withLock { $0.append(frames) }
             }
         })

@@ -254,7 +254,7 @@ extension Outbox {
     /// iterated (so that one nobody reads fills up).
     static func make(limit: Int) -> (items: AsyncStream<Outgoing>, outbox: Outbox) {
         let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let outbox = Outbox(limit: limit, wake: { _ in signal.yield() })
+        let outbox = Outbox(limit: limit, maxFrameBytes: 1 << 20, wake: { _ in signal.yield() })
         outbox.start()
         let taken = TakenItems(signals.makeAsyncIterator())
         let items = AsyncStream<Outgoing>(unfolding: {
@@ -281,7 +281,8 @@ extension Outbox {
         Task {
             for await item in items {
                 switch item {
-                case let .frame(frame): continuation.yield(frame)
+                case .frame, .encoded:
+                    for frame in item.serverFrames() { continuation.yield(frame) }
                 case let .replay(replay):
                     for frame in replay.frames { continuation.yield(frame) }
                     if let pages = replay.pages {
@@ -293,6 +294,32 @@ extension Outbox {
             continuation.finish()
         }
         return (frames, outbox)
+    }
+}
+
+extension Outgoing {
+    /// The frames of a `.frame` or `.encoded` item; those of `.encoded` read back from the
+    /// WebSocket frames written (a test fails if they do not read).
+    func serverFrames() -> [ServerFrame] {
+        switch self {
+        case let .frame(frame): return [frame]
+        case .replay: return []
+        case let .encoded(buffer, count):
+            var frames: [ServerFrame] = []
+            var message: [UInt8] = []
+            do {
+                for piece in try WebSocketTextFramesTests.read(buffer) {
+                    message += piece.payload
+                    guard piece.final else { continue }
+                    frames.append(try ServerFrame(json: String(decoding: message, as: UTF8.self)))
+                    message = []
+                }
+            } catch {
+                Issue.record("an encoded item does not read back: \(error)")
+            }
+            #expect(frames.count == count, "the count of an encoded item")
+            return frames
+        }
     }
 }
 

@@ -57,12 +57,28 @@ public struct TargetKnowledge: Hashable, Sendable {
     /// the guess may be wrong, which costs a hunter a few shots but never a legal move.
     private mutating func markSunk(_ kind: ShipKind, at cell: Cell) {
         if let gone = afloat.firstIndex(of: kind) { afloat.remove(at: gone) }
-        let lines = Self.placements(of: kind, on: board).filter { cells in
-            cells.contains(cell) && cells.allSatisfy { openHits[$0.index] }
+        let lines = Self.placements(of: kind, through: cell, on: board).filter { cells in
+            cells.allSatisfy { openHits[$0.index] }
         }
         for covered in lines.first ?? [cell] {
             openHits[covered.index] = false
             sunkCells[covered.index] = true
+        }
+    }
+
+    /// The ways `kind` fits on `board` over `cell`, in the order of `placements(of:on:)`: by
+    /// the index of the ship's first cell, across before down. Only ships that start at most
+    /// its length before the cell, in its row or its column, can cover it.
+    static func placements(of kind: ShipKind, through cell: Cell, on board: Board) -> [[Cell]] {
+        let orientations: [Orientation] = kind.length == 1 ? [.across] : Orientation.allCases
+        let (row, column) = (board.row(of: cell), board.column(of: cell))
+        let reach = 0..<kind.length
+        let origins = Set(reach.compactMap { board.cell(row: row, column: column - $0) }
+            + reach.compactMap { board.cell(row: row - $0, column: column) })
+        return origins.sorted().flatMap { origin in
+            orientations.compactMap { orientation in
+                board.cells(of: ShipPlacement(kind, at: origin, orientation)).flatMap { $0.contains(cell) ? $0 : nil }
+            }
         }
     }
 

@@ -185,7 +185,9 @@ struct MessageEntry: Sendable {
 /// A state's query as each bound seat saw it (`seats[i]` for seat `i`) and as a spectator does.
 struct StateViews: Sendable {
     let seats: [Int: String]
-    let spectator: String
+    /// `nil` when every member held a seat of the session: nobody was shown it. A member who
+    /// joins later has it worked out again from the true state.
+    let spectator: String?
 }
 
 /// A turn that ran out: who was late (when a seat held by someone was), and the session after.

@@ -58,7 +58,7 @@ extension Engine {
     }
 
     private mutating func applyAccepted(_ move: AcceptedMove, match prepared: AnyMatch?) throws(EngineError) {
-        guard conversations[move.conversation] != nil else { throw .corrupt("unknown conversation") }
+        guard conversations.index(forKey: move.conversation) != nil else { throw .corrupt("unknown conversation") }
         var session: SessionState
         if let existing = conversations[move.conversation]?.sessions[move.session] {
             session = existing
@@ -91,7 +91,8 @@ extension Engine {
                 seats: Dictionary(uniqueKeysWithValues: session.seats.indices.map {
                     ($0, QueryString.format(session.match.state(for: Seat($0))))
                 }),
-                spectator: QueryString.format(session.match.state(for: nil))),
+                spectator: hasSpectators(of: session, in: move.conversation)
+                    ? QueryString.format(session.match.state(for: nil)) : nil),
             seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
             prompt: session.match.prompt)
         session.newestMessage = LogEntry(seq: move.seq, kind: .message(entry))
@@ -105,6 +106,13 @@ extension Engine {
         if session.match.outcome.isFinished { retireFinishedSessions(of: move.conversation) }
         conversations[move.conversation]?.sent[move.sender, default: RecentSends()]
             .record(move.request, seq: move.seq, session: move.session, proposal: move.proposal)
+    }
+
+    /// Whether a member of the conversation holds no seat of the session (and sees its state as
+    /// a spectator, until their first move takes a seat).
+    private func hasSpectators(of session: SessionState, in conversation: String) -> Bool {
+        guard let index = conversations.index(forKey: conversation) else { return true }
+        return conversations.values[index].members.contains { !session.seats.contains($0) }
     }
 
     private mutating func applyEnd(in conversation: String, seq: Int, session id: Session) throws(EngineError) {
@@ -165,7 +173,8 @@ extension Engine {
     private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {
         // Only the number is read: a copy of the conversation held across the append would
         // share its window, and the append would then copy it.
-        guard let lastSeq = conversations[conversation]?.lastSeq else { throw .corrupt("unknown conversation \(conversation)") }
+        guard let index = conversations.index(forKey: conversation) else { throw .corrupt("unknown conversation \(conversation)") }
+        let lastSeq = conversations.values[index].lastSeq
         guard seq == lastSeq + 1 else { throw .corrupt("seq \(seq) after \(lastSeq) in \(conversation)") }
         conversations[conversation]?.append(LogEntry(seq: seq, kind: kind))
     }

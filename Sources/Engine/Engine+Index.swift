@@ -91,7 +91,8 @@ extension Engine {
         for conversation in touched {
             let change = clockChange(of: conversation)
             let running = change.value != nil
-            guard conversations[conversation]?.clockIndexed != running else { continue }
+            guard let index = conversations.index(forKey: conversation), conversations.values[index].clockIndexed != running
+            else { continue }
             conversations[conversation]?.clockIndexed = running
             changes.append(change)
         }
@@ -132,7 +133,7 @@ extension Engine {
     }
 
     private func clockChange(of conversation: String) -> IndexChange {
-        let next = conversations[conversation]?.sessions.values.compactMap { deadline(of: $0, in: conversation)?.at }.min()
+        let next = conversations.index(forKey: conversation).flatMap { deadlines(in: conversations.values[$0]).map(\.at).min() }
         guard let next else { return .remove(IndexKind.clock, conversation) }
         return .set(IndexKind.clock, conversation, IndexKind.milliseconds(next))
     }

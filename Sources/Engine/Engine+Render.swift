@@ -18,7 +18,8 @@ extension Engine {
     /// rendered for them, an `unrenderable` error in its place, so that the gap in `seq` is
     /// never silent. `nil` if there is no such entry in memory.
     public func frame(ofEntry seq: Int, in id: String, for viewer: AccountID) -> ServerFrame? {
-        conversations[id].flatMap { frame(ofEntry: seq, in: $0, for: viewer) }
+        guard let index = conversations.index(forKey: id) else { return nil }
+        return frame(ofEntry: seq, in: conversations.values[index], for: viewer)
     }
 
     func frame(ofEntry seq: Int, in conversation: ConversationState, for viewer: AccountID) -> ServerFrame? {
@@ -73,7 +74,9 @@ extension Engine {
         }
         let message: Message
         do {
-            message = try original.translated(from: from, to: to)
+            // The sender's own copy is in the sender's identifiers already: the server wrote its
+            // texts with the sender's token.
+            message = viewer == move.sender ? original : try original.translated(from: from, to: to)
         } catch {
             throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "its participant tokens do not translate")
         }
@@ -88,7 +91,7 @@ extension Engine {
     /// The state of a message as the seat `seat` (a spectator when `nil`) sees it: the view kept
     /// with the entry, or worked out again from the true state by the game's own view.
     private func query(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
-        if let views = entry.views { return seat.flatMap { views.seats[$0] } ?? views.spectator }
+        if let views = entry.views, let query = seat.flatMap({ views.seats[$0] }) ?? views.spectator { return query }
         let move = entry.move
         do {
             let game = try catalog.game(move.game, variant: move.variant)

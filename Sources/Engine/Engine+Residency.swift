@@ -11,7 +11,7 @@ extension Engine {
 
     public var residentConversations: [String] { Array(conversations.keys) }
 
-    public func holds(_ conversation: String) -> Bool { conversations[conversation] != nil }
+    public func holds(_ conversation: String) -> Bool { conversations.index(forKey: conversation) != nil }
 
     /// Whether a session of the conversation waits for a turn deadline.
     public func hasRunningClock(_ conversation: String) -> Bool {

@@ -24,11 +24,7 @@ extension Engine {
         decision.events = [.accepted(move)]
         decision.replies = [reply]
         decision.notify = [EntryReference(conversation: move.conversation, seq: move.seq)]
-        if let session = conversations[move.conversation]?.sessions[session.id],
-            let deadline = deadline(of: session, in: move.conversation)
-        {
-            decision.deadlines = [deadline]
-        }
+        if let deadline = deadline(ofSession: session.id, in: move.conversation) { decision.deadlines = [deadline] }
         return decision
     }
 

@@ -21,12 +21,20 @@ extension Engine {
 
     /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
     public func deadline(ofSession session: Session, in conversation: String) -> TurnDeadline? {
-        conversations[conversation]?.sessions[session].flatMap { deadline(of: $0, in: conversation) }
+        guard let index = conversations.index(forKey: conversation) else { return nil }
+        let sessions = conversations.values[index].sessions
+        return sessions.index(forKey: session).flatMap { deadline(of: sessions.values[$0], in: conversation) }
     }
 
     /// The deadlines of the sessions of one conversation in memory whose clocks run.
     public func deadlines(in conversation: String) -> [TurnDeadline] {
-        conversations[conversation]?.sessions.values.compactMap { deadline(of: $0, in: conversation) } ?? []
+        conversations.index(forKey: conversation).map { deadlines(in: conversations.values[$0]) } ?? []
+    }
+
+    /// The same of a conversation at hand; its sessions are read in place, not copied.
+    func deadlines(in conversation: ConversationState) -> [TurnDeadline] {
+        let sessions = conversation.sessions
+        return sessions.indices.compactMap { deadline(of: sessions.values[$0], in: conversation.id) }
     }
 
     func deadline(of session: SessionState, in conversation: String) -> TurnDeadline? {

@@ -96,16 +96,15 @@ public struct Engine: Sendable {
 
     /// The current members of a conversation.
     public func members(of conversation: String) -> [AccountID] {
-        conversations[conversation]?.members ?? []
+        conversations.index(forKey: conversation).map { conversations.values[$0].members } ?? []
     }
 
     /// Who is sent the entry `reference`: the members, and the account an operator's removal
     /// took out, so that it hears of it.
     public func recipients(of reference: EntryReference) -> [AccountID] {
-        guard let conversation = conversations[reference.conversation] else { return [] }
-        if let entry = conversation.entry(reference.seq), case let .removed(account) = entry.kind {
-            return conversation.members + [account]
-        }
-        return conversation.members
+        guard let index = conversations.index(forKey: reference.conversation) else { return [] }
+        let members = conversations.values[index].members
+        if case let .removed(account)? = conversations.values[index].entry(reference.seq)?.kind { return members + [account] }
+        return members
     }
 }

@@ -37,6 +37,36 @@ import Wire
     }
 }
 
+/// While every member holds a seat, nobody is shown the spectator's view and it is not worked
+/// out; a member who joins later is shown it all the same, from the true state.
+@Suite struct SpectatorViewTests {
+    @Test func aMemberWhoJoinsAfterEverySeatIsTakenSeesTheGameWithoutTheShips() throws {
+        var harness = EngineHarness()
+        let created = harness.create(by: "amber")
+        harness.join(created.invite, by: "ben")
+        let conversation = created.conversation
+        #expect(harness.start(
+            "battleship", url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0", in: conversation, by: "amber")?.isAccepted == true)
+        for cell in ["8", "1"] {
+            let current = try #require(harness.lastMessage(in: conversation, for: "ben"))
+            #expect(harness.reply(to: current, with: "Shot=\(cell)", by: "ben")?.isAccepted == true)
+        }
+        let newest = try #require(harness.lastMessage(in: conversation, for: "ben")).seq
+        harness.join(created.invite, by: "chris")
+        // Enough newer entries that the game's newest message is read from its session.
+        for index in 0..<9 {
+            #expect(harness.start("icecream", variant: "solo", url: "?Base=base0\(index % 4 + 1)", in: conversation, by: "ben")?
+                .isAccepted == true)
+        }
+        let seen = try #require(harness.engine.event(conversation: conversation, seq: newest, for: "chris"))
+        let url = try #require(seen.message?.url)
+        #expect(!url.contains("Ship_Location"), "\(url)")
+        #expect(url.contains("Shot=8-miss") && url.contains("Shot=1-miss"), "\(url)")
+        #expect(seen.message?.url == harness.engine.event(conversation: conversation, seq: newest, for: "ben")?.message?.url,
+                "a spectator sees what the guesser sees")
+    }
+}
+
 /// Each join adds the newcomer to every member's directory of identifiers: every member knows
 /// every other by the identifier derived for that pair, and tokens translate between them.
 @Suite struct DirectoryTests {

@@ -53,6 +53,14 @@ struct ConversationState: Sendable {
         return sessions.values.lazy.compactMap(\.newestMessage).first { $0.seq == seq }
     }
 
+    /// The account the entry `seq` says the operator removed, if it is such an entry and still
+    /// in memory (a removal is never a session's newest message).
+    func removed(at seq: Int) -> AccountID? {
+        let index = recent.count - (lastSeq - seq) - 1
+        guard recent.indices.contains(index), case let .removed(account) = recent[index].kind else { return nil }
+        return account
+    }
+
     /// Whether every entry after `seq` is still in memory.
     func holdsEntries(after seq: Int) -> Bool {
         lastSeq - seq <= recent.count

@@ -133,8 +133,8 @@ extension Engine {
     }
 
     private func clockChange(of conversation: String) -> IndexChange {
-        let next = conversations.index(forKey: conversation).flatMap { deadlines(in: conversations.values[$0]).map(\.at).min() }
-        guard let next else { return .remove(IndexKind.clock, conversation) }
+        guard let index = conversations.index(forKey: conversation), let next = deadlines(in: conversations.values[index]).map(\.at).min()
+        else { return .remove(IndexKind.clock, conversation) }
         return .set(IndexKind.clock, conversation, IndexKind.milliseconds(next))
     }
 

@@ -44,11 +44,11 @@ extension Engine {
             return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
         case let .timeout(timeout), let .ended(timeout):
             let kind: Event.Kind = if case .ended = entry.kind { .ended } else { .timeout }
-            let pid = { (seat: Seat) in participant(timeout.seats[seat.index], seenBy: viewer, in: conversation) }
+            let seated = participants(timeout.seats, seenBy: viewer, in: conversation)
             let status = GameStatus(
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
-                moves: timeout.moveCount, turn: turnInfo(timeout.turn, seats: timeout.seats, for: viewer, in: conversation),
-                outcome: outcomeInfo(timeout.outcome, seats: timeout.seats, pid), prompt: timeout.prompt)
+                moves: timeout.moveCount, turn: turnInfo(timeout.turn, seated: seated),
+                outcome: outcomeInfo(timeout.outcome, seated: seated), prompt: timeout.prompt)
             return .success(Event(conversation: id, seq: seq, kind: kind, status: status,
                                   participant: timeout.late.map { info($0, seenBy: viewer) }))
         }
@@ -80,11 +80,10 @@ extension Engine {
         } catch {
             throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "its participant tokens do not translate")
         }
-        let pid = { (seat: Seat) in participant(entry.seats[seat.index], seenBy: viewer, in: conversation) }
+        let seated = participants(entry.seats, seenBy: viewer, in: conversation)
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
-            turn: turnInfo(entry.turn, seats: entry.seats, for: viewer, in: conversation), outcome: outcomeInfo(entry.outcome, seats: entry.seats, pid),
-            prompt: entry.prompt)
+            turn: turnInfo(entry.turn, seated: seated), outcome: outcomeInfo(entry.outcome, seated: seated), prompt: entry.prompt)
         return Event(conversation: conversation.id, seq: move.seq, kind: .message, message: message, status: status)
     }
 
@@ -101,16 +100,25 @@ extension Engine {
         }
     }
 
-    private func turnInfo(_ turn: Turn, seats: [AccountID], for viewer: AccountID, in conversation: ConversationState) -> TurnInfo {
-        let seated = seats.map { participant($0, seenBy: viewer, in: conversation) }
+    /// The identifiers under which `viewer` knows the accounts at `seats`, in seat order. A loop,
+    /// not a closure: a closure would hold a copy of the conversation.
+    private func participants(_ seats: [AccountID], seenBy viewer: AccountID, in conversation: ConversationState) -> [ParticipantID] {
+        var seated: [ParticipantID] = []
+        seated.reserveCapacity(seats.count)
+        for account in seats { seated.append(participant(account, seenBy: viewer, in: conversation)) }
+        return seated
+    }
+
+    /// `seated`: the identifiers of the accounts at the seats, as the viewer knows them.
+    private func turnInfo(_ turn: Turn, seated: [ParticipantID]) -> TurnInfo {
         switch turn {
-        case let .seat(seat) where seat.index < seats.count:
+        case let .seat(seat) where seat.index < seated.count:
             return TurnInfo(kind: .player, participants: [seated[seat.index]])
         case .seat:
             // A seat nobody holds yet: any member without a seat may take it.
             return TurnInfo(kind: .anyoneExcept, participants: seated)
         case let .anyoneExcept(seat):
-            return TurnInfo(kind: .anyoneExcept, participants: seat.index < seats.count ? [seated[seat.index]] : [])
+            return TurnInfo(kind: .anyoneExcept, participants: seat.index < seated.count ? [seated[seat.index]] : [])
         case .anyone:
             return TurnInfo(kind: .anyone)
         case .nobody:
@@ -119,10 +127,11 @@ extension Engine {
     }
 
     /// Seats nobody holds (a guesser who never came) are left out of the lists.
-    private func outcomeInfo(_ outcome: Outcome, seats: [AccountID], _ pid: (Seat) -> ParticipantID) -> OutcomeInfo {
+    private func outcomeInfo(_ outcome: Outcome, seated: [ParticipantID]) -> OutcomeInfo {
         guard case let .finished(winners, losers) = outcome else { return OutcomeInfo(finished: false) }
-        let held = { (seat: Seat) in seat.index < seats.count }
+        let held = { (seat: Seat) in seat.index < seated.count }
         return OutcomeInfo(
-            finished: true, winners: winners.sorted().filter(held).map(pid), losers: losers.sorted().filter(held).map(pid))
+            finished: true, winners: winners.sorted().filter(held).map { seated[$0.index] },
+            losers: losers.sorted().filter(held).map { seated[$0.index] })
     }
 }

@@ -16,7 +16,8 @@ extension Engine {
             if case let .answer(decision) = decided { return decision }
             preconditionFailure("decide either answers or moves")
         }
-        conversations[move.conversation]?.sessions[session.id] = session
+        // The move's session, new or not, is written with the move: `apply` takes the match
+        // the proposal was judged on.
         do { try apply(.accepted(move), match: session.match) } catch {
             preconditionFailure("a decided move must apply: \(error)")
         }

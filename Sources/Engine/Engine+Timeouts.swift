@@ -21,20 +21,28 @@ extension Engine {
 
     /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
     public func deadline(ofSession session: Session, in conversation: String) -> TurnDeadline? {
+        // Read in place, with no closure: a closure's argument is a copy (a retain and release
+        // of each of its fields).
         guard let index = conversations.index(forKey: conversation) else { return nil }
         let sessions = conversations.values[index].sessions
-        return sessions.index(forKey: session).flatMap { deadline(of: sessions.values[$0], in: conversation) }
+        guard let found = sessions.index(forKey: session) else { return nil }
+        return deadline(of: sessions.values[found], in: conversation)
     }
 
     /// The deadlines of the sessions of one conversation in memory whose clocks run.
     public func deadlines(in conversation: String) -> [TurnDeadline] {
-        conversations.index(forKey: conversation).map { deadlines(in: conversations.values[$0]) } ?? []
+        guard let index = conversations.index(forKey: conversation) else { return [] }
+        return deadlines(in: conversations.values[index])
     }
 
     /// The same of a conversation at hand; its sessions are read in place, not copied.
     func deadlines(in conversation: ConversationState) -> [TurnDeadline] {
         let sessions = conversation.sessions
-        return sessions.indices.compactMap { deadline(of: sessions.values[$0], in: conversation.id) }
+        var deadlines: [TurnDeadline] = []
+        for index in sessions.indices {
+            if let deadline = deadline(of: sessions.values[index], in: conversation.id) { deadlines.append(deadline) }
+        }
+        return deadlines
     }
 
     func deadline(of session: SessionState, in conversation: String) -> TurnDeadline? {

@@ -96,7 +96,8 @@ public struct Engine: Sendable {
 
     /// The current members of a conversation.
     public func members(of conversation: String) -> [AccountID] {
-        conversations.index(forKey: conversation).map { conversations.values[$0].members } ?? []
+        guard let index = conversations.index(forKey: conversation) else { return [] }
+        return conversations.values[index].members
     }
 
     /// Who is sent the entry `reference`: the members, and the account an operator's removal
@@ -104,7 +105,7 @@ public struct Engine: Sendable {
     public func recipients(of reference: EntryReference) -> [AccountID] {
         guard let index = conversations.index(forKey: reference.conversation) else { return [] }
         let members = conversations.values[index].members
-        if case let .removed(account)? = conversations.values[index].entry(reference.seq)?.kind { return members + [account] }
+        if let account = conversations.values[index].removed(at: reference.seq) { return members + [account] }
         return members
     }
 }

@@ -119,22 +119,85 @@ struct ConversationState: Sendable {
 }
 
 /// One game session: its rules, its match, and which account holds which seat.
+///
+/// Its fields live in one shared box, copied on the first write to a shared one: a move reads
+/// its session many times (its deadline, its seats, its state), and each copy of the fields
+/// themselves was a retain and a release of every one of them.
 struct SessionState: Sendable {
-    let id: Session
-    let game: AnyGame
-    var match: AnyMatch
+    private final class Storage: @unchecked Sendable {
+        let id: Session
+        let game: AnyGame
+        var match: AnyMatch
+        var seats: [AccountID]
+        var lastSeq: Int
+        var clockStarted: Date?
+        var newestMessage: LogEntry?
+        var startedAt: Date?
+        var lastMoveAt: Date?
+
+        init(
+            id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?,
+            newestMessage: LogEntry?, startedAt: Date?, lastMoveAt: Date?
+        ) {
+            (self.id, self.game, self.match, self.seats, self.lastSeq) = (id, game, match, seats, lastSeq)
+            (self.clockStarted, self.newestMessage, self.startedAt, self.lastMoveAt) = (clockStarted, newestMessage, startedAt, lastMoveAt)
+        }
+
+        func copy() -> Storage {
+            Storage(id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, clockStarted: clockStarted,
+                    newestMessage: newestMessage, startedAt: startedAt, lastMoveAt: lastMoveAt)
+        }
+    }
+
+    /// Shared between copies until one of them writes; only ever written while not shared.
+    private var storage: Storage
+
+    init(id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
+        storage = Storage(
+            id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, clockStarted: clockStarted,
+            newestMessage: nil, startedAt: nil, lastMoveAt: nil)
+    }
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    var id: Session { storage.id }
+    var game: AnyGame { storage.game }
+    var match: AnyMatch {
+        get { storage.match }
+        _modify { unique(); yield &storage.match }
+    }
     /// `seats[i]` is the account at seat `i`, bound by that account's first move.
-    var seats: [AccountID]
+    var seats: [AccountID] {
+        get { storage.seats }
+        _modify { unique(); yield &storage.seats }
+    }
     /// The seq of the session's newest message.
-    var lastSeq: Int
+    var lastSeq: Int {
+        get { storage.lastSeq }
+        _modify { unique(); yield &storage.lastSeq }
+    }
     /// When the turn's clock started: the newest message, or `nil` once a timeout passed the
     /// turn on (a skipped turn is not timed again until someone moves).
-    var clockStarted: Date?
+    var clockStarted: Date? {
+        get { storage.clockStarted }
+        _modify { unique(); yield &storage.clockStarted }
+    }
     /// The session's newest message, which a stale proposal is answered with.
-    var newestMessage: LogEntry? = nil
+    var newestMessage: LogEntry? {
+        get { storage.newestMessage }
+        _modify { unique(); yield &storage.newestMessage }
+    }
     /// When its first and newest messages were accepted.
-    var startedAt: Date? = nil
-    var lastMoveAt: Date? = nil
+    var startedAt: Date? {
+        get { storage.startedAt }
+        _modify { unique(); yield &storage.startedAt }
+    }
+    var lastMoveAt: Date? {
+        get { storage.lastMoveAt }
+        _modify { unique(); yield &storage.lastMoveAt }
+    }
 
     func seat(of account: AccountID) -> Seat? {
         seats.firstIndex(of: account).map(Seat.init)

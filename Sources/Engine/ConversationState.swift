@@ -5,45 +5,112 @@ import Transcript
 /// One conversation as the engine holds it in memory: its members, its sessions' current
 /// states and newest messages, and a short window of its newest entries. Older entries stay
 /// in the store, so a conversation's memory does not grow with its history.
+///
+/// Its fields live in one shared box, copied on the first write to a shared one, as a
+/// session's do (`SessionState`): a move reads its conversation several times.
 struct ConversationState: Sendable {
     /// How many of the newest entries are kept rendered-ready: enough for the live relay and
     /// for a client that reconnects after a short drop to resume from memory.
     static let recentEntries = 8
-
-    let id: String
-    let invite: String
-    /// Current members, in the order they joined.
-    var members: [AccountID] = []
-    /// Everyone who was ever a member, so that old messages still translate after a leave.
-    var everyone: [AccountID] = []
-    /// The seq of the newest entry; 0 before the first.
-    private(set) var lastSeq = 0
-    /// Whether the store's index says a turn clock runs here, as far as this engine has told
-    /// it; `nil` when it has not yet (the conversation was loaded, or the engine started).
-    var clockIndexed: Bool? = nil
-    /// The newest entries, oldest first, at most `recentEntries`.
-    private(set) var recent: [LogEntry] = []
-    /// The running sessions and the newest few finished ones.
-    var sessions: [Session: SessionState] = [:]
-    /// The newest finished sessions no longer held in memory (they are in the store), at most
-    /// `retiredKept`: a message to one is refused as over; one to an older one, as an unknown
-    /// session. Bounded, so a conversation that plays for months holds the same memory.
-    private(set) var retired: Set<Session> = []
-    /// `retired` in the order the sessions finished, oldest first.
-    private(set) var retiredOrder: [Session] = []
     static let retiredKept = 64
     /// How many finished sessions stay in memory, for the admin and for late answers.
     static let finishedSessionsKept = 4
-    /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
-    var directories: [AccountID: ViewerDirectory] = [:]
-    /// Accounts the operator removed, who may not join again until readmitted.
-    var barred: Set<AccountID> = []
-    /// Each member's newest accepted messages, so that a resent one is recognised.
-    var sent: [AccountID: RecentSends] = [:]
+
+    private struct Fields {
+        let id: String
+        let invite: String
+        var members: [AccountID] = []
+        var everyone: [AccountID] = []
+        var lastSeq = 0
+        var clockIndexed: Bool? = nil
+        var recent: [LogEntry] = []
+        var sessions: [Session: SessionState] = [:]
+        var retired: Set<Session> = []
+        var retiredOrder: [Session] = []
+        var directories: [AccountID: ViewerDirectory] = [:]
+        var barred: Set<AccountID> = []
+        var sent: [AccountID: RecentSends] = [:]
+    }
+
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// Shared between copies until one of them writes; only ever written while not shared.
+    private var box: Box
+
+    private var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
 
     init(id: String, invite: String) {
-        self.id = id
-        self.invite = invite
+        box = Box(Fields(id: id, invite: invite))
+    }
+
+    var id: String { box.fields.id }
+    var invite: String { box.fields.invite }
+    /// Current members, in the order they joined.
+    var members: [AccountID] {
+        get { box.fields.members }
+        _modify { yield &fields.members }
+    }
+    /// Everyone who was ever a member, so that old messages still translate after a leave.
+    var everyone: [AccountID] {
+        get { box.fields.everyone }
+        _modify { yield &fields.everyone }
+    }
+    /// The seq of the newest entry; 0 before the first.
+    private(set) var lastSeq: Int {
+        get { box.fields.lastSeq }
+        _modify { yield &fields.lastSeq }
+    }
+    /// Whether the store's index says a turn clock runs here, as far as this engine has told
+    /// it; `nil` when it has not yet (the conversation was loaded, or the engine started).
+    var clockIndexed: Bool? {
+        get { box.fields.clockIndexed }
+        _modify { yield &fields.clockIndexed }
+    }
+    /// The newest entries, oldest first, at most `recentEntries`.
+    private(set) var recent: [LogEntry] {
+        get { box.fields.recent }
+        _modify { yield &fields.recent }
+    }
+    /// The running sessions and the newest few finished ones.
+    var sessions: [Session: SessionState] {
+        get { box.fields.sessions }
+        _modify { yield &fields.sessions }
+    }
+    /// The newest finished sessions no longer held in memory (they are in the store), at most
+    /// `retiredKept`: a message to one is refused as over; one to an older one, as an unknown
+    /// session. Bounded, so a conversation that plays for months holds the same memory.
+    private(set) var retired: Set<Session> {
+        get { box.fields.retired }
+        _modify { yield &fields.retired }
+    }
+    /// `retired` in the order the sessions finished, oldest first.
+    private(set) var retiredOrder: [Session] {
+        get { box.fields.retiredOrder }
+        _modify { yield &fields.retiredOrder }
+    }
+    /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
+    var directories: [AccountID: ViewerDirectory] {
+        get { box.fields.directories }
+        _modify { yield &fields.directories }
+    }
+    /// Accounts the operator removed, who may not join again until readmitted.
+    var barred: Set<AccountID> {
+        get { box.fields.barred }
+        _modify { yield &fields.barred }
+    }
+    /// Each member's newest accepted messages, so that a resent one is recognised.
+    var sent: [AccountID: RecentSends] {
+        get { box.fields.sent }
+        _modify { yield &fields.sent }
     }
 
     /// The entry `seq` if it is still in memory: among the newest, or a session's newest message.
@@ -69,7 +136,7 @@ struct ConversationState: Sendable {
     /// Lets go of all but the newest finished sessions: a conversation that plays for months
     /// holds only its running games.
     mutating func retireFinishedSessions(keeping limit: Int = Self.retiredKept) {
-        let finished = sessions.values.filter { $0.match.outcome.isFinished }
+        let finished = sessions.values.filter(\.isFinished)
         // A finished game keeps its final state and outcome; its newest message (three more
         // copies of that state, as each seat saw it) is only read to answer a stale move,
         // and a finished game answers every move as over.
@@ -127,7 +194,10 @@ struct SessionState: Sendable {
     private final class Storage: @unchecked Sendable {
         let id: Session
         let game: AnyGame
-        var match: AnyMatch
+        var match: AnyMatch { didSet { isFinished = match.outcome.isFinished } }
+        /// Whether `match` is over: asked several times a move (each clock, each deadline), and
+        /// worked out only when the match changes.
+        private(set) var isFinished: Bool
         var seats: [AccountID]
         var lastSeq: Int
         var clockStarted: Date?
@@ -140,6 +210,7 @@ struct SessionState: Sendable {
             newestMessage: LogEntry?, startedAt: Date?, lastMoveAt: Date?
         ) {
             (self.id, self.game, self.match, self.seats, self.lastSeq) = (id, game, match, seats, lastSeq)
+            isFinished = match.outcome.isFinished
             (self.clockStarted, self.newestMessage, self.startedAt, self.lastMoveAt) = (clockStarted, newestMessage, startedAt, lastMoveAt)
         }
 
@@ -164,6 +235,8 @@ struct SessionState: Sendable {
 
     var id: Session { storage.id }
     var game: AnyGame { storage.game }
+    /// Whether the match is over (`match.outcome.isFinished`), without working it out.
+    var isFinished: Bool { storage.isFinished }
     var match: AnyMatch {
         get { storage.match }
         _modify { unique(); yield &storage.match }

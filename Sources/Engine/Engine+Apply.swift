@@ -99,11 +99,11 @@ extension Engine {
         if counting {
             totals.moves += 1
             if move.moveCount == 1 { totals.gamesInProgress += 1 }
-            if session.match.outcome.isFinished { totals.finishOne() }
+            if session.isFinished { totals.finishOne() }
         }
         conversations[move.conversation]?.sessions[move.session] = session
         try append(.message(entry), seq: move.seq, to: move.conversation)
-        if session.match.outcome.isFinished { retireFinishedSessions(of: move.conversation) }
+        if session.isFinished { retireFinishedSessions(of: move.conversation) }
         conversations[move.conversation]?.sent[move.sender, default: RecentSends()]
             .record(move.request, seq: move.seq, session: move.session, proposal: move.proposal)
     }
@@ -138,7 +138,7 @@ extension Engine {
         } catch {
             throw .corrupt("a timeout in a finished session \(id.uuidString)")
         }
-        if counting, session.match.outcome.isFinished { totals.finishOne() }
+        if counting, session.isFinished { totals.finishOne() }
         try append(.timeout(stop(session, late: late, in: conversation)), seq: seq, to: conversation)
         retireFinishedSessions(of: conversation)
     }

@@ -63,8 +63,8 @@ extension Engine {
         return AdminGame(
             conversation: conversation.id, session: session.id.uuidString, game: session.game.id.rawValue,
             variant: session.game.variant.id, participants: participants,
-            turn: session.match.outcome.isFinished ? "nobody (finished)" : turn, turnAccounts: accounts,
-            finished: session.match.outcome.isFinished, winners: winners, moves: session.match.moveCount,
+            turn: session.isFinished ? "nobody (finished)" : turn, turnAccounts: accounts,
+            finished: session.isFinished, winners: winners, moves: session.match.moveCount,
             started: session.startedAt, lastMove: session.lastMoveAt)
     }
 

@@ -10,7 +10,7 @@ extension Engine {
     public mutating func end(session id: String, now: Date) -> Decision? {
         guard let conversationID = conversation(ofSession: id), let conversation = conversations[conversationID],
             let session = Session(uuidString: id).flatMap({ conversation.sessions[$0] }),
-            !session.match.outcome.isFinished
+            !session.isFinished
         else { return nil }
         let seq = conversation.lastSeq + 1
         let event = EngineEvent.ended(conversation: conversation.id, seq: seq, session: session.id, at: now)

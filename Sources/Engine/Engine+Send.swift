@@ -106,7 +106,7 @@ extension Engine {
         }
         guard let basedOn = request.basedOn else { throw Refusal(frame: EngineError.basedOnRequired.frame) }
         // A finished game takes no move, whatever it answers: over, not stale.
-        guard !session.match.outcome.isFinished else { throw Refusal(frame: ErrorFrame(RuleViolation.gameOver)) }
+        guard !session.isFinished else { throw Refusal(frame: ErrorFrame(RuleViolation.gameOver)) }
         guard basedOn == session.lastSeq else {
             throw Refusal(frame: EngineError.stale(basedOn: basedOn, current: session.lastSeq).frame,
                           staleSeq: session.lastSeq)

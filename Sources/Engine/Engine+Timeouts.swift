@@ -46,7 +46,7 @@ extension Engine {
     }
 
     func deadline(of session: SessionState, in conversation: String) -> TurnDeadline? {
-        guard let started = session.clockStarted, !session.match.outcome.isFinished,
+        guard let started = session.clockStarted, !session.isFinished,
             let timeout = configuration.turnTimeouts[session.game.id.rawValue]
         else { return nil }
         return TurnDeadline(

@@ -22,16 +22,21 @@ extension Engine {
     /// The conversations a request names: the one it acts on (for a member), the one its invite
     /// opens, or every one of the account's for `list`.
     public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [String] {
-        let member = { (id: String) in self.memberships[account]?.contains(id) == true ? [id] : [] }
         switch frame {
         case .list: return (memberships[account] ?? []).sorted()
         case let .join(request): return invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
-        case let .leave(request): return member(request.conversation)
-        case let .send(request): return member(request.conversation)
-        case let .ack(request): return member(request.conversation)
-        case let .resume(request): return member(request.conversation)
+        case let .leave(request): return ifMember(account, of: request.conversation)
+        case let .send(request): return ifMember(account, of: request.conversation)
+        case let .ack(request): return ifMember(account, of: request.conversation)
+        case let .resume(request): return ifMember(account, of: request.conversation)
         case .create, .rename, .authenticate: return []
         }
+    }
+
+    /// `[conversation]` if `account` is a member of it, else nothing. A method, not a closure
+    /// over `self`: that would copy the engine.
+    private func ifMember(_ account: AccountID, of conversation: String) -> [String] {
+        memberships[account]?.contains(conversation) == true ? [conversation] : []
     }
 
     /// Takes a conversation out of memory; its events stay in the store, and its invite in the

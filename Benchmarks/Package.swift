@@ -9,9 +9,9 @@ let parley = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 /// Micro-benchmarks of Parley's pure hot path, apart from the root package so that its
 /// `swift build` and `swift test` never build package-benchmark. Run them from this folder
 /// with `swift package benchmark`; see README.md.
+/// Linux only: the server reads /proc and calls Glibc, so no Apple platform is declared.
 let package = Package(
     name: "ParleyBenchmarks",
-    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
         // The interposer counts mallocs; without it the benchmarks run but show no malloc counts.

@@ -21,6 +21,8 @@ public final class SQLiteEventLog: EventLog {
     private let pool: Mutex<DatabasePool?>
     /// Appends waiting for the writer (group commit).
     private let appends = AppendQueue()
+    /// Copies the write-ahead log into the database beside the writer; nil once closed.
+    private let checkpointer: Mutex<Checkpointer?>
 
     /// Opens the log at `path`, creating the file and its parent folders when missing.
     public init(path: String, durability: Durability = .full, limit: PayloadLimit = .standard) throws(LogError) {
@@ -52,6 +54,7 @@ public final class SQLiteEventLog: EventLog {
             }
             try LogSchema.migrate(pool, at: path)
             self.pool = Mutex(pool)
+            checkpointer = Mutex(try Checkpointer(path: path, durability: durability))
         } catch {
             throw LogError(error, at: path)
         }
@@ -182,6 +185,7 @@ public final class SQLiteEventLog: EventLog {
 
     public func close() async {
         guard let pool = pool.withLock({ pool in defer { pool = nil }; return pool }) else { return }
+        await checkpointer.withLock { checkpointer in defer { checkpointer = nil }; return checkpointer }?.stop()
         // GRDB closes the writer before the readers, and SQLite folds the write-ahead log
         // into the main file only when the last connection closes, which a read-only reader
         // cannot do: without this checkpoint, every record would stay in the -wal file after

@@ -75,6 +75,33 @@ struct SQLiteEventLogTests {
         }
     }
 
+    /// The writer's commits never copy the write-ahead log into the database (that stalled
+    /// every append behind the one that did): a connection of the log's own does it in the
+    /// background, so the database file grows while the log stays open.
+    @Test(.timeLimit(.minutes(1)))
+    func theWriteAheadLogIsCopiedIntoTheDatabaseInTheBackground() async throws {
+        try await withTemporaryFolder { folder in
+            let log = try SQLiteEventLog(folder: folder)
+            let size = { () -> Int in
+                ((try? FileManager.default.attributesOfItem(atPath: log.path)[.size]) as? NSNumber)?.intValue ?? 0
+            }
+            let before = size()
+            let payload = String(repeating: "x", count: 4000)
+            for batch in 0..<10 {
+                _ = try await log.append((0..<50).map { .init("s\($0 % 7)", "\(batch)-\($0) \(payload)") })
+            }
+            // 2 MB appended: far below the writer's own threshold of 64,000 pages.
+            var waited = 0
+            while size() < before + 2_000_000, waited < 100 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            #expect(size() >= before + 2_000_000, "the database file is \(size()) bytes, \(before) before")
+            #expect(try await log.records(after: 0, limit: 1000).count == 500)
+            await log.close()
+        }
+    }
+
     @Test(arguments: [SQLiteEventLog.Durability.full, .normal])
     func theWriterRunsWithTheDurabilityAskedFor(durability: SQLiteEventLog.Durability) async throws {
         try await withTemporaryFolder { folder in

@@ -15,15 +15,13 @@ public struct EchoRun: Sendable {
     public func run(limit: LoadMeter.Limit, logger: Logger) async -> LoadFigures {
         let meter = LoadMeter(limit: limit)
         let (opened, refused) = await Staggered.open(tables, window: window) { [endpoint] _ in
-            try await EchoTable.open(at: endpoint, logger: logger)
+            try await LoopEchoTable.open(at: endpoint)
         }
         for error in refused.prefix(3) { meter.failed("an echo table could not be opened: \(error)") }
-        await withTaskGroup(of: Void.self) { group in
-            meter.start()
-            for table in opened { group.addTask { await table.play(meter: meter) } }
-            await meter.waitUntilStopped()
-            for table in opened { table.close() }
-        }
+        meter.start()
+        for table in opened { table.play(meter: meter) }
+        await meter.waitUntilStopped()
+        for table in opened { table.close() }
         return meter.snapshot()
     }
 }

@@ -46,34 +46,28 @@ public struct LoadRun: Sendable {
         var clientSamples = [ProcessSample.read()]
         let seatingStart = ContinuousClock.now
         let (seated, refused) = await Staggered.open(tables, window: window) { [endpoints, games] index in
-            try await BotTable.open(
+            try await LoopTable.open(
                 at: endpoints[index % endpoints.count], joinerAt: endpoints[(index + 1) % endpoints.count],
-                game: games[index % games.count], logger: logger)
+                game: games[index % games.count])
         }
         let seatingTime = ContinuousClock.now - seatingStart
         for error in refused.prefix(3) { meter.failed("a table could not be seated: \(error)") }
-        return await withTaskGroup(of: Void.self) { group in
-            serverSamples.append(server())
-            clientSamples.append(ProcessSample.read())
-            meter.start()
-            for (index, table) in seated.enumerated() {
-                group.addTask { [strategy, seed, think] in
-                    do {
-                        _ = try await table.play(
-                            strategy: strategy, meter: meter, think: think, seed: seed &+ UInt64(index) &* 2)
-                    } catch {
-                        meter.failed("\(error)")
-                    }
-                }
+        serverSamples.append(server())
+        clientSamples.append(ProcessSample.read())
+        meter.start()
+        for (index, table) in seated.enumerated() {
+            do {
+                try table.play(strategy: strategy, meter: meter, think: think, seed: seed &+ UInt64(index) &* 2)
+            } catch {
+                meter.failed("\(error)")
             }
-            await meter.waitUntilStopped()
-            let held = meter.seatsPlaying
-            serverSamples.append(server())
-            clientSamples.append(ProcessSample.read())
-            for table in seated { table.close() }
-            await group.waitForAll()
-            return Result(figures: meter.snapshot(), held: held, seated: seated.count * 2, seatingTime: seatingTime,
-                          server: serverSamples, client: clientSamples)
         }
+        await meter.waitUntilStopped()
+        let held = meter.seatsPlaying
+        serverSamples.append(server())
+        clientSamples.append(ProcessSample.read())
+        for table in seated { table.close() }
+        return Result(figures: meter.snapshot(), held: held, seated: seated.count * 2, seatingTime: seatingTime,
+                      server: serverSamples, client: clientSamples)
     }
 }

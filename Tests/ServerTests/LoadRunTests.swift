@@ -1,0 +1,38 @@
+import Bench
+import Client
+import Foundation
+import Server
+import Testing
+
+/// The bench's load generator over real sockets, briefly: its bots, run on the event loops
+/// (`LoopTable`), play every kind of table against a live server without an error, and its
+/// echo baseline echoes.
+@Suite(.timeLimit(.minutes(1)))
+struct LoadRunTests {
+    @Test(arguments: [Duration.zero, .milliseconds(5)])
+    func botsOnTheEventLoopsPlayEveryKindOfTableWithoutAnError(think: Duration) async throws {
+        let limits = ServerLimits(urlLength: 8192, messagesPerSecond: 10_000, burst: 10_000)
+        try await LiveServer.with(limits: limits) { server in
+            var run = LoadRun(
+                endpoints: [ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))],
+                tables: 6, games: TableGame.allCases, strategy: .random)
+            run.think = think
+            let result = await run.run(limit: .moves(300), logger: quietLogger, server: { nil })
+            #expect(result.figures.errors == 0, "\(result.figures.firstFailures)")
+            #expect(result.figures.accepted >= 300)
+            #expect(result.figures.games > 0)
+            #expect(result.seated == 12)
+            #expect(result.held == 12, "every connection was still open when play stopped")
+            #expect(result.figures.latencies.totalCount >= 300)
+        }
+    }
+
+    @Test func theEchoBaselineEchoes() async throws {
+        let echo = try await BackgroundServer.echo(logger: quietLogger)
+        let endpoint = ServerEndpoint(host: echo.server.host, port: echo.server.port, trust: .pinned(echo.server.fingerprint))
+        let figures = await EchoRun(endpoint: endpoint, tables: 4).run(limit: .moves(400), logger: quietLogger)
+        await echo.stop()
+        #expect(figures.errors == 0, "\(figures.firstFailures)")
+        #expect(figures.accepted >= 400)
+    }
+}

@@ -158,6 +158,8 @@ final class LoopConnection: ChannelInboundHandler, @unchecked Sendable {
         let closed = whenClosed
         whenClosed = []
         for then in closed { then() }
+        // The listener (a bot) holds this connection: let it go.
+        listener = nil
         context?.close(promise: nil)
     }
 }

@@ -28,6 +28,12 @@ final class Checkpointer: Sendable {
         }
     }
 
+    /// A log let go without `close()` stops checkpointing too; its connection closes when the
+    /// task ends.
+    deinit {
+        task.cancel()
+    }
+
     /// Stops checkpointing and closes its connection; returns once a checkpoint under way is done.
     func stop() async {
         task.cancel()

@@ -26,7 +26,7 @@ struct BotSeat: Sendable {
     var generator: SeededRandom
     var record: SeatRecord
 
-    private var session: String?
+    private var bot: TableBot
     private var finished = 0
     private var sent = 0
 
@@ -42,6 +42,7 @@ struct BotSeat: Sendable {
         self.recording = recording
         self.think = think
         generator = SeededRandom(seed: seed)
+        bot = TableBot(player: player, you: conversation.you, opens: opens)
         record = SeatRecord(account: connection.account, you: conversation.you, conversation: conversation.conversation)
     }
 
@@ -67,26 +68,20 @@ struct BotSeat: Sendable {
 
     /// Returns whether the seat has played all its games.
     private mutating func handle(_ event: Event) async throws -> Bool {
-        if event.kind == .joined {
-            if opens, session == nil, event.participant?.id != record.you, !meter.isStopped {
-                try await send(player.opening(using: &generator), after: nil)
-            }
-            return false
-        }
-        guard let status = event.status, status.game == player.game else { return false }
-        session = status.session
-        if status.outcome.finished {
+        switch try bot.step(after: event, stopped: meter.isStopped, using: &generator) {
+        case .nothing:
+            break
+        case .openFirstGame:
+            try await send(player.opening(using: &generator), after: nil)
+        case let .gameOver(status):
             finished += 1
             if recording { record.outcomes.append(status) }
             if opens { meter.gameFinished() }
             if let games, finished >= games { return true }
             if opens, !meter.isStopped { try await send(player.opening(using: &generator), after: nil) }
-            return false
+        case let .move(proposal, event):
+            try await send(proposal, after: event)
         }
-        guard event.kind == .message, status.turn.allows(record.you), !meter.isStopped, let message = event.message,
-            let proposal = try player.proposal(after: message.url, using: &generator)
-        else { return false }
-        try await send(proposal, after: event)
         return false
     }
 

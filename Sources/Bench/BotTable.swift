@@ -19,26 +19,10 @@ public struct BotTable: Sendable {
     public static func open(
         at endpoint: ServerEndpoint, joinerAt joinerEndpoint: ServerEndpoint? = nil, game: TableGame, logger: Logger
     ) async throws -> BotTable {
-        let opener = try await ParleyConnection.open(to: endpoint, key: InstallKey(), logger: logger)
-        let joiner: ParleyConnection
-        do {
-            joiner = try await ParleyConnection.open(to: joinerEndpoint ?? endpoint, key: InstallKey(), logger: logger)
-        } catch {
-            opener.close()
-            throw error
-        }
-        do {
-            guard case let .conversation(created) = try await opener.request(.create(.init(id: "create"))),
-                case let .conversation(joined) = try await joiner.request(
-                    .join(.init(id: "join", invite: created.conversation.invite)))
-            else { throw ConnectionError.unexpected("no conversation for a new table") }
-            return BotTable(game: game, opener: opener, joiner: joiner,
-                            openerView: created.conversation, joinerView: joined.conversation)
-        } catch {
-            opener.close()
-            joiner.close()
-            throw error
-        }
+        let seated = try await TableSeating.seat(
+            open: { try await ParleyConnection.open(to: $0, key: InstallKey(), logger: logger) },
+            at: endpoint, joinerAt: joinerEndpoint ?? endpoint)
+        return BotTable(game: game, opener: seated.opener, joiner: seated.joiner, openerView: seated.openerView, joinerView: seated.joinerView)
     }
 
     public var conversation: String { openerView.conversation }

@@ -18,25 +18,8 @@ struct LoopTable: Sendable {
     /// Connects two new installs, the opener to `endpoint` and the joiner to `joinerEndpoint`,
     /// and seats them in a new conversation.
     static func open(at endpoint: ServerEndpoint, joinerAt joinerEndpoint: ServerEndpoint, game: TableGame) async throws -> LoopTable {
-        let opener = try await LoopConnection.open(to: endpoint)
-        let joiner: LoopConnection
-        do {
-            joiner = try await LoopConnection.open(to: joinerEndpoint)
-        } catch {
-            opener.close()
-            throw error
-        }
-        do {
-            guard case let .conversation(created) = try await opener.request(.create(.init(id: "create"))),
-                case let .conversation(joined) = try await joiner.request(
-                    .join(.init(id: "join", invite: created.conversation.invite)))
-            else { throw ConnectionError.unexpected("no conversation for a new table") }
-            return LoopTable(game: game, opener: opener, joiner: joiner, openerView: created.conversation, joinerView: joined.conversation)
-        } catch {
-            opener.close()
-            joiner.close()
-            throw error
-        }
+        let seated = try await TableSeating.seat(open: LoopConnection.open(to:), at: endpoint, joinerAt: joinerEndpoint)
+        return LoopTable(game: game, opener: seated.opener, joiner: seated.joiner, openerView: seated.openerView, joinerView: seated.joinerView)
     }
 
     /// Starts both bots; they play until the meter stops or a move of theirs is refused (then
@@ -60,14 +43,13 @@ struct LoopTable: Sendable {
 final class LoopBotSeat: @unchecked Sendable {
     private let connection: LoopConnection
     private let conversation: String
-    private let you: ParticipantID
     private let player: BotPlayer
     private let opens: Bool
+    private var bot: TableBot
     private let meter: LoadMeter
     private let think: Duration
     private let table: LoopTable
     private var generator: SeededRandom
-    private var session: String?
     private var sent = 0
     /// The request in flight, and when it was written.
     private var pending: (frame: ClientFrame, id: String, start: ContinuousClock.Instant)?
@@ -78,7 +60,7 @@ final class LoopBotSeat: @unchecked Sendable {
     ) {
         self.connection = connection
         self.conversation = conversation.conversation
-        you = conversation.you
+        bot = TableBot(player: player, you: conversation.you, opens: opens)
         self.player = player
         self.opens = opens
         self.meter = meter
@@ -122,23 +104,17 @@ final class LoopBotSeat: @unchecked Sendable {
     }
 
     private func handle(_ event: Event) throws {
-        if event.kind == .joined {
-            if opens, session == nil, event.participant?.id != you, !meter.isStopped {
-                try propose(player.opening(using: &generator), after: nil)
-            }
-            return
-        }
-        guard let status = event.status, status.game == player.game else { return }
-        session = status.session
-        if status.outcome.finished {
+        switch try bot.step(after: event, stopped: meter.isStopped, using: &generator) {
+        case .nothing:
+            break
+        case .openFirstGame:
+            try propose(player.opening(using: &generator), after: nil)
+        case .gameOver:
             if opens { meter.gameFinished() }
             if opens, !meter.isStopped { try propose(player.opening(using: &generator), after: nil) }
-            return
+        case let .move(proposal, event):
+            try propose(proposal, after: event)
         }
-        guard event.kind == .message, status.turn.allows(you), !meter.isStopped, let message = event.message,
-            let proposal = try player.proposal(after: message.url, using: &generator)
-        else { return }
-        try propose(proposal, after: event)
     }
 
     private func propose(_ query: String?, after event: Event?) throws {

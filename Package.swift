@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
-        .target(name: "WebPages", dependencies: ["GameRules", "Battleship", "IceCream", "TerminalUI", "Wire"]),
+        .target(name: "WebPages", dependencies: ["GameRules", "Battleship", "IceCream", "Wire"]),
         .target(
             name: "Play",
             dependencies: [

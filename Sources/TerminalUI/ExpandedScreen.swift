@@ -1,3 +1,5 @@
+import Battleship
+
 /// One game full size: the boards with a cursor, or the ice cream with its picker, and the
 /// move staged for sending.
 public struct ExpandedScreen: Sendable {

@@ -1,6 +1,5 @@
 import Battleship
 import GameRules
-import TerminalUI
 
 /// A Battleship board as SVG: one square per cell, coloured by what is known of it, with the
 /// names players fire at. It draws `CellMark.marks`, the same marks as the terminal, so the

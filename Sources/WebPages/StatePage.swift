@@ -1,7 +1,6 @@
 import Battleship
 import GameRules
 import IceCream
-import TerminalUI
 
 /// The page behind every state URL, as a Mac showed a message it had no extension for: the
 /// state drawn as its recipient may see it, with its caption. It reads nothing but the URL,

@@ -1,4 +1,3 @@
-import Battleship
 import GameRules
 
 /// Whose eyes a Battleship board is drawn for. It decides which fleets may show their ships
@@ -23,24 +22,5 @@ public enum BoardPerspective: Hashable, Sendable {
         if let shown = state.fleets.firstIndex(where: { $0.fleet != nil }) { return .player(Seat(shown)) }
         if state.fleets.count == 1, state.fleets[0] == .hidden { return .player(Seat(1)) }
         return .onlooker
-    }
-}
-
-/// The highlighted cell on one of the boards: where the player is about to fire (or, while
-/// placing, where a ship would go).
-public struct BoardCursor: Hashable, Sendable {
-    public enum Side: Hashable, Sendable {
-        /// The viewer's own fleet.
-        case own
-        /// The fleet the viewer fires at.
-        case target
-    }
-
-    public var cell: Cell
-    public var side: Side
-
-    public init(_ cell: Cell, on side: Side = .target) {
-        self.cell = cell
-        self.side = side
     }
 }

@@ -6,7 +6,7 @@ import Wire
 /// frame sent to several connections of an account is encoded once.
 struct Deliveries {
     private var outboxes: [Outbox] = []
-    private var gathered: [ObjectIdentifier: (frames: WebSocketTextFrames, count: Int)] = [:]
+    private var gathered: [ObjectIdentifier: WebSocketTextFrames] = [:]
     private var json = FrameWriter(capacity: 2048)
 
     mutating func add(_ frame: ServerFrame, to outbox: Outbox) {
@@ -26,18 +26,17 @@ struct Deliveries {
         let id = ObjectIdentifier(outbox)
         if gathered[id] == nil {
             outboxes.append(outbox)
-            gathered[id] = (WebSocketTextFrames(maxFrameBytes: outbox.maxFrameBytes), 0)
+            gathered[id] = WebSocketTextFrames(maxFrameBytes: outbox.maxFrameBytes)
         }
         json.bytes.withUnsafeBufferPointer { payload in
-            gathered[id]!.frames.append(json: payload)
+            gathered[id]!.append(json: payload)
         }
-        gathered[id]!.count += 1
     }
 
     /// Queues what was gathered for `outbox` now, before something queued directly.
     mutating func send(to outbox: Outbox) {
-        guard let (frames, count) = gathered.removeValue(forKey: ObjectIdentifier(outbox)) else { return }
-        outbox.deliver(encoded: frames.buffer, count: count)
+        guard let frames = gathered.removeValue(forKey: ObjectIdentifier(outbox)) else { return }
+        outbox.deliver(encoded: frames.buffer, count: frames.count)
     }
 
     /// Queues everything gathered.

@@ -61,8 +61,8 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
                 switch item {
                 case let .frame(frame):
                     frames.append(frame)
-                case let .encoded(buffer, _):
-                    frames.append(encoded: buffer)
+                case let .encoded(buffer, count):
+                    frames.append(encoded: buffer, count: count)
                 case let .replay(replay):
                     for frame in replay.frames { frames.append(frame) }
                     guard let pages = replay.pages else {
@@ -127,9 +127,13 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
 /// 7, 16 or 64 bits, no mask (RFC 6455, 5.2), then the JSON. A frame whose JSON is longer than
 /// `maxFrameBytes` goes as a text fragment and continuation fragments of at most that size.
 struct WebSocketTextFrames {
-    private var json = FrameWriter(capacity: 1024)
+    /// Made by the first frame this encodes itself: the pipeline hands most frames over as
+    /// JSON already (`append(json:)`), and the writer as bytes (`append(encoded:count:)`).
+    private var json: FrameWriter?
     private let maxFrameBytes: Int
     var buffer: ByteBuffer
+    /// How many frames `buffer` holds.
+    private(set) var count = 0
 
     init(maxFrameBytes: Int) {
         self.maxFrameBytes = maxFrameBytes
@@ -137,9 +141,11 @@ struct WebSocketTextFrames {
     }
 
     mutating func append(_ frame: ServerFrame) {
-        json.clear()
-        json.write(frame)
-        json.bytes.withUnsafeBufferPointer { append(json: $0) }
+        var writer = json.take() ?? FrameWriter(capacity: 1024)
+        writer.clear()
+        writer.write(frame)
+        writer.bytes.withUnsafeBufferPointer { append(json: $0) }
+        json = writer
     }
 
     /// Appends a frame whose JSON is `payload`.
@@ -151,15 +157,17 @@ struct WebSocketTextFrames {
             buffer.writeBytes(UnsafeBufferPointer(rebasing: payload[start..<end]))
             start = end
         } while start < payload.count
+        count += 1
     }
 
-    /// Appends frames already encoded.
-    mutating func append(encoded frames: ByteBuffer) {
+    /// Appends `count` frames already encoded.
+    mutating func append(encoded frames: ByteBuffer, count: Int) {
         if buffer.readableBytes == 0 {
             buffer = frames
         } else {
             buffer.writeImmutableBuffer(frames)
         }
+        self.count += count
     }
 
     private mutating func header(final: Bool, opcode: UInt8, length: Int) {
@@ -177,7 +185,10 @@ struct WebSocketTextFrames {
 
     /// Hands over what was appended, leaving the buffer empty for more.
     mutating func take() -> ByteBuffer {
-        defer { buffer = ByteBuffer() }
+        defer {
+            buffer = ByteBuffer()
+            count = 0
+        }
         return buffer
     }
 

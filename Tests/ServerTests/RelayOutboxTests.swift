@@ -42,6 +42,25 @@ import Wire
     }
 }
 
+/// The bound counts frames, not items: a batch's frames, queued as one encoded item, count as
+/// many as they are.
+@Suite struct OutboxBoundTests {
+    @Test func encodedFramesCountTowardTheBoundEachAndAFullOutboxEnds() throws {
+        let (items, outbox) = Outbox.make(limit: 3)
+        _ = items
+        var two = WebSocketTextFrames(maxFrameBytes: 1 << 20)
+        two.append(.error(ErrorFrame(code: "a", reason: "1")))
+        two.append(.error(ErrorFrame(code: "a", reason: "2")))
+        outbox.deliver(encoded: two.buffer, count: two.count)
+        // Two of three places are taken: two more frames do not fit, and end the outbox.
+        outbox.deliver(encoded: two.buffer, count: two.count)
+        outbox.deliver(.error(ErrorFrame(code: "a", reason: "3")))
+        let taken = try #require(outbox.take())
+        #expect(taken.map(\.frameCount) == [2], "only the first two frames were queued")
+        #expect(outbox.take() == nil, "the outbox is finished")
+    }
+}
+
 /// The queue in front of a pipeline is bounded: a frame beyond it is refused, typed, at once.
 @Suite struct PipelineQueueTests {
     @Test(.timeLimit(.minutes(1)))

@@ -50,12 +50,27 @@ import Wire
         frames.append(long)
         frames.append(short)
         #expect(!frames.isEmpty)
+        #expect(frames.count == 2, "a frame in fragments counts once")
         let read = try Self.read(frames.take())
-        #expect(frames.isEmpty)
+        #expect(frames.isEmpty && frames.count == 0)
         #expect(read.map(\.opcode) == [0x1, 0x0, 0x0, 0x1])
         #expect(read.map(\.final) == [false, false, true, true])
         #expect(read.dropLast().allSatisfy { $0.payload.count <= 100 })
         #expect(Array(read.dropLast().map(\.payload).joined()) == FrameWriter.json(long))
         #expect(read[3].payload == FrameWriter.json(short))
+    }
+
+    /// Frames encoded elsewhere are appended whole, and counted as their encoder says.
+    @Test func encodedFramesAreAppendedWholeAndCounted() throws {
+        var first = WebSocketTextFrames(maxFrameBytes: 1 << 20), second = WebSocketTextFrames(maxFrameBytes: 1 << 20)
+        first.append(Self.frame(reasonBytes: 10))
+        second.append(Self.frame(reasonBytes: 20))
+        second.append(Self.frame(reasonBytes: 30))
+        var frames = WebSocketTextFrames(maxFrameBytes: 1 << 20)
+        frames.append(encoded: first.take(), count: 1)
+        frames.append(encoded: second.take(), count: 2)
+        #expect(frames.count == 3)
+        let read = try Self.read(frames.take())
+        #expect(read.map(\.payload) == [10, 20, 30].map { FrameWriter.json(Self.frame(reasonBytes: $0)) })
     }
 }

@@ -6,8 +6,7 @@ import Transcript
 /// states and newest messages, and a short window of its newest entries. Older entries stay
 /// in the store, so a conversation's memory does not grow with its history.
 ///
-/// Its fields live in one shared box, copied on the first write to a shared one, as a
-/// session's do (`SessionState`): a move reads its conversation several times.
+/// Its fields are shared by copies until one writes (`CopyOnWrite`).
 struct ConversationState: Sendable {
     /// How many of the newest entries are kept rendered-ready: enough for the live relay and
     /// for a client that reconnects after a short drop to resume from memory.
@@ -16,7 +15,7 @@ struct ConversationState: Sendable {
     /// How many finished sessions stay in memory, for the admin and for late answers.
     static let finishedSessionsKept = 4
 
-    private struct Fields {
+    private struct Fields: Sendable {
         let id: String
         let invite: String
         var members: [AccountID] = []
@@ -32,84 +31,70 @@ struct ConversationState: Sendable {
         var sent: [AccountID: RecentSends] = [:]
     }
 
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    /// Shared between copies until one of them writes; only ever written while not shared.
-    private var box: Box
-
-    private var fields: Fields {
-        get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
-    }
+    @CopyOnWrite private var fields: Fields
 
     init(id: String, invite: String) {
-        box = Box(Fields(id: id, invite: invite))
+        fields = Fields(id: id, invite: invite)
     }
 
-    var id: String { box.fields.id }
-    var invite: String { box.fields.invite }
+    var id: String { fields.id }
+    var invite: String { fields.invite }
     /// Current members, in the order they joined.
     var members: [AccountID] {
-        get { box.fields.members }
+        get { fields.members }
         _modify { yield &fields.members }
     }
     /// Everyone who was ever a member, so that old messages still translate after a leave.
     var everyone: [AccountID] {
-        get { box.fields.everyone }
+        get { fields.everyone }
         _modify { yield &fields.everyone }
     }
     /// The seq of the newest entry; 0 before the first.
     private(set) var lastSeq: Int {
-        get { box.fields.lastSeq }
+        get { fields.lastSeq }
         _modify { yield &fields.lastSeq }
     }
     /// Whether the store's index says a turn clock runs here, as far as this engine has told
     /// it; `nil` when it has not yet (the conversation was loaded, or the engine started).
     var clockIndexed: Bool? {
-        get { box.fields.clockIndexed }
+        get { fields.clockIndexed }
         _modify { yield &fields.clockIndexed }
     }
     /// The newest entries, oldest first, at most `recentEntries`.
     private(set) var recent: [LogEntry] {
-        get { box.fields.recent }
+        get { fields.recent }
         _modify { yield &fields.recent }
     }
     /// The running sessions and the newest few finished ones.
     var sessions: [Session: SessionState] {
-        get { box.fields.sessions }
+        get { fields.sessions }
         _modify { yield &fields.sessions }
     }
     /// The newest finished sessions no longer held in memory (they are in the store), at most
     /// `retiredKept`: a message to one is refused as over; one to an older one, as an unknown
     /// session. Bounded, so a conversation that plays for months holds the same memory.
     private(set) var retired: Set<Session> {
-        get { box.fields.retired }
+        get { fields.retired }
         _modify { yield &fields.retired }
     }
     /// `retired` in the order the sessions finished, oldest first.
     private(set) var retiredOrder: [Session] {
-        get { box.fields.retiredOrder }
+        get { fields.retiredOrder }
         _modify { yield &fields.retiredOrder }
     }
     /// Each viewer's directory of identifiers, over `everyone`; rebuilt when someone joins.
     var directories: [AccountID: ViewerDirectory] {
-        get { box.fields.directories }
+        get { fields.directories }
         _modify { yield &fields.directories }
     }
     /// Accounts the operator removed, who may not join again until readmitted.
     var barred: Set<AccountID> {
-        get { box.fields.barred }
+        get { fields.barred }
         _modify { yield &fields.barred }
     }
     /// Each member's newest accepted messages, so that a resent one is recognised.
     var sent: [AccountID: RecentSends] {
-        get { box.fields.sent }
+        get { fields.sent }
         _modify { yield &fields.sent }
     }
 
@@ -185,13 +170,10 @@ struct ConversationState: Sendable {
     }
 }
 
-/// One game session: its rules, its match, and which account holds which seat.
-///
-/// Its fields live in one shared box, copied on the first write to a shared one: a move reads
-/// its session many times (its deadline, its seats, its state), and each copy of the fields
-/// themselves was a retain and a release of every one of them.
+/// One game session: its rules, its match, and which account holds which seat. Its fields are
+/// shared by copies until one writes (`CopyOnWrite`).
 struct SessionState: Sendable {
-    private final class Storage: @unchecked Sendable {
+    private struct Fields: Sendable {
         let id: Session
         let game: AnyGame
         var match: AnyMatch { didSet { isFinished = match.outcome.isFinished } }
@@ -201,75 +183,59 @@ struct SessionState: Sendable {
         var seats: [AccountID]
         var lastSeq: Int
         var clockStarted: Date?
-        var newestMessage: LogEntry?
-        var startedAt: Date?
-        var lastMoveAt: Date?
+        var newestMessage: LogEntry? = nil
+        var startedAt: Date? = nil
+        var lastMoveAt: Date? = nil
 
-        init(
-            id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?,
-            newestMessage: LogEntry?, startedAt: Date?, lastMoveAt: Date?
-        ) {
-            (self.id, self.game, self.match, self.seats, self.lastSeq) = (id, game, match, seats, lastSeq)
+        init(id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
+            (self.id, self.game, self.match, self.seats, self.lastSeq, self.clockStarted) = (id, game, match, seats, lastSeq, clockStarted)
             isFinished = match.outcome.isFinished
-            (self.clockStarted, self.newestMessage, self.startedAt, self.lastMoveAt) = (clockStarted, newestMessage, startedAt, lastMoveAt)
-        }
-
-        func copy() -> Storage {
-            Storage(id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, clockStarted: clockStarted,
-                    newestMessage: newestMessage, startedAt: startedAt, lastMoveAt: lastMoveAt)
         }
     }
 
-    /// Shared between copies until one of them writes; only ever written while not shared.
-    private var storage: Storage
+    @CopyOnWrite private var fields: Fields
 
     init(id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
-        storage = Storage(
-            id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, clockStarted: clockStarted,
-            newestMessage: nil, startedAt: nil, lastMoveAt: nil)
+        fields = Fields(id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, clockStarted: clockStarted)
     }
 
-    private mutating func unique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    }
-
-    var id: Session { storage.id }
-    var game: AnyGame { storage.game }
+    var id: Session { fields.id }
+    var game: AnyGame { fields.game }
     /// Whether the match is over (`match.outcome.isFinished`), without working it out.
-    var isFinished: Bool { storage.isFinished }
+    var isFinished: Bool { fields.isFinished }
     var match: AnyMatch {
-        get { storage.match }
-        _modify { unique(); yield &storage.match }
+        get { fields.match }
+        _modify { yield &fields.match }
     }
     /// `seats[i]` is the account at seat `i`, bound by that account's first move.
     var seats: [AccountID] {
-        get { storage.seats }
-        _modify { unique(); yield &storage.seats }
+        get { fields.seats }
+        _modify { yield &fields.seats }
     }
     /// The seq of the session's newest message.
     var lastSeq: Int {
-        get { storage.lastSeq }
-        _modify { unique(); yield &storage.lastSeq }
+        get { fields.lastSeq }
+        _modify { yield &fields.lastSeq }
     }
     /// When the turn's clock started: the newest message, or `nil` once a timeout passed the
     /// turn on (a skipped turn is not timed again until someone moves).
     var clockStarted: Date? {
-        get { storage.clockStarted }
-        _modify { unique(); yield &storage.clockStarted }
+        get { fields.clockStarted }
+        _modify { yield &fields.clockStarted }
     }
     /// The session's newest message, which a stale proposal is answered with.
     var newestMessage: LogEntry? {
-        get { storage.newestMessage }
-        _modify { unique(); yield &storage.newestMessage }
+        get { fields.newestMessage }
+        _modify { yield &fields.newestMessage }
     }
     /// When its first and newest messages were accepted.
     var startedAt: Date? {
-        get { storage.startedAt }
-        _modify { unique(); yield &storage.startedAt }
+        get { fields.startedAt }
+        _modify { yield &fields.startedAt }
     }
     var lastMoveAt: Date? {
-        get { storage.lastMoveAt }
-        _modify { unique(); yield &storage.lastMoveAt }
+        get { fields.lastMoveAt }
+        _modify { yield &fields.lastMoveAt }
     }
 
     func seat(of account: AccountID) -> Seat? {

@@ -42,7 +42,7 @@ public struct Benchmark: Sendable {
             print("echo baseline: \(pairs * 2) connections, one message in flight per pair")
             let server = try await BackgroundServer.echo(logger: logger)
             let figures = await EchoRun(endpoint: ServerUnderTest.endpoint(server.server), tables: pairs)
-                .run(limit: limit, logger: logger)
+                .run(limit: limit)
             await server.stop()
             BenchReport.echo(figures, pairs: pairs).forEach(print)
             echo = figures
@@ -57,7 +57,7 @@ public struct Benchmark: Sendable {
                 + (think > .zero ? ", each thinking \(think) on average before a move" : ""))
             var run = LoadRun(endpoints: server.endpoints, tables: pairs, games: games, strategy: strategy)
             run.think = think
-            let result = await run.run(limit: limit, logger: logger) { server.sample() }
+            let result = await run.run(limit: limit) { server.sample() }
             await server.stop()
             BenchReport.load(result, pairs: pairs, inThisProcess: server.inThisProcess).forEach(print)
             if let echo, echo.perSecond > 0 {

@@ -1,5 +1,4 @@
 import Client
-import Logging
 
 /// The baseline: as many echo tables as the load run has bot tables, for as long.
 public struct EchoRun: Sendable {
@@ -12,7 +11,7 @@ public struct EchoRun: Sendable {
         self.tables = tables
     }
 
-    public func run(limit: LoadMeter.Limit, logger: Logger) async -> LoadFigures {
+    public func run(limit: LoadMeter.Limit) async -> LoadFigures {
         let meter = LoadMeter(limit: limit)
         let (opened, refused) = await Staggered.open(tables, window: window) { [endpoint] _ in
             try await LoopEchoTable.open(at: endpoint)

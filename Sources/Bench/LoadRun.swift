@@ -1,6 +1,5 @@
 import Client
 import Foundation
-import Logging
 import Play
 
 /// N tables of bots playing games back to back against one server, measured by a `LoadMeter`
@@ -40,7 +39,7 @@ public struct LoadRun: Sendable {
         public var client: [ProcessSample?]
     }
 
-    public func run(limit: LoadMeter.Limit, logger: Logger, server: @escaping @Sendable () -> ProcessSample?) async -> Result {
+    public func run(limit: LoadMeter.Limit, server: @escaping @Sendable () -> ProcessSample?) async -> Result {
         let meter = LoadMeter(limit: limit)
         var serverSamples = [server()]
         var clientSamples = [ProcessSample.read()]

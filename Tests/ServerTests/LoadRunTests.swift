@@ -17,7 +17,7 @@ struct LoadRunTests {
                 endpoints: [ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))],
                 tables: 6, games: TableGame.allCases, strategy: .random)
             run.think = think
-            let result = await run.run(limit: .moves(300), logger: quietLogger, server: { nil })
+            let result = await run.run(limit: .moves(300), server: { nil })
             #expect(result.figures.errors == 0, "\(result.figures.firstFailures)")
             #expect(result.figures.accepted >= 300)
             #expect(result.figures.games > 0)
@@ -30,7 +30,7 @@ struct LoadRunTests {
     @Test func theEchoBaselineEchoes() async throws {
         let echo = try await BackgroundServer.echo(logger: quietLogger)
         let endpoint = ServerEndpoint(host: echo.server.host, port: echo.server.port, trust: .pinned(echo.server.fingerprint))
-        let figures = await EchoRun(endpoint: endpoint, tables: 4).run(limit: .moves(400), logger: quietLogger)
+        let figures = await EchoRun(endpoint: endpoint, tables: 4).run(limit: .moves(400))
         await echo.stop()
         #expect(figures.errors == 0, "\(figures.firstFailures)")
         #expect(figures.accepted >= 400)

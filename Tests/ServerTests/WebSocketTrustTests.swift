@@ -61,6 +61,26 @@ struct WebSocketTrustTests {
         }
     }
 
+    /// The bare channel a load tool opens trusts as a client does: a wrong pin fails with the
+    /// same error, before the server sees a request.
+    @Test func aBareChannelWithAWrongPinFailsAsAClientDoes() async throws {
+        let folder = try TemporaryFolder()
+        let connections = Recorded(0)
+        let counting: WebSocketConnectionHandler = { inbound, outbound, context in
+            connections.update { $0 += 1 }
+            try await echo(inbound, outbound, context)
+        }
+        try await withServer(testConfiguration(folder), handler: counting) { server in
+            let wrong = CertificateFingerprint(sha256Digest: server.fingerprint.bytes.map { $0 ^ 0xff })
+            let endpoint = ServerEndpoint(host: "127.0.0.1", port: server.port, trust: .pinned(wrong))
+            let error = await #expect(throws: ServerTrustError.self) {
+                _ = try await endpoint.openChannel { NoHandler() }
+            }
+            #expect(error?.isPinMismatch == true)
+            #expect(connections.value == 0)
+        }
+    }
+
     /// The pin is checked inside the connection's own TLS handshake, so a connection costs the
     /// server one handshake, not a probe's and then the WebSocket's.
     @Test func aPinnedConnectionMakesOneTLSHandshake() async throws {
@@ -140,4 +160,9 @@ struct WebSocketTrustTests {
         let error = await #expect(throws: ServerTrustError.self) { try await exchange("hello", with: endpoint) }
         #expect(error?.description.contains("/nonexistent/ca.pem") == true)
     }
+}
+
+/// A channel handler that does nothing, for a channel that is never meant to open.
+private final class NoHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = NIOAny
 }

@@ -2,6 +2,13 @@ import GameRules
 import Transcript
 import Wire
 
+/// What `Engine.writeFrame(ofEntry:in:for:into:)` wrote: the entry's event, or the error that
+/// says it cannot be rendered for that member.
+public enum WrittenFrame {
+    case event
+    case unrenderable(ErrorFrame)
+}
+
 /// Each member's view of a conversation entry: their own identifiers, the state as their
 /// seat may see it, and a URL of this server.
 extension Engine {
@@ -55,36 +62,85 @@ extension Engine {
     }
 
     private func render(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) throws(EngineError) -> Event {
+        let (parts, from, to) = try messageParts(entry, in: conversation, for: viewer)
+        var event = parts.event
+        // The sender's own copy is in the sender's identifiers already: the server wrote its
+        // texts with the sender's token.
+        guard viewer != entry.move.sender, let message = event.message else { return event }
+        do {
+            event.message = try message.translated(from: from, to: to)
+        } catch {
+            throw untranslatable(entry)
+        }
+        return event
+    }
+
+    /// Writes into `writer` what `viewer` is sent for the entry `seq`: byte for byte the frame
+    /// `frame(ofEntry:in:for:)` gives, a game message written straight from its parts, with
+    /// nothing built on the way. `nil`, with nothing written, when there is no such entry in
+    /// memory.
+    public func writeFrame(ofEntry seq: Int, in id: String, for viewer: AccountID, into writer: inout FrameWriter)
+        -> WrittenFrame?
+    {
+        guard let index = conversations.index(forKey: id) else { return nil }
+        return writeFrame(ofEntry: seq, in: conversations.values[index], for: viewer, into: &writer)
+    }
+
+    private func writeFrame(ofEntry seq: Int, in conversation: ConversationState, for viewer: AccountID, into writer: inout FrameWriter)
+        -> WrittenFrame?
+    {
+        guard let entry = conversation.entry(seq) else { return nil }
+        guard case let .message(message) = entry.kind else {
+            guard let frame = frame(ofEntry: seq, in: conversation, for: viewer) else { return nil }
+            writer.write(frame)
+            if case let .error(error) = frame { return .unrenderable(error) }
+            return .event
+        }
+        do throws(EngineError) {
+            var (parts, from, to) = try messageParts(message, in: conversation, for: viewer)
+            if viewer == message.move.sender {
+                _ = writer.messageEvent(parts)
+                return .event
+            }
+            guard let sender = from.account(for: parts.sender).flatMap({ to.id(for: $0) }) else { throw untranslatable(message) }
+            parts.sender = sender
+            guard writer.messageEvent(parts, translatingTokens: { from.account(for: $0).flatMap { to.id(for: $0) } }) else {
+                throw untranslatable(message)
+            }
+            return .event
+        } catch {
+            writer.write(.error(error.frame))
+            return .unrenderable(error.frame)
+        }
+    }
+
+    /// A message's parts as its sender sees them, and the directories of identifiers of its
+    /// sender and of `viewer`, which translate its texts for `viewer`.
+    private func messageParts(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) throws(EngineError)
+        -> (parts: MessageEventParts, from: ViewerDirectory, to: ViewerDirectory)
+    {
         let move = entry.move
         let seat = entry.seats.firstIndex(of: viewer)
         let query = try query(of: entry, for: seat)
-        let texts = move.texts
-        let original = Message(
-            game: move.game,
-            url: "\(configuration.publicURL)/g/\(move.game)\(query)",
-            session: move.session,
-            layout: TemplateLayout(
-                caption: texts.caption, subcaption: texts.subcaption,
-                trailingCaption: texts.trailingCaption, trailingSubcaption: texts.trailingSubcaption),
-            summaryText: texts.summary,
-            accessibilityLabel: texts.accessibilityLabel,
-            sender: participant(move.sender, seenBy: move.sender, in: conversation))
         guard let from = conversation.directories[move.sender], let to = conversation.directories[viewer] else {
             throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "no identifiers for its sender or for you")
-        }
-        let message: Message
-        do {
-            // The sender's own copy is in the sender's identifiers already: the server wrote its
-            // texts with the sender's token.
-            message = viewer == move.sender ? original : try original.translated(from: from, to: to)
-        } catch {
-            throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "its participant tokens do not translate")
         }
         let seated = participants(entry.seats, seenBy: viewer, in: conversation)
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
             turn: turnInfo(entry.turn, seated: seated), outcome: outcomeInfo(entry.outcome, seated: seated), prompt: entry.prompt)
-        return Event(conversation: conversation.id, seq: move.seq, kind: .message, message: message, status: status)
+        let texts = move.texts
+        let parts = MessageEventParts(
+            conversation: conversation.id, seq: move.seq, game: move.game.rawValue, publicURL: configuration.publicURL,
+            query: query, session: move.session.id, caption: texts.caption, subcaption: texts.subcaption,
+            trailingCaption: texts.trailingCaption, trailingSubcaption: texts.trailingSubcaption, summary: texts.summary,
+            accessibilityLabel: texts.accessibilityLabel, sender: participant(move.sender, seenBy: move.sender, in: conversation),
+            status: status)
+        return (parts, from, to)
+    }
+
+    private func untranslatable(_ entry: MessageEntry) -> EngineError {
+        .unrenderable(conversation: entry.move.conversation, seq: entry.move.seq, why: "its participant tokens do not translate")
     }
 
     /// The state of a message as the seat `seat` (a spectator when `nil`) sees it: the view kept

@@ -22,6 +22,16 @@ struct Deliveries {
         for outbox in outboxes { append(to: outbox) }
     }
 
+    /// The frame `write` writes, once, for each of `outboxes`; nothing if it writes nothing
+    /// (when it returns `nil`).
+    mutating func add<Written>(to outboxes: [Outbox], _ write: (inout FrameWriter) -> Written?) -> Written? {
+        guard !outboxes.isEmpty else { return nil }
+        json.clear()
+        guard let written = write(&json) else { return nil }
+        for outbox in outboxes { append(to: outbox) }
+        return written
+    }
+
     private mutating func append(to outbox: Outbox) {
         let id = ObjectIdentifier(outbox)
         if gathered[id] == nil {

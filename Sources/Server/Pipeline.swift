@@ -372,12 +372,13 @@ actor Pipeline {
     func relay(_ reference: EntryReference, into deliveries: inout Deliveries) {
         for member in engine.recipients(of: reference) {
             let outboxes = connections.outboxes(of: member)
-            guard !outboxes.isEmpty,
-                let frame = engine.frame(ofEntry: reference.seq, in: reference.conversation, for: member)
-            else { continue }
-            logFaults(in: [frame], for: member)
-            if case let .error(error) = frame { metrics.rejected(error.code) }
-            deliveries.add(frame, to: outboxes)
+            let written = deliveries.add(to: outboxes) { writer in
+                engine.writeFrame(ofEntry: reference.seq, in: reference.conversation, for: member, into: &writer)
+            }
+            if case let .unrenderable(error)? = written {
+                logFaults(in: [.error(error)], for: member)
+                metrics.rejected(error.code)
+            }
         }
     }
 

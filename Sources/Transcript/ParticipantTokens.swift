@@ -33,7 +33,7 @@ public enum ParticipantTokens {
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == dollar, let id = participant(in: bytes, after: index) {
+            if bytes[index] == dollar, let id = bytes.withUnsafeBufferPointer({ participant(in: $0, after: index) }) {
                 output.append(contentsOf: try replacement(id).utf8)
                 index += tokenLength
             } else {
@@ -64,10 +64,10 @@ public enum ParticipantTokens {
     /// The UUID right after the `$` at `dollarIndex`, if the next 36 bytes spell one. Checked
     /// by hand rather than left to `UUID(uuidString:)` alone, so that exactly this shape is a
     /// token on every platform.
-    private static func participant(in bytes: [UInt8], after dollarIndex: Int) -> ParticipantID? {
+    public static func participant(in bytes: UnsafeBufferPointer<UInt8>, after dollarIndex: Int) -> ParticipantID? {
         let start = dollarIndex + 1
         let end = start + tokenLength - 1
-        guard end <= bytes.count else { return nil }
+        guard end <= bytes.endIndex else { return nil }
         for offset in 0..<(tokenLength - 1) {
             let byte = bytes[start + offset]
             let fits = isHyphenOffset(offset) ? byte == hyphen : isHexDigit(byte)

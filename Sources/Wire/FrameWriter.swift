@@ -91,6 +91,62 @@ public struct FrameWriter {
         out.close()
     }
 
+    /// An `event` frame of kind `message`, written from its parts as the server keeps them:
+    /// byte for byte the frame of the `Event` they make (`MessageEventParts.event`), without
+    /// making it. The texts are in the sender's participant tokens; with `translate`, each
+    /// token is written as the recipient's (`Message.translated(from:to:)`). `false`, with
+    /// nothing written, when `translate` has no identifier for a token.
+    public mutating func messageEvent(
+        _ parts: MessageEventParts, translatingTokens translate: ((ParticipantID) -> ParticipantID?)? = nil
+    ) -> Bool {
+        let start = out.bytes.count
+        out.open()
+        out.key("conversation", first: true); out.string(parts.conversation)
+        out.key("kind"); out.raw("\"message\"")
+        out.key("message")
+        out.open()
+        func text(_ key: StaticString, _ value: String, first: Bool = false) -> Bool {
+            out.key(key, first: first)
+            guard let translate else {
+                out.string(value)
+                return true
+            }
+            return out.string(value, translatingTokens: translate)
+        }
+        guard text("accessibilityLabel", parts.accessibilityLabel, first: true) else { return abandon(at: start) }
+        out.key("game"); out.string(parts.game)
+        out.key("layout")
+        out.open()
+        guard text("caption", parts.caption, first: true) else { return abandon(at: start) }
+        for (key, value) in [("subcaption", parts.subcaption), ("trailingCaption", parts.trailingCaption),
+                             ("trailingSubcaption", parts.trailingSubcaption)] as [(StaticString, String?)] {
+            guard let value else { continue }
+            guard text(key, value) else { return abandon(at: start) }
+        }
+        out.close()
+        out.key("sender"); out.uuid(parts.sender.uuid)
+        out.key("session"); out.uuid(parts.session)
+        guard text("summaryText", parts.summary) else { return abandon(at: start) }
+        out.key("url")
+        out.quote()
+        out.stringPart(parts.publicURL)
+        out.raw("/g/")
+        out.stringPart(parts.game)
+        out.stringPart(parts.query)
+        out.quote()
+        out.close()
+        out.key("seq"); out.integer(parts.seq)
+        out.key("status"); status(parts.status)
+        type("event")
+        out.close()
+        return true
+    }
+
+    private mutating func abandon(at count: Int) -> Bool {
+        out.truncate(to: count)
+        return false
+    }
+
     /// The JSON of `frame`, as `WireJSON.encode(frame)` spells it.
     public static func json(_ frame: ClientFrame) -> [UInt8] {
         var writer = FrameWriter(capacity: 256)

@@ -53,10 +53,14 @@ public struct JSONOutput {
     /// A UUID as its uppercase string, as `ParticipantID` and `Session` encode themselves.
     public mutating func uuid(_ uuid: UUID) {
         bytes.append(UInt8(ascii: "\""))
+        uuidText(uuid)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func uuidText(_ uuid: UUID) {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: 36))
         bytes.withUnsafeMutableBufferPointer { UUIDText.write(uuid, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     public mutating func bool(_ value: Bool) {
@@ -67,18 +71,67 @@ public struct JSONOutput {
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
+        value.withUTF8 { escaped($0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string's quote, for a string written in parts (`stringPart`) without joining them.
+    public mutating func quote() {
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Part of a string, escaped, between two `quote()`s.
+    public mutating func stringPart(_ value: String) {
+        var value = value
+        value.withUTF8 { escaped($0) }
+    }
+
+    /// `value` in quotes, each participant token in it (`ParticipantTokens`) replaced by the
+    /// token of the identifier `translate` gives: what `string` writes of the translated text.
+    /// `false` if `translate` gives none for a token, with the string left unfinished: the caller
+    /// throws the frame away.
+    public mutating func string(_ value: String, translatingTokens translate: (ParticipantID) -> ParticipantID?) -> Bool {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        let translated = value.withUTF8 { utf8 -> Bool in
             var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                escape(byte)
-                start = index + 1
+            var index = 0
+            while index < utf8.count, let found = memchr(utf8.baseAddress! + index, Int32(UInt8(ascii: "$")), utf8.count - index) {
+                let dollar = utf8.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard let id = ParticipantTokens.participant(in: utf8, after: dollar) else {
+                    index = dollar + 1
+                    continue
+                }
+                guard let translated = translate(id) else { return false }
+                escaped(UnsafeBufferPointer(rebasing: utf8[start..<dollar]))
+                bytes.append(UInt8(ascii: "$"))
+                uuidText(translated.uuid)
+                index = dollar + ParticipantTokens.tokenLength
+                start = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            escaped(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            return true
         }
         bytes.append(UInt8(ascii: "\""))
+        return translated
+    }
+
+    /// `utf8` escaped, without quotes.
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            escape(byte)
+            start = index + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+    }
+
+    /// Forgets what was written after the first `count` bytes.
+    public mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
     }
 
     private mutating func escape(_ byte: UInt8) {

@@ -29,6 +29,23 @@ import Wire
             }
         }
         #expect(compared == 3 * 5)
+        // Written straight into a frame's bytes, each entry is the frame of its event, for
+        // each member: the relay's way and the resume's way agree to the byte.
+        var writer = FrameWriter()
+        let last = try #require(harness.lastMessage(in: conversation, for: "amber")).seq
+        for account: AccountID in ["amber", "ben", "chris"] {
+            for seq in 1...last {
+                let frame = try #require(harness.engine.frame(ofEntry: seq, in: conversation, for: account))
+                writer.clear()
+                let written = harness.engine.writeFrame(ofEntry: seq, in: conversation, for: account, into: &writer)
+                guard case .event? = written else { Issue.record("seq \(seq) for \(account): \(String(describing: written))"); continue }
+                #expect(writer.bytes == FrameWriter.json(frame), "seq \(seq) for \(account)")
+            }
+        }
+        writer.clear()
+        let beyond = harness.engine.writeFrame(ofEntry: last + 1, in: conversation, for: "amber", into: &writer)
+        #expect(beyond == nil)
+        #expect(writer.bytes.isEmpty)
         // Chris holds no seat in the Battleship game: a spectator's view, never the ships.
         for event in harness.events(of: "chris") where event.message?.game == "battleship" {
             let again = try #require(harness.engine.event(conversation: conversation, seq: event.seq, for: "chris"))

@@ -72,6 +72,11 @@ import Wire
         #expect(error.code == "unrenderable")
         #expect(error.reason.contains("Event \(move.seq) of conversation \(conversation)"))
         #expect(restarted.event(conversation: conversation, seq: move.seq, for: "ben") == nil)
+        var writer = FrameWriter()
+        let written = restarted.writeFrame(ofEntry: move.seq, in: conversation, for: "ben", into: &writer)
+        guard case let .unrenderable(writtenError)? = written else { Issue.record("\(String(describing: written))"); return }
+        #expect(writtenError == error)
+        #expect(writer.bytes == FrameWriter.json(frame), "the error frame, and nothing of the event")
 
         var random = harness.random
         let resumed = restarted.handle(.resume(.init(id: "r", conversation: conversation, after: move.seq - 1)),

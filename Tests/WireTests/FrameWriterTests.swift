@@ -49,6 +49,56 @@ import Wire
         #expect(Data(FrameWriter.json(frame)) == (try WireJSON.encoder().encode(frame)))
     }
 
+    /// A message event written from its parts, its tokens translated on the way, is the frame of
+    /// the event built and then translated; a token with no translation writes nothing.
+    @Test func messageEventsWrittenFromTheirPartsMatchTheEventsTheyMake() throws {
+        var random = SeededRandom(seed: 20261127)
+        let known = ParticipantID(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!)
+        let translatedID = ParticipantID(Self.uuid(&random))
+        let unknown = ParticipantID(Self.uuid(&random))
+        let translate = { (id: ParticipantID) in id == known ? translatedID : nil }
+        var writer = FrameWriter()
+        for round in 0..<2_000 {
+            func texts(_ random: inout SeededRandom) -> String {
+                Self.text(&random) + ["", "$5", "$", "$6f9619ff-8b86-d011-b42d-00c04fc964ff", known.token, known.token + "'s"]
+                    .randomElement(using: &random)! + Self.text(&random)
+            }
+            let parts = MessageEventParts(
+                conversation: Self.text(&random), seq: Self.number(&random), game: Self.text(&random), publicURL: Self.text(&random),
+                query: Self.text(&random), session: Self.uuid(&random), caption: texts(&random),
+                subcaption: Self.maybe(&random) { texts(&$0) }, trailingCaption: Self.maybe(&random) { texts(&$0) },
+                trailingSubcaption: Self.maybe(&random) { texts(&$0) }, summary: texts(&random),
+                accessibilityLabel: texts(&random), sender: ParticipantID(Self.uuid(&random)), status: Self.status(&random))
+            writer.clear()
+            let written = writer.messageEvent(parts)
+            try #require(written)
+            let plain = try WireJSON.encoder().encode(ServerFrame.event(parts.event))
+            try #require(Data(writer.bytes) == plain, "round \(round): \(GoldenFile.text(Data(writer.bytes)))")
+
+            var event = parts.event
+            event.message = event.message?.mapTexts { text in
+                ParticipantTokens.replacing(in: text) { (translate($0) ?? $0).token }
+            }
+            writer.clear()
+            let writtenTranslated = writer.messageEvent(parts, translatingTokens: translate)
+            try #require(writtenTranslated)
+            let translated = try WireJSON.encoder().encode(ServerFrame.event(event))
+            try #require(Data(writer.bytes) == translated, "round \(round): \(GoldenFile.text(Data(writer.bytes)))")
+        }
+        var parts = MessageEventParts(
+            conversation: "c", seq: 1, game: "icecream", publicURL: "https://localhost:8443", query: "?Base=base01",
+            session: Self.uuid(&random), caption: "\(known.token) and \(unknown.token)", subcaption: nil, trailingCaption: nil,
+            trailingSubcaption: nil, summary: "s", accessibilityLabel: "a", sender: known, status: Self.status(&random))
+        writer.clear()
+        let refused = writer.messageEvent(parts, translatingTokens: translate)
+        #expect(!refused)
+        #expect(writer.bytes.isEmpty, "nothing of the frame is left written")
+        parts.caption = known.token
+        let accepted = writer.messageEvent(parts, translatingTokens: translate)
+        #expect(accepted)
+        #expect(String(decoding: writer.bytes, as: UTF8.self).contains(translatedID.token))
+    }
+
     // MARK: Generated frames
 
     static func frame(_ random: inout SeededRandom) -> ServerFrame {

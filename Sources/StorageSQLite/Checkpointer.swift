@@ -5,7 +5,12 @@ import GRDB
 /// own, beside the writer rather than in the way of its commits: a passive checkpoint copies
 /// what no reader still needs and waits for nobody, and the writer goes on appending meanwhile.
 /// Once a checkpoint has copied everything, the writer starts the write-ahead log again from
-/// its beginning, so it stays about a second of appends long.
+/// its beginning. While appends keep coming that never happens (each checkpoint copies what was
+/// there when it began, and more has come by its end), so the log grows to the writer's
+/// fallback (`LogSchema.tuneWriter`), which copies the rest itself and wraps it: about 256 MB.
+/// A fallback of 4,000 pages with a checkpoint every 100 ms kept the log at 16 MB but made the
+/// writer's own checkpoints, each ending with a sync of the database file, frequent: a p99.9
+/// of 104 ms at 4,000 moves/s where it is 39 ms.
 final class Checkpointer: Sendable {
     static let interval = Duration.seconds(1)
 

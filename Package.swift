@@ -42,7 +42,6 @@ let package = Package(
         .target(name: "GameRules", swiftSettings: rulesSettings),
         .target(name: "Battleship", dependencies: ["GameRules"], path: "Games/Battleship/Sources", swiftSettings: rulesSettings),
         .target(name: "IceCream", dependencies: ["GameRules"], path: "Games/IceCream/Sources", swiftSettings: rulesSettings),
-        .target(name: "Bots", dependencies: ["GameRules", "Battleship", "IceCream"], swiftSettings: rulesSettings),
         .target(name: "GameCatalog", dependencies: ["GameRules", "Battleship", "IceCream"]),
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
@@ -53,7 +52,7 @@ let package = Package(
         .target(
             name: "Play",
             dependencies: [
-                "Client", "Wire", "Transcript", "Bots", "Battleship", "IceCream", "GameRules", "TerminalUI",
+                "Client", "Wire", "Transcript", "GameCatalog", "Battleship", "IceCream", "GameRules", "TerminalUI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -146,7 +145,6 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], resources: [.copy("Corpus")]),
         .testTarget(name: "BattleshipTests", dependencies: ["Battleship", "GameRules"], path: "Games/Battleship/Tests"),
         .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GameRules"], path: "Games/IceCream/Tests"),
-        .testTarget(name: "BotsTests", dependencies: ["Bots", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),

@@ -16,14 +16,14 @@ public struct Benchmark: Sendable {
     public var mode: Mode
     public var pairs: Int
     public var games: [TableGame]
-    public var strategy: BotPlayer.Strategy
+    public var strategy: String
     /// Each bot's average pause before a move.
     public var think: Duration = .zero
     /// Also measure a bare TLS WebSocket echo with the same client and concurrency.
     public var baseline: Bool
 
     public init(
-        placement: ServerUnderTest.Placement, mode: Mode, pairs: Int, games: [TableGame], strategy: BotPlayer.Strategy,
+        placement: ServerUnderTest.Placement, mode: Mode, pairs: Int, games: [TableGame], strategy: String,
         baseline: Bool
     ) {
         self.placement = placement
@@ -52,8 +52,8 @@ public struct Benchmark: Sendable {
         defer { print("load average after: \(Machine.loadAverage())") }
         switch mode {
         case let .games(limit):
-            print("games: \(pairs) pairs of bots (\(pairs * 2) connections) playing \(games.map(\.rawValue).joined(separator: ", "))"
-                + " with \(strategy.rawValue) shooters, " + Self.describe(limit)
+            print("games: \(pairs) pairs of bots (\(pairs * 2) connections) playing \(games.map(\.name).joined(separator: ", "))"
+                + " with the \(strategy) strategy where a game has it, " + Self.describe(limit)
                 + (think > .zero ? ", each thinking \(think) on average before a move" : ""))
             var run = LoadRun(endpoints: server.endpoints, tables: pairs, games: games, strategy: strategy)
             run.think = think

@@ -31,7 +31,7 @@ public struct BotTable: Sendable {
     /// thinking `think` on average before each move; returns what the opener and the joiner
     /// saw, in that order.
     public func play(
-        strategy: BotPlayer.Strategy, meter: LoadMeter, games: Int? = nil, recording: Bool = false,
+        strategy: String, meter: LoadMeter, games: Int? = nil, recording: Bool = false,
         think: Duration = .zero, seed: UInt64
     ) async throws -> [SeatRecord] {
         let first = BotSeat(connection: opener, conversation: openerView, player: try game.player(strategy), opens: true,

@@ -10,7 +10,7 @@ public struct LoadRun: Sendable {
     public var endpoints: [ServerEndpoint]
     public var tables: Int
     public var games: [TableGame]
-    public var strategy: BotPlayer.Strategy
+    public var strategy: String
     /// Each bot's average pause before a move: zero saturates the server (every game always
     /// has a move in flight, so a round trip is the number of games over the throughput);
     /// a pause offers a fixed load, under which the round trip is the server's own.
@@ -19,7 +19,7 @@ public struct LoadRun: Sendable {
     public var window = 32
     public var seed: UInt64 = 1
 
-    public init(endpoints: [ServerEndpoint], tables: Int, games: [TableGame], strategy: BotPlayer.Strategy) {
+    public init(endpoints: [ServerEndpoint], tables: Int, games: [TableGame], strategy: String) {
         self.endpoints = endpoints
         self.tables = tables
         self.games = games

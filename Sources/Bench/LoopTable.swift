@@ -24,7 +24,7 @@ struct LoopTable: Sendable {
 
     /// Starts both bots; they play until the meter stops or a move of theirs is refused (then
     /// the table closes: the other bot would wait for ever).
-    func play(strategy: BotPlayer.Strategy, meter: LoadMeter, think: Duration, seed: UInt64) throws {
+    func play(strategy: String, meter: LoadMeter, think: Duration, seed: UInt64) throws {
         let first = LoopBotSeat(connection: opener, conversation: openerView, player: try game.player(strategy), opens: true,
                                 meter: meter, think: think, seed: seed, table: self)
         let second = LoopBotSeat(connection: joiner, conversation: joinerView, player: try game.player(strategy), opens: false,

@@ -11,6 +11,11 @@ public struct AnyGame: Sendable {
     public var name: String { type.name }
     public var variant: Variant { base.variant }
     public var variants: [Variant] { type.variants }
+    /// The ways its bots play, the usual first.
+    public var strategies: [String] { type.strategies }
+
+    /// The strategy called `name` for this game and variant; `nil` when there is none.
+    public func strategy(named name: String) -> (any GameStrategy)? { base.strategy(named: name) }
 
     /// A session before its first move.
     public func newMatch() -> AnyMatch { AnyMatch(box: Self.open(base)) }

@@ -61,6 +61,13 @@ public protocol Game: Sendable {
     func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation
     /// What a turn's timeout does; `.forfeit` unless the game says otherwise.
     var timeoutRule: TimeoutRule { get }
+
+    /// The names of the ways its bots play, the usual one first (`parley bot --strategy`);
+    /// none by default.
+    static var strategies: [String] { get }
+
+    /// The strategy called `name`, for this variant; `nil` when the game has none by that name.
+    func strategy(named name: String) -> (any GameStrategy)?
 }
 
 extension Game {
@@ -73,6 +80,10 @@ extension Game {
     }
 
     public var timeoutRule: TimeoutRule { .forfeit }
+
+    public static var strategies: [String] { [] }
+
+    public func strategy(named name: String) -> (any GameStrategy)? { nil }
 
     public static var defaultVariant: Variant { variants[0] }
 

@@ -1,67 +1,54 @@
-import Battleship
-import Bots
+import GameCatalog
 import GameRules
-import IceCream
 
-/// A strategy for one game, working on state URLs as they come over the wire: given the URL
-/// of the message the bot was shown, the query of the state it proposes next, or `nil` when
-/// it has nothing to do.
+/// A bot for any game of the catalog, working on state URLs as they come over the wire: given
+/// the URL of the message the bot was shown, the query of the state it proposes next, or `nil`
+/// when it has nothing to do. The game's own strategy plays (`Game.strategy(named:)`).
 public struct BotPlayer: Sendable {
-    public enum Strategy: String, Sendable, CaseIterable {
-        case hunter, random
-    }
-
     public let game: String
     public let variant: String?
-    private let strategy: Strategy
-    private let recipe: RecipeBuilder?
+    /// The strategy's name, one of the game's `strategies`.
+    public let strategy: String
+    private let catalog: GameCatalog
 
-    public init(game: String, variant: String?, strategy: Strategy, recipe: String? = nil) throws(LineError) {
-        switch game {
-        case "battleship", "icecream": break
-        default: throw LineError("A bot plays battleship or icecream, not \(game).")
+    /// A bot for `game` (in `variant` for a game it opens; the game's first when `nil`) that
+    /// plays `strategy`, or the game's usual one when `nil`.
+    public init(game: String, variant: String?, strategy: String? = nil, catalog: GameCatalog = .standard) throws(LineError) {
+        let rules: AnyGame
+        do {
+            rules = try catalog.game(GameID(rawValue: game), variant: variant)
+        } catch {
+            guard catalog.ids.contains(GameID(rawValue: game)) else {
+                throw LineError("A bot plays \(catalog.ids.map(\.rawValue).joined(separator: ", ")), not \(game).")
+            }
+            throw LineError(error.reason)
         }
-        if let recipe, RecipeBuilder.named(recipe) == nil {
-            throw LineError("There is no recipe \(recipe); the recipes are \(RecipeBuilder.named.map(\.name).joined(separator: ", ")).")
+        guard let name = strategy ?? rules.strategies.first else { throw LineError("\(rules.name) has no bots.") }
+        guard rules.strategy(named: name) != nil else {
+            throw LineError("\(rules.name) has no strategy \(name); its bots play \(rules.strategies.joined(separator: ", ")).")
         }
         self.game = game
         self.variant = variant
-        self.strategy = strategy
-        self.recipe = recipe.flatMap { RecipeBuilder.named($0) }
+        self.strategy = name
+        self.catalog = catalog
     }
 
     /// The first state of a new game, for a bot that opens one.
     public func opening(using generator: inout some RandomNumberGenerator) throws(RuleViolation) -> String? {
-        try proposal(after: [], using: &generator)
+        try proposal(after: nil, using: &generator)
     }
 
     /// The next state after the state in `url`, as the bot sees it.
     public func proposal(after url: String, using generator: inout some RandomNumberGenerator) throws(RuleViolation) -> String? {
-        try proposal(after: QueryString.items(in: url), using: &generator)
+        let items = try QueryString.items(in: url)
+        return try proposal(after: items.isEmpty ? nil : items, using: &generator)
     }
 
-    private func proposal(after items: [QueryItem], using generator: inout some RandomNumberGenerator) throws(RuleViolation) -> String? {
-        if game == "icecream" {
-            let iceCream = try IceCreamGame(variant: variant ?? IceCreamGame.defaultVariant.id)
-            let bot = IceCreamBot(game: iceCream, builder: recipe.map { $0 as any IceCreamBuilder } ?? RandomBuilder())
-            return try bot.proposal(for: items, using: &generator).map(QueryString.format)
-        }
-        let named = BattleshipGame.variant(of: items) ?? variant ?? BattleshipGame.defaultVariant.id
-        let battleship = try BattleshipGame(variant: named)
-        let view = items.isEmpty ? battleship.initialState : try battleship.decode(items)
-        guard let seat = Self.seat(in: view) else { return nil }
-        let shooter: any BattleshipShooter = strategy == .hunter ? HunterShooter() : RandomShooter()
-        let bot = BattleshipBot(game: battleship, seat: seat, shooter: shooter)
-        return bot.proposal(for: view, using: &generator).map { battleship.query(for: $0) }
-    }
-
-    /// Which seat a view is seen from: the fleet shown is the viewer's own; a viewer whose
-    /// fleet is not placed yet holds the first unplaced seat after the hidden ones.
-    static func seat(in view: BattleshipState) -> Seat? {
-        if let own = view.fleets.firstIndex(where: { $0.fleet != nil }) { return Seat(own) }
-        if view.fleets.allSatisfy({ $0 == .unplaced }) { return Seat(0) }
-        if let unplaced = view.fleets.firstIndex(of: .unplaced) { return Seat(unplaced) }
-        // The seed's one fleet is hidden from its guesser, seat 1.
-        return view.fleets.count == 1 ? Seat(1) : nil
+    private func proposal(after items: [QueryItem]?, using generator: inout some RandomNumberGenerator) throws(RuleViolation) -> String? {
+        let id = GameID(rawValue: game)
+        // A URL names its variant where the game writes one (`Variant=classic`).
+        let named = try items.flatMap { items throws(RuleViolation) in try catalog.game(id).type.variant(of: items) } ?? variant
+        guard let play = try catalog.game(id, variant: named).strategy(named: strategy) else { return nil }
+        return try play.proposal(after: items, using: &generator).map(QueryString.format)
     }
 }

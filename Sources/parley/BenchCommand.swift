@@ -2,6 +2,7 @@ import ArgumentParser
 import Bench
 import Client
 import Foundation
+import GameCatalog
 import Logging
 import Play
 import Wire
@@ -32,10 +33,14 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Play until this many moves are accepted, instead of for a duration.", valueName: "count"))
     var moves: Int?
 
-    @Option(help: ArgumentHelp("The games the tables play, in turn: seed, classic, icecream.", valueName: "list"))
-    var games = "seed,classic,icecream"
+    @Option(help: ArgumentHelp(
+        "The games the tables play, in turn (all when not given): \(TableGame.all().map(\.name).joined(separator: ", ")).",
+        valueName: "list"))
+    var games: String?
 
-    @Option(help: "Battleship shooters: random or hunter.")
+    @Option(help: ArgumentHelp(
+        "The bots' strategy, for each game that has one of that name (the others play their usual one).",
+        valueName: "name"))
     var strategy = "random"
 
     @Option(help: ArgumentHelp(
@@ -75,12 +80,22 @@ struct BenchCommand: AsyncParsableCommand {
         if duration != nil, moves != nil { throw ValidationError("Give --duration or --moves, not both.") }
         if server != nil, fingerprint == nil { throw ValidationError("--server needs --fingerprint.") }
         if server != nil, spawn { throw ValidationError("Give --server or --spawn, not both.") }
-        if TableGame.list(games) == nil { throw ValidationError("--games \(games): a list of seed, classic, icecream.") }
-        if BotPlayer.Strategy(rawValue: strategy) == nil { throw ValidationError("--strategy \(strategy): random or hunter.") }
+        if let games, TableGame.list(games) == nil {
+            throw ValidationError("--games \(games): a list of \(TableGame.all().map(\.name).joined(separator: ", ")).")
+        }
+        let strategies = Set(tableGames.flatMap { (try? GameCatalog.standard.game($0.game).strategies) ?? [] })
+        if !strategies.contains(strategy) {
+            throw ValidationError("--strategy \(strategy): none of these games has it; they have \(strategies.sorted().joined(separator: ", ")).")
+        }
         if pairs < 1 { throw ValidationError("--pairs must be at least 1.") }
         if let startup, startupSizes(startup) == nil {
             throw ValidationError("--startup \(startup): a comma-separated list of move counts, such as 10000,100000.")
         }
+    }
+
+    /// The games asked for, or all.
+    private var tableGames: [TableGame] {
+        games.flatMap { TableGame.list($0) } ?? TableGame.all()
     }
 
     private func startupSizes(_ list: String) -> [Int]? {
@@ -99,7 +114,7 @@ struct BenchCommand: AsyncParsableCommand {
         logger.logLevel = .error
         var benchmark = Benchmark(
             placement: try placement(), mode: idle.map { .idle($0, hold: .seconds(duration ?? 35)) } ?? .games(moves.map { .moves($0) } ?? .duration(.seconds(duration ?? 30))),
-            pairs: pairs, games: TableGame.list(games) ?? TableGame.allCases, strategy: BotPlayer.Strategy(rawValue: strategy) ?? .random,
+            pairs: pairs, games: tableGames, strategy: strategy,
             baseline: baseline)
         benchmark.think = .milliseconds(think)
         let clean = try await benchmark.run(logger: logger) { line in ConnectionOptions.write(line + "\n") }

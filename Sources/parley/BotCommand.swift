@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameCatalog
 import Play
 
 /// `parley bot`: a bot player, against people or other bots.
@@ -9,7 +10,7 @@ struct BotCommand: AsyncParsableCommand {
         abstract: "Play one game as a bot: join a conversation by invite code, or open one and print its code.",
         discussion: """
             parley bot --server wss://localhost:8443 --invite CODE --game battleship --strategy hunter
-            parley bot --server wss://localhost:8443 --game icecream --recipe classic --start
+            parley bot --server wss://localhost:8443 --game icecream --strategy berry --start
             """
     )
 
@@ -18,17 +19,15 @@ struct BotCommand: AsyncParsableCommand {
     @Option(help: "The invite code of the conversation to join; without it the bot opens one and prints its code.")
     var invite: String?
 
-    @Option(help: "battleship or icecream.")
-    var game: String = "battleship"
+    @Option(help: ArgumentHelp("The game: \(GameCatalog.standard.ids.map(\.rawValue).joined(separator: ", ")).", valueName: "game"))
+    var game: String = GameCatalog.standard.ids[0].rawValue
 
-    @Option(help: "The variant, for a game the bot starts (seed, classic; group, solo).")
+    @Option(help: "The variant, for a game the bot starts (its first when not given).")
     var variant: String?
 
-    @Option(help: "Battleship: hunter or random.")
-    var strategy: String = "hunter"
-
-    @Option(help: "Ice Cream: a named recipe (classic, berry, mocha) instead of random parts.")
-    var recipe: String?
+    @Option(help: ArgumentHelp(
+        "How the bot plays: \(Self.strategies) (each game's first when not given).", valueName: "strategy"))
+    var strategy: String?
 
     @Flag(help: "Start the game as soon as someone else is in the conversation.")
     var start = false
@@ -36,11 +35,13 @@ struct BotCommand: AsyncParsableCommand {
     @Option(help: "The seed of the bot's choices, to repeat a game.")
     var seed: UInt64?
 
+    /// Each game's strategies, for the help: "battleship: hunter, random; icecream: …".
+    static var strategies: String {
+        GameCatalog.standard.games.map { "\($0.id): \($0.strategies.joined(separator: ", "))" }.joined(separator: "; ")
+    }
+
     func run() async throws {
-        guard let strategy = BotPlayer.Strategy(rawValue: strategy) else {
-            throw ValidationError("--strategy \(self.strategy): hunter or random.")
-        }
-        let player = try BotPlayer(game: game, variant: variant, strategy: strategy, recipe: recipe)
+        let player = try BotPlayer(game: game, variant: variant, strategy: strategy)
         let client = try await connection.client(defaultName: "Bot")
         var generator = SystemRandomNumberGenerator()
         let runner = BotRunner(client: client, player: player, seed: seed ?? generator.next()) { line in

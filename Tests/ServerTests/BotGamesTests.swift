@@ -36,7 +36,7 @@ import Wire
             let seated = try await withThrowingTaskGroup(of: BotTable.self) { group in
                 for index in 0..<Self.tables {
                     group.addTask {
-                        try await BotTable.open(at: endpoint, game: TableGame.allCases[index % 3], logger: quietLogger)
+                        try await BotTable.open(at: endpoint, game: TableGame.all()[index % TableGame.all().count], logger: quietLogger)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -47,7 +47,7 @@ import Wire
                     group.addTask {
                         // Two random shooters take some 190 moves over a classic game, one
                         // round trip each: hunters keep the longest game, and the test, short.
-                        let strategy: BotPlayer.Strategy = table.game == .classic || index % 2 == 0 ? .hunter : .random
+                        let strategy = table.game.name == "classic" || index % 2 == 0 ? "hunter" : "random"
                         let records = try await table.play(
                             strategy: strategy, meter: meter, games: 1, recording: true, seed: UInt64(index) * 2)
                         table.close()
@@ -66,7 +66,7 @@ import Wire
         let figures = meter.snapshot()
         #expect(figures.errors == 0, "\(figures.firstFailures)")
         #expect(tables.count == Self.tables)
-        #expect(Set(tables.map(\.0.game)) == Set(TableGame.allCases))
+        #expect(Set(tables.map(\.0.game)) == Set(TableGame.all()))
 
         let stored = try await Self.storedEvents(in: folder)
         var engine = Engine(configuration: EngineConfiguration(publicURL: publicURL), catalog: .standard,
@@ -106,7 +106,7 @@ import Wire
                 #expect(seat.events.filter { $0.kind == .message }.count == tableMoves.count)
             }
             // The two bots saw the same game end: one winner and one loser in Battleship.
-            if table.game != .icecream {
+            if table.game.game == "battleship" {
                 #expect(seats.allSatisfy { $0.outcomes.first?.outcome.winners.count == 1 })
                 // Identifiers are each viewer's own: each bot asks whether it is the winner.
                 #expect(seats.filter { $0.outcomes.first?.outcome.winners == [$0.you] }.count == 1)

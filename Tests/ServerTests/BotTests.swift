@@ -17,15 +17,14 @@ import Wire
 
     /// Two bots, one opening the game; returns each one's final status and own id.
     static func match(
-        _ server: RunningServer, game: String, variant: String?, _ first: BotPlayer.Strategy, _ second: BotPlayer.Strategy,
-        recipe: String? = nil, seed: UInt64
+        _ server: RunningServer, game: String, variant: String?, _ first: String?, _ second: String?, seed: UInt64
     ) async throws -> [GameStatus] {
         let (lines, printed) = AsyncStream<String>.makeStream()
         let opener = BotRunner(client: await client(server, "opener"),
-                               player: try BotPlayer(game: game, variant: variant, strategy: first, recipe: recipe),
+                               player: try BotPlayer(game: game, variant: variant, strategy: first),
                                seed: seed) { printed.yield($0) }
         let joiner = BotRunner(client: await client(server, "joiner"),
-                               player: try BotPlayer(game: game, variant: variant, strategy: second, recipe: recipe),
+                               player: try BotPlayer(game: game, variant: variant, strategy: second),
                                seed: seed + 1) { _ in }
         async let opened = opener.play(invite: nil, opens: true)
         var iterator = lines.makeAsyncIterator()
@@ -42,7 +41,9 @@ import Wire
     func twoBotsPlayAWholeGame(game: String, variant: String, seed: UInt64) async throws {
         // The default limits (20 messages a second): bots that move faster wait and send again.
         try await LiveServer.with { server in
-            let statuses = try await Self.match(server, game: game, variant: variant, .hunter, .random, seed: seed)
+            // Each game's own strategies: Battleship's shooters; a random ice cream and a recipe.
+            let (first, second) = game == "battleship" ? ("hunter", "random") : (nil, "berry")
+            let statuses = try await Self.match(server, game: game, variant: variant, first, second, seed: seed)
             #expect(statuses.count == 2 && statuses.allSatisfy { $0.outcome.finished && $0.turn.kind == .nobody })
             #expect(statuses[0].moves == statuses[1].moves && statuses[0].session == statuses[1].session)
             if game == "battleship" {
@@ -53,10 +54,16 @@ import Wire
         }
     }
 
-    @Test func unknownGamesAndRecipesAreRefusedInWords() {
-        #expect(throws: LineError("A bot plays battleship or icecream, not chess.")) {
-            try BotPlayer(game: "chess", variant: nil, strategy: .hunter)
+    @Test func unknownGamesAndStrategiesAreRefusedInWords() throws {
+        #expect(throws: LineError("A bot plays battleship, icecream, not chess.")) {
+            try BotPlayer(game: "chess", variant: nil, strategy: "hunter")
         }
-        #expect(throws: LineError.self) { try BotPlayer(game: "icecream", variant: nil, strategy: .random, recipe: "gravel") }
+        #expect(throws: LineError("Ice Cream has no strategy gravel; its bots play random, classic, berry, mocha.")) {
+            try BotPlayer(game: "icecream", variant: nil, strategy: "gravel")
+        }
+        #expect(throws: LineError.self) { try BotPlayer(game: "icecream", variant: nil, strategy: "hunter") }
+        #expect(throws: LineError.self) { try BotPlayer(game: "battleship", variant: "huge", strategy: nil) }
+        #expect(try BotPlayer(game: "battleship", variant: nil).strategy == "hunter", "the game's usual strategy")
+        #expect(try BotPlayer(game: "icecream", variant: "solo").strategy == "random")
     }
 }

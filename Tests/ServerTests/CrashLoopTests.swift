@@ -133,12 +133,12 @@ struct CrashLoopTests {
             progress { $0 = Progress(round: Int(round)) }
             let (lines, printed) = AsyncStream<String>.makeStream()
             let opener = BotRunner(
-                client: clients[0], player: try BotPlayer(game: pair.game, variant: pair.variant, strategy: .hunter),
+                client: clients[0], player: try BotPlayer(game: pair.game, variant: pair.variant),
                 seed: seed + round, output: { line in
                     if line.hasPrefix("conversation ") { printed.yield(line) } else { progress { $0.refusals.append("opener: " + line) } }
                 }, accepted: record)
             let joiner = BotRunner(
-                client: clients[1], player: try BotPlayer(game: pair.game, variant: pair.variant, strategy: .hunter),
+                client: clients[1], player: try BotPlayer(game: pair.game, variant: pair.variant),
                 seed: seed + round + 1000, output: { line in
                     if !line.hasPrefix("conversation ") { progress { $0.refusals.append("joiner: " + line) } }
                 },

@@ -15,7 +15,7 @@ struct LoadRunTests {
         try await LiveServer.with(limits: limits) { server in
             var run = LoadRun(
                 endpoints: [ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))],
-                tables: 6, games: TableGame.allCases, strategy: .random)
+                tables: 6, games: TableGame.all(), strategy: "random")
             run.think = think
             let result = await run.run(limit: .moves(300), server: { nil })
             #expect(result.figures.errors == 0, "\(result.figures.firstFailures)")
@@ -34,5 +34,23 @@ struct LoadRunTests {
         await echo.stop()
         #expect(figures.errors == 0, "\(figures.firstFailures)")
         #expect(figures.accepted >= 400)
+    }
+}
+
+/// The bench's tables come from the catalog: every variant of every game that needs two
+/// players, named as briefly as the catalog allows.
+@Suite struct TableGameTests {
+    @Test func theTablesAreTheCatalogsTwoPlayerVariants() throws {
+        #expect(TableGame.all().map(\.name) == ["seed", "classic", "icecream"])
+        #expect(TableGame.all().map(\.variant) == ["seed", "classic", "group"])
+        #expect(TableGame.named("battleship")?.variant == "seed", "a game alone is its first variant")
+        #expect(TableGame.named("battleship:classic")?.name == "classic")
+        #expect(TableGame.named("icecream:group")?.name == "icecream")
+        #expect(TableGame.named("icecream:solo") == nil, "one player may build alone: no table plays it")
+        #expect(TableGame.list("seed, icecream")?.map(\.name) == ["seed", "icecream"])
+        #expect(TableGame.list("seed,chess") == nil)
+        // A strategy a game lacks is its usual one there.
+        #expect(try TableGame.named("icecream")?.player("hunter").strategy == "random")
+        #expect(try TableGame.named("classic")?.player("hunter").strategy == "hunter")
     }
 }

@@ -32,7 +32,7 @@ extension PlayModel {
 
     /// The seat the player places a fleet for now, if they are placing one.
     func placingSeat(_ game: BattleshipGame, _ view: BattleshipState) -> Seat? {
-        guard case let .placing(seat) = game.rules.phase(of: view), seat == BotPlayer.seat(in: view) else { return nil }
+        guard case let .placing(seat) = game.rules.phase(of: view), seat == BattleshipGame.seat(seeing: view) else { return nil }
         return seat
     }
 

@@ -1,5 +1,4 @@
 import GameRules
-import IceCream
 
 /// A way of choosing an ice cream's next part. The move is always for `nextPart`, so a
 /// builder never breaks the building order, whatever came before.

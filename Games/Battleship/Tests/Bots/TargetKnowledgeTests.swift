@@ -1,5 +1,5 @@
-import Battleship
-@testable import Bots
+@testable import Battleship
+
 import GameRules
 import Testing
 

@@ -1,4 +1,3 @@
-import Battleship
 import GameRules
 
 /// What a shooter knows of the fleet it fires at, read from its own shots in the state it was

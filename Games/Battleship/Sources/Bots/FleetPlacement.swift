@@ -1,4 +1,3 @@
-import Battleship
 import GameRules
 
 /// A way of placing a fleet, before the shooting starts.

@@ -1,4 +1,3 @@
-import Battleship
 import GameRules
 
 /// A bot's seat at a Battleship game: given the state as the bot sees it, the state it

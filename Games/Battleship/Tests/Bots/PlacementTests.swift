@@ -1,5 +1,4 @@
 import Battleship
-import Bots
 import GameRules
 import Testing
 

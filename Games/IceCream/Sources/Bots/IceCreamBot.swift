@@ -1,5 +1,4 @@
 import GameRules
-import IceCream
 
 /// A bot at an ice cream: given the ice cream as it stands, the ice cream it proposes, which
 /// is that one plus its next part. Nothing is hidden in this game, so the view is the state.

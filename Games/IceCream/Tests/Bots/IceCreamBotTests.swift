@@ -1,4 +1,3 @@
-import Bots
 import GameRules
 import IceCream
 import Testing

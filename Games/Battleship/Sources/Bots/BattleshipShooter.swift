@@ -1,4 +1,3 @@
-import Battleship
 import GameRules
 
 /// A way of choosing where to fire. Strategies are pure: what they know comes in as a

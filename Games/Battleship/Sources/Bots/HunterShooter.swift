@@ -1,4 +1,3 @@
-import Battleship
 import GameRules
 
 /// Hunts with a probability density and finishes off what it has hit.

@@ -1,11 +1,5 @@
 import Battleship
-import Bots
 import GameRules
-
-enum Fixtures {
-    static let seed = try! BattleshipGame(variant: "seed")
-    static let classic = try! BattleshipGame(variant: "classic")
-}
 
 /// Plays one classic game through `Match` in which seat 0 fires with `shooter` at `target`,
 /// and returns how many shots it needed to sink the whole fleet.

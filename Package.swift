@@ -40,15 +40,20 @@ let package = Package(
     targets: [
         // Pure modules: no networking, storage or clock.
         .target(name: "GameRules", swiftSettings: rulesSettings),
-        .target(name: "Battleship", dependencies: ["GameRules"], path: "Games/Battleship/Sources", swiftSettings: rulesSettings),
-        .target(name: "IceCream", dependencies: ["GameRules"], path: "Games/IceCream/Sources", swiftSettings: rulesSettings),
-        .target(name: "GameCatalog", dependencies: ["GameRules", "Battleship", "IceCream"]),
+        .target(name: "GamePresentation", dependencies: ["GameRules"]),
+        .target(
+            name: "Battleship", dependencies: ["GameRules", "GamePresentation"], path: "Games/Battleship/Sources",
+            swiftSettings: rulesSettings),
+        .target(
+            name: "IceCream", dependencies: ["GameRules", "GamePresentation"], path: "Games/IceCream/Sources",
+            swiftSettings: rulesSettings),
+        .target(name: "GameCatalog", dependencies: ["GameRules", "GamePresentation", "Battleship", "IceCream"]),
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
-        .target(name: "WebPages", dependencies: ["GameRules", "Battleship", "IceCream", "Wire"]),
+        .target(name: "WebPages", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Wire"]),
         .target(
             name: "Play",
             dependencies: [
@@ -182,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "PlayTests",
             dependencies: ["Play", "Client", "TerminalUI", "Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
-        .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
+        .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "GameCatalog", "GamePresentation", "GameRules"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Transcript", "GameRules"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]

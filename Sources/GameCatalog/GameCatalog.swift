@@ -1,4 +1,5 @@
 import Battleship
+import GamePresentation
 import GameRules
 import IceCream
 
@@ -10,9 +11,9 @@ public struct GameCatalog: Sendable {
         IceCreamGame.self,
     ])
 
-    public let games: [any Game.Type]
+    public let games: [any GamePresentation.Type]
 
-    public init(_ games: [any Game.Type]) {
+    public init(_ games: [any GamePresentation.Type]) {
         self.games = games
     }
 
@@ -21,6 +22,16 @@ public struct GameCatalog: Sendable {
     /// Each game's own turn timeout, by game id: a server's defaults.
     public var defaultTurnTimeouts: [String: Duration] {
         Dictionary(uniqueKeysWithValues: games.map { ($0.id.rawValue, $0.defaultTurnTimeout) })
+    }
+
+    /// The game called `id`, for its static facts and its presentation.
+    public func type(_ id: GameID) -> (any GamePresentation.Type)? {
+        games.first { $0.id == id }
+    }
+
+    /// The game whose original app's state URLs had `path` (`GamePresentation.originalPagePath`).
+    public func type(originalPagePath path: String) -> (any GamePresentation.Type)? {
+        games.first { $0.originalPagePath == path }
     }
 
     /// The rules of one game and variant; the default variant when `variant` is `nil`.

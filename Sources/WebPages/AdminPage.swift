@@ -1,7 +1,7 @@
-import Battleship
 import Foundation
+import GameCatalog
+import GamePresentation
 import GameRules
-import IceCream
 import Wire
 
 /// The operator's pages under `/admin`: the live games, refreshed every few seconds, and one
@@ -62,31 +62,21 @@ public enum AdminPage {
             """, refreshSeconds: 5))
     }
 
-    /// The true state drawn: every fleet with its ships, or the ice cream.
-    static func picture(game: String, state: String) -> String {
+    /// The true state drawn by its game: every fleet with its ships, or the ice cream.
+    static func picture(game: String, state: String, catalog: GameCatalog = .standard) -> String {
         do throws(RuleViolation) {
             let items = try QueryString.items(in: state)
-            switch game {
-            case BattleshipGame.id.rawValue:
-                let battleship = try BattleshipGame(variant: BattleshipGame.variant(of: items) ?? BattleshipGame.defaultVariant.id)
-                let truth = try battleship.decode(items)
-                let board = BoardSVG(rules: battleship.rules)
-                return truth.fleets.indices.map { fleet in
-                    let title = "Fleet of seat \(fleet)"
-                    return "<figure><figcaption>\(title)</figcaption>\(board.svg(fleet: fleet, in: truth, title: title))</figure>"
-                }.joined() + BoardSVG.legend
-            case IceCreamGame.id.rawValue:
-                return IceCreamSVG(iceCream: try IceCreamGame().decode(items)).svg
-            default:
+            guard let type = catalog.type(GameID(rawValue: game)) else {
                 return "<p>(no picture for \(HTML.escaped(game)))</p>"
             }
+            return try type.truePicture(of: items)
         } catch {
             return "<p class=\"error\">\(HTML.escaped(error.reason))</p>"
         }
     }
 
-    private static func title(of game: AdminGame) -> String {
-        let name = game.game == IceCreamGame.id.rawValue ? "Ice Cream" : "Battleship"
+    private static func title(of game: AdminGame, catalog: GameCatalog = .standard) -> String {
+        let name = catalog.type(GameID(rawValue: game.game))?.name ?? game.game
         return "\(name) (\(game.variant)) \(game.session.prefix(8))"
     }
 

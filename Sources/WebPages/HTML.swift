@@ -1,23 +1,7 @@
-/// Text made safe for HTML, and the one page template every page shares.
-enum HTML {
-    /// `text` with the five characters HTML gives meaning to escaped: anything that came from
-    /// a URL goes through here before it reaches a page.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+import GamePresentation
 
+/// The one page template every page shares.
+extension HTML {
     /// A whole document: `title` escaped here, `body` already HTML.
     static func document(title: String, body: String, refreshSeconds: Int? = nil) -> String {
         let refresh = refreshSeconds.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">\n" } ?? ""

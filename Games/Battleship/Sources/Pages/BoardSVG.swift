@@ -1,4 +1,4 @@
-import Battleship
+import GamePresentation
 import GameRules
 
 /// A Battleship board as SVG: one square per cell, coloured by what is known of it, with the

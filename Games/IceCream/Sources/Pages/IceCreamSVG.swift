@@ -1,4 +1,4 @@
-import IceCream
+import GamePresentation
 
 /// An ice cream as SVG, stacked as the original's sticker was: the topping over the scoops
 /// over the base. Each part has its own colour, and its name in a title for screen readers.

@@ -52,12 +52,12 @@ let package = Package(
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
         .target(name: "Storage"),
-        .target(name: "TerminalUI", dependencies: ["GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
+        .target(name: "TerminalUI", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
         .target(name: "WebPages", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Wire"]),
         .target(
             name: "Play",
             dependencies: [
-                "Client", "Wire", "Transcript", "GameCatalog", "Battleship", "IceCream", "GameRules", "TerminalUI",
+                "Client", "Wire", "Transcript", "GameCatalog", "GamePresentation", "GameRules", "TerminalUI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Files", "GameCatalog", "Storage", "StoragePostgres", "StorageSQLite", "Transcript", "Wire", "WebPages",
+                "Engine", "Files", "GameCatalog", "GamePresentation", "Storage", "StoragePostgres", "StorageSQLite", "Transcript", "Wire", "WebPages",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -139,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "GameCatalog", "Server", "Client", "Play", "TerminalUI", "Bench", "Wire", "GameRules", "Battleship", "IceCream",
+                "GameCatalog", "GamePresentation", "Server", "Client", "Play", "TerminalUI", "Bench", "Wire", "GameRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -148,8 +148,8 @@ let package = Package(
 
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], resources: [.copy("Corpus")]),
-        .testTarget(name: "BattleshipTests", dependencies: ["Battleship", "GameRules"], path: "Games/Battleship/Tests"),
-        .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GameRules"], path: "Games/IceCream/Tests"),
+        .testTarget(name: "BattleshipTests", dependencies: ["Battleship", "GamePresentation", "GameRules"], path: "Games/Battleship/Tests"),
+        .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GamePresentation", "GameRules"], path: "Games/IceCream/Tests"),
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
@@ -163,7 +163,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "GameCatalog", "GamePresentation", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
@@ -186,8 +187,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayTests",
-            dependencies: ["Play", "Client", "TerminalUI", "Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
-        .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "GameCatalog", "GamePresentation", "GameRules"]),
+            dependencies: ["Play", "Client", "TerminalUI", "Engine", "GameCatalog", "GamePresentation", "GameRules", "Transcript", "Wire"]),
+        .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
+        .testTarget(
+            name: "GamePresentationTests",
+            dependencies: ["GamePresentation", "GameCatalog", "GameRules", "WebPages", "TerminalUI", "Play", "Transcript", "Wire"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Transcript", "GameRules"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]

@@ -43,6 +43,24 @@ public struct GameCatalog: Sendable {
         return try Self.make(type, variant: variant)
     }
 
+    /// The presentation of one game and variant (the default variant when `variant` is `nil`):
+    /// how it is drawn and played on the terminal and on pages.
+    public func presentation(_ id: GameID, variant: String? = nil) throws(RuleViolation) -> AnyPresentation {
+        guard let type = type(id) else { _ = try game(id); throw RuleViolation(.unknownGame, "There is no game \"\(id)\".") }
+        return try Self.present(type, variant: variant)
+    }
+
+    /// The presentation a URL met on its own is drawn with: its game's, in the variant its
+    /// items name.
+    public func presentation(_ id: GameID, for items: [QueryItem]) throws(RuleViolation) -> AnyPresentation {
+        guard let type = type(id) else { _ = try game(id); throw RuleViolation(.unknownGame, "There is no game \"\(id)\".") }
+        return try presentation(id, variant: type.variant(of: items))
+    }
+
+    private static func present<G: GamePresentation>(_ type: G.Type, variant: String?) throws(RuleViolation) -> AnyPresentation {
+        try AnyPresentation(G(variant: variant ?? G.defaultVariant.id))
+    }
+
     /// The rules a URL met on its own is read with: its game's, in the variant its items name.
     public func game(_ id: GameID, for items: [QueryItem]) throws(RuleViolation) -> AnyGame {
         let type = try self.game(id).type

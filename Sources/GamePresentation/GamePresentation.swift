@@ -1,10 +1,10 @@
 import GameRules
 
 /// A game as Parley shows it, beside its rules: what its state page and the operator's page
-/// draw. A game's folder conforms its game to this; the pages, the admin and the catalog work
+/// draw, and how the terminal client draws and plays it (`TerminalPresentation`). A game's folder conforms its game to this; the pages, the admin and the catalog work
 /// from it alone and know no game by name. Every requirement has a plain default (the state's
 /// items in a table), so a game without drawings of its own is shown all the same.
-public protocol GamePresentation: Game {
+public protocol GamePresentation: TerminalPresentation {
     /// The path of the original app's state URLs, which opens the page `/g/ID` opens (`/`
     /// for URLs that are only a query); `nil` for a game with no such URLs.
     static var originalPagePath: String? { get }
@@ -15,6 +15,9 @@ public protocol GamePresentation: Game {
 
     /// The whole true state drawn for the operator, hidden parts included: HTML.
     func truePicture(of state: State) -> String
+
+    /// The game's name with its variant's, for titles: "Battleship (classic)".
+    var title: String { get }
 }
 
 /// A state page's card, as Messages draws a message: the picture over the captions.

@@ -1,3 +1,7 @@
+import GameCatalog
+import GamePresentation
+import GameRules
+
 /// A command of `parley play --lines`, one per input line. Conversations are named by the
 /// number the client gave them (1, 2, …) or by their id; messages by their event seq.
 ///
@@ -8,8 +12,8 @@
 ///     start CONV GAME [VARIANT] QUERY   start a game with its first state, e.g.
 ///                                 start 1 battleship seed Ship_Location=0&Ship_Location=4
 ///     move CONV SEQ ITEMS         answer message SEQ with its state plus ITEMS
-///     fire CONV SEQ CELL          Battleship: move CONV SEQ Shot=CELL
-///     add CONV SEQ PART           Ice Cream: base03, scoops07 or topping12
+///     VERB CONV SEQ WORD          a game's own move in one word (`LineVerb`), such as
+///                                 fire CONV SEQ CELL (Battleship: move CONV SEQ Shot=CELL)
 ///     show CONV                   print the conversation's transcript again
 ///     quit
 public enum LineCommand: Hashable, Sendable {
@@ -23,7 +27,7 @@ public enum LineCommand: Hashable, Sendable {
     case quit
     case help
 
-    public static func parse(_ line: String) throws(LineError) -> LineCommand? {
+    public static func parse(_ line: String, catalog: GameCatalog = .standard) throws(LineError) -> LineCommand? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let verb = words.first?.lowercased() else { return nil }
         let rest = Array(words.dropFirst())
@@ -35,8 +39,16 @@ public enum LineCommand: Hashable, Sendable {
         case ("start", 3): return .start(conversation: rest[0], game: rest[1], variant: nil, query: rest[2])
         case ("start", 4): return .start(conversation: rest[0], game: rest[1], variant: rest[2], query: rest[3])
         case ("move", 3): return .move(conversation: rest[0], seq: try seq(rest[1]), items: rest[2])
-        case ("fire", 3): return .move(conversation: rest[0], seq: try seq(rest[1]), items: "Shot=\(rest[2].uppercased())")
-        case ("add", 3): return .move(conversation: rest[0], seq: try seq(rest[1]), items: try part(rest[2]))
+        case (_, 3) where verbs(in: catalog).contains { $0.verb == verb }:
+            let found = verbs(in: catalog).first { $0.verb == verb }!
+            let number = try seq(rest[1])
+            let items: String
+            do throws(RuleViolation) {
+                items = try found.items(rest[2])
+            } catch {
+                throw LineError(error.reason)
+            }
+            return .move(conversation: rest[0], seq: number, items: items)
         case ("show", 1): return .show(conversation: rest[0])
         case ("quit", 0), ("exit", 0): return .quit
         case ("help", _), ("?", _): return .help
@@ -49,19 +61,18 @@ public enum LineCommand: Hashable, Sendable {
         return seq
     }
 
-    /// `base03` → `Base=base03`: the Ice Cream part is named by its value's prefix.
-    private static func part(_ word: String) throws(LineError) -> String {
-        let value = word.lowercased()
-        for (prefix, item) in [("base", "Base"), ("scoops", "Scoops"), ("topping", "Topping")] where value.hasPrefix(prefix) {
-            return "\(item)=\(value)"
-        }
-        throw LineError("\(word) is not an ice cream part such as base01, scoops03 or topping07.")
+    /// The games' own verbs, in the catalog's order.
+    static func verbs(in catalog: GameCatalog) -> [LineVerb] {
+        catalog.games.flatMap { $0.lineVerbs }
     }
 
-    public static let usage = """
-        commands: create | join CODE | list | name NAME | start CONV GAME [VARIANT] QUERY |
-          move CONV SEQ ITEMS | fire CONV SEQ CELL | add CONV SEQ PART | show CONV | quit
-        """
+    public static func usage(catalog: GameCatalog = .standard) -> String {
+        let verbs = verbs(in: catalog).map { " | \($0.verb) CONV SEQ \($0.argument)" }.joined()
+        return """
+            commands: create | join CODE | list | name NAME | start CONV GAME [VARIANT] QUERY |
+              move CONV SEQ ITEMS\(verbs) | show CONV | quit
+            """
+    }
 }
 
 /// A line the client could not act on, in words for the user.

@@ -73,7 +73,7 @@ public actor LineSession {
             let conversation = try book.conversation(reference)
             for event in book.events[conversation] ?? [] { output(LineFormatter.line(for: event, in: book)) }
         case .help:
-            output(LineCommand.usage)
+            output(LineCommand.usage())
         case .quit:
             break
         }

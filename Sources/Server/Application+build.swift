@@ -1,3 +1,5 @@
+import GameCatalog
+import GamePresentation
 import Hummingbird
 import HummingbirdTLS
 import HummingbirdWebSocket
@@ -100,7 +102,8 @@ func buildApplication(
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
     // Every state URL opens in a browser: Parley's (`/g/GAME?…`) and the original apps'.
-    for path in ["/", "/battleship", "/g/:game"] {
+    let originalPaths = GameCatalog.standard.games.compactMap { $0.originalPagePath }.filter { $0 != "/" }
+    for path in ["/", "/g/:game"] + originalPaths {
         router.get(RouterPath(path)) { request, _ in
             HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? ""))
         }

@@ -1,3 +1,4 @@
+import GamePresentation
 import Transcript
 
 /// Draws one message of a transcript as the viewer received it: a box with the game's
@@ -54,7 +55,7 @@ public struct BubbleRenderer: Sendable {
         let textLimit = min(widest, max(24, widest * 2 / 3))
         let view = GameView(message: message)
         // A placeholder is text, held to the width of text rather than of a picture.
-        let isPicture = if case .unreadable = view { false } else { true }
+        let isPicture = view.isReadable
         let picture = view.lines(width: isPicture ? widest : textLimit, mode: mode)
         let texts = [layout.imageTitle, layout.imageSubtitle].compactMap { $0 }.map(TerminalColumns.width(of:))
             + [pairWidth(layout.caption, layout.trailingCaption), pairWidth(layout.subcaption, layout.trailingSubcaption)]

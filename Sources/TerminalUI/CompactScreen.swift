@@ -1,4 +1,6 @@
-import IceCream
+import GameCatalog
+import GamePresentation
+import GameRules
 import Wire
 
 /// The conversation screen: its transcript, the drawer of games to start, and the line the
@@ -7,10 +9,12 @@ public struct CompactScreen: Sendable {
     public var header: ScreenHeader
     /// The conversation's events as this viewer received them, oldest first.
     public var events: [Event]
-    /// The viewer's finished ice creams, listed in the drawer newest first.
-    public var history: IceCreamHistory
-    /// The drawer entry highlighted, if the player is choosing one.
-    public var drawerSelection: DrawerItem?
+    /// The games the drawer starts.
+    public var drawer: [DrawerItem]
+    /// The drawer entry highlighted (an index into `drawer`), if the player is choosing one.
+    public var drawerSelection: Int?
+    /// The games' own lines below the drawer's, such as the recent ice creams.
+    public var drawerLines: [Styled]
     /// The message the player has selected, by seq: Enter opens its session's game.
     public var selectedMessage: Int?
     /// What the player has typed.
@@ -21,24 +25,37 @@ public struct CompactScreen: Sendable {
     public var error: String?
 
     public init(
-        header: ScreenHeader, events: [Event], history: IceCreamHistory = IceCreamHistory(),
-        drawerSelection: DrawerItem? = nil, selectedMessage: Int? = nil, input: String = "", hint: String = "",
-        error: String? = nil
+        header: ScreenHeader, events: [Event], drawer: [DrawerItem] = DrawerItem.all(), drawerSelection: Int? = nil,
+        drawerLines: [Styled] = [], selectedMessage: Int? = nil, input: String = "", hint: String = "", error: String? = nil
     ) {
         self.selectedMessage = selectedMessage
         self.hint = hint
         self.header = header
         self.events = events
-        self.history = history
+        self.drawer = drawer
         self.drawerSelection = drawerSelection
+        self.drawerLines = drawerLines
         self.input = input
         self.error = error
     }
 }
 
-/// The games a player can start from the drawer.
-public enum DrawerItem: Hashable, Sendable, CaseIterable {
-    case battleshipSeed
-    case battleshipClassic
-    case iceCream
+/// A game a player can start from the drawer: a game of the catalog in one of its variants
+/// for two players or more.
+public struct DrawerItem: Hashable, Sendable {
+    public let game: GameID
+    public let variant: String
+    /// The game's name, which the drawer shows once for all its variants.
+    public let name: String
+    /// How many of the drawer's items are of this game: with more than one, each shows its
+    /// variant ("Battleship (seed/classic)").
+    public let variantsShown: Int
+
+    /// The drawer of a catalog, in its order.
+    public static func all(in catalog: GameCatalog = .standard) -> [DrawerItem] {
+        catalog.games.flatMap { game in
+            let variants = game.variants.filter { $0.seats.lowerBound >= 2 }
+            return variants.map { DrawerItem(game: game.id, variant: $0.id, name: game.name, variantsShown: variants.count) }
+        }
+    }
 }

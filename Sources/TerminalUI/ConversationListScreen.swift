@@ -1,3 +1,4 @@
+import GamePresentation
 /// The first screen of the client: the player's conversations, one line each, with the line
 /// the player types an invite code or a name on.
 public struct ConversationListScreen: Sendable {

@@ -1,16 +1,11 @@
-import Battleship
+import GamePresentation
 
-/// One game full size: the boards with a cursor, or the ice cream with its picker, and the
-/// move staged for sending.
+/// One game full size, drawn by its game with the move the player is making, and the move
+/// staged for sending.
 public struct ExpandedScreen: Sendable {
     public var header: ScreenHeader
-    /// The state shown, usually `GameView(message:)` of the session's newest message.
-    public var game: GameView
-    /// For Battleship: whose boards; `nil` reads it from the state (`BoardPerspective.inferred`).
-    public var perspective: BoardPerspective?
-    public var cursor: BoardCursor?
-    /// For Ice Cream: the picker's selected choice; `nil` shows no picker.
-    public var selection: Int?
+    /// The game at whatever size the screen leaves it.
+    public var picture: ExpandedPicture
     /// The move about to be sent, in words, such as "Fire at B7? Enter sends it".
     public var staging: String
     /// The keys, shown on the input line while nothing is staged.
@@ -20,17 +15,33 @@ public struct ExpandedScreen: Sendable {
     public var error: String?
 
     public init(
-        header: ScreenHeader, game: GameView, perspective: BoardPerspective? = nil, cursor: BoardCursor? = nil,
-        selection: Int? = nil, staging: String = "", hint: String = "", banner: String? = nil, error: String? = nil
+        header: ScreenHeader, picture: ExpandedPicture, staging: String = "", hint: String = "", banner: String? = nil,
+        error: String? = nil
     ) {
         self.hint = hint
         self.banner = banner
         self.header = header
-        self.game = game
-        self.perspective = perspective
-        self.cursor = cursor
-        self.selection = selection
+        self.picture = picture
         self.staging = staging
         self.error = error
+    }
+}
+
+/// A game's picture for the expanded screen, drawn when the screen knows how many columns and
+/// lines it has left.
+public struct ExpandedPicture: Sendable {
+    private let draw: @Sendable (_ width: Int, _ height: Int, _ mode: ColourMode) -> [Styled]
+
+    public init(_ draw: @escaping @Sendable (_ width: Int, _ height: Int, _ mode: ColourMode) -> [Styled]) {
+        self.draw = draw
+    }
+
+    /// One dim line in place of a picture.
+    public static func unreadable(_ reason: String) -> ExpandedPicture {
+        ExpandedPicture { width, _, _ in [Styled("(cannot show this game: \(reason))", .dim).truncated(to: width)] }
+    }
+
+    public func lines(width: Int, height: Int, mode: ColourMode) -> [Styled] {
+        draw(width, height, mode)
     }
 }

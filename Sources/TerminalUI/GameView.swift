@@ -1,57 +1,71 @@
-import Battleship
+import GameCatalog
+import GamePresentation
 import GameRules
-import IceCream
 import Transcript
 
-/// A game's state read from a message's URL, ready to be drawn: the picture in a bubble,
-/// and the game shown full size on the expanded screen.
-public enum GameView: Sendable {
-    case battleship(BattleshipGame, BattleshipState)
-    case iceCream(IceCream)
-    /// The URL could not be read (an unknown game, or a query that is no state of its game),
-    /// with the reason for people. Drawn as one line: a bad message never takes the screen.
-    case unreadable(String)
-
-    public init(message: Message) {
-        self.init(game: message.game, url: message.url)
+/// A game's state read from a message's URL, ready to be drawn in a bubble by its game
+/// (`TerminalPresentation.bubblePicture`).
+public struct GameView: Sendable {
+    private enum Content: Sendable {
+        case state(AnyPresentation, [QueryItem])
+        /// The URL could not be read (an unknown game, or a query that is no state of its
+        /// game), with the reason for people. Drawn as one line: a bad message never takes
+        /// the screen.
+        case unreadable(String)
     }
 
-    /// The state in `url` read by the decoder of `game`.
-    public init(game: GameID, url: String) {
+    private let content: Content
+
+    public init(message: Message, catalog: GameCatalog = .standard) {
+        self.init(game: message.game, url: message.url, catalog: catalog)
+    }
+
+    /// The state in `url` read by the game `game`, in the variant the URL names.
+    public init(game: GameID, url: String, catalog: GameCatalog = .standard) {
+        guard catalog.type(game) != nil else {
+            content = .unreadable("a game this client does not know (\(game))")
+            return
+        }
         do throws(RuleViolation) {
-            switch game {
-            case BattleshipGame.id:
-                let items = try QueryString.items(in: url)
-                // The variant is in the URL itself (`Variant=classic`); none means the seed.
-                let battleship = try BattleshipGame(variant: BattleshipGame.variant(of: items) ?? "seed")
-                self = .battleship(battleship, try battleship.decode(items))
-            case IceCreamGame.id:
-                // Both variants read URLs alike; the variant only changes who moves next.
-                self = .iceCream(try IceCreamGame().decode(url: url))
-            default:
-                self = .unreadable("a game this client does not know (\(game))")
-            }
+            let items = try QueryString.items(in: url)
+            let presentation = try catalog.presentation(game, for: items)
+            // Decoded once here, so that an unreadable state is known before it is drawn.
+            _ = try presentation.bubblePicture(of: items, width: 0, mode: .plain)
+            content = .state(presentation, items)
         } catch {
-            self = .unreadable(error.reason)
+            content = .unreadable(error.reason)
         }
     }
 
-    /// The drawing in `width` columns. A Battleship state is drawn for `perspective`, or for
-    /// the viewer it was written for when that is `nil` (see `BoardPerspective.inferred`),
-    /// with the cursor; an ice cream with its picker when there is a `selection`, the picker
-    /// no taller than `height`.
-    public func lines(
-        width: Int, mode: ColourMode, perspective: BoardPerspective? = nil, cursor: BoardCursor? = nil,
-        selection: Int? = nil, height: Int? = nil
-    ) -> [Styled] {
-        switch self {
-        case let .battleship(game, state):
-            return BoardRenderer(game: game, mode: mode)
-                .lines(for: state, as: perspective ?? .inferred(from: state), cursor: cursor, width: width)
-        case let .iceCream(iceCream):
-            return IceCreamRenderer(mode: mode).builder(iceCream, selection: selection, width: width, height: height)
+    /// A line in place of a picture, with its reason.
+    public static func unreadable(_ reason: String) -> GameView {
+        GameView(content: .unreadable(reason))
+    }
+
+    private init(content: Content) {
+        self.content = content
+    }
+
+    /// Whether there is a picture; a placeholder is text.
+    public var isReadable: Bool {
+        if case .unreadable = content { false } else { true }
+    }
+
+    /// The drawing in `width` columns.
+    public func lines(width: Int, mode: ColourMode) -> [Styled] {
+        switch content {
+        case let .state(presentation, items):
+            do throws(RuleViolation) {
+                return try presentation.bubblePicture(of: items, width: width, mode: mode)
+            } catch {
+                return Self.placeholder(error.reason, width: width)
+            }
         case let .unreadable(reason):
-            return [Styled("(cannot show this game: \(reason))", .dim).truncated(to: width)]
+            return Self.placeholder(reason, width: width)
         }
+    }
+
+    private static func placeholder(_ reason: String, width: Int) -> [Styled] {
+        [Styled("(cannot show this game: \(reason))", .dim).truncated(to: width)]
     }
 }

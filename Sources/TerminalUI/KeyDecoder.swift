@@ -1,12 +1,4 @@
-/// A key a person pressed, as the full-screen client cares about it.
-public enum Key: Hashable, Sendable {
-    case up, down, left, right
-    case enter, escape, tab, backspace
-    /// Ctrl-C or Ctrl-D: leave.
-    case quit
-    case character(Character)
-}
-
+import GamePresentation
 /// Turns the bytes a terminal in raw mode sends into keys. Arrow keys arrive as escape
 /// sequences (`ESC [ A` or, in application mode, `ESC O A`), possibly split across reads, so
 /// the decoder keeps an unfinished sequence until the next bytes come; a lone ESC is the Esc

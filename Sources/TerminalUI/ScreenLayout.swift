@@ -1,5 +1,4 @@
-import Battleship
-import IceCream
+import GamePresentation
 
 /// Composes whole screens: exactly `height` lines of at most `width` columns each, ready to
 /// print from the top-left corner. A resize is simply a new call with the new size.
@@ -46,26 +45,20 @@ public struct ScreenLayout: Sendable {
     /// The conversation: transcript, drawer of games, input line, error line.
     public func compact(_ screen: CompactScreen) -> [String] {
         let header = screen.header
-        let bottom = [rule, startLine(screen.drawerSelection), recentLine(screen.history)]
-            + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
+        let bottom = [rule, startLine(screen.drawer, selection: screen.drawerSelection)]
+            + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         return compose(header, bottom: bottom) { rows in
             TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode)
                 .lines(for: screen.events, width: width, height: rows, selected: screen.selectedMessage)
         }
     }
 
-    /// One game full size: boards (with a legend) or the ice cream and its picker.
+    /// One game full size, as its game draws it.
     public func expanded(_ screen: ExpandedScreen) -> [String] {
         let bottom = [rule, prompt(screen.staging, hint: screen.hint), errorLine(screen.error)]
         return compose(screen.header, bottom: bottom) { rows in
             let banner = screen.banner.map { [Styled($0, .colour(.green, bold: true)).centred(in: width), Styled()] } ?? []
-            var body = banner + screen.game.lines(
-                width: width, mode: mode, perspective: screen.perspective, cursor: screen.cursor,
-                selection: screen.selection, height: rows - banner.count)
-            if case let .battleship(game, _) = screen.game, body.count + 2 <= rows {
-                body += [Styled(), BoardRenderer(game: game, mode: mode).legend()]
-            }
-            return body
+            return banner + screen.picture.lines(width: width, height: rows - banner.count, mode: mode)
         }
     }
 
@@ -78,21 +71,31 @@ public struct ScreenLayout: Sendable {
 
     private var rule: Styled { Styled(String(repeating: "-", count: width), .dim) }
 
-    /// "Start: Battleship (seed/classic), Ice Cream", the selected entry highlighted.
-    private func startLine(_ selection: DrawerItem?) -> Styled {
-        func item(_ text: String, _ entry: DrawerItem) -> Styled {
-            selection == entry ? Styled.highlighted(text, .bold, mode: mode) : Styled(text)
+    /// "Start: Battleship (seed/classic), Ice Cream", the selected entry highlighted: a game
+    /// with several variants in the drawer names each.
+    private func startLine(_ drawer: [DrawerItem], selection: Int?) -> Styled {
+        func item(_ text: String, _ index: Int) -> Styled {
+            selection == index ? Styled.highlighted(text, .bold, mode: mode) : Styled(text)
         }
-        return Styled("Start: ", .bold) + "Battleship (" + item("seed", .battleshipSeed) + "/"
-            + item("classic", .battleshipClassic) + "), " + item("Ice Cream", .iceCream)
-    }
-
-    /// The finished ice creams, newest first, as far as the line goes.
-    private func recentLine(_ history: IceCreamHistory) -> Styled {
-        let label = Styled("Recent ice creams: ", .bold)
-        guard !history.isEmpty else { return label + Styled("none yet", .dim) }
-        let names = history.iceCreams.reversed().map(\.spokenDescription)
-        return (label + Styled(names.joined(separator: "; "))).truncated(to: width)
+        var line = Styled("Start: ", .bold)
+        var index = 0
+        while index < drawer.count {
+            let entry = drawer[index]
+            if index > 0 { line += ", " }
+            guard entry.variantsShown > 1 else {
+                line += item(entry.name, index)
+                index += 1
+                continue
+            }
+            line += Styled(entry.name + " (")
+            for offset in 0..<entry.variantsShown where drawer.indices.contains(index + offset) {
+                if offset > 0 { line += "/" }
+                line += item(drawer[index + offset].variant, index + offset)
+            }
+            line += ")"
+            index += entry.variantsShown
+        }
+        return line
     }
 
     /// The line the player writes on. A long input shows its end, where the typing is; with

@@ -1,3 +1,4 @@
+import GamePresentation
 import Transcript
 import Wire
 

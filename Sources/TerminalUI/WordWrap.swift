@@ -1,3 +1,4 @@
+import GamePresentation
 /// Breaks text into lines of at most a number of columns, at spaces where it can: captions
 /// and names can be longer than a bubble is wide, and a cut-off caption would lose the one
 /// thing it says ("…sank the destroyer!").

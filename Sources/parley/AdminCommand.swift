@@ -1,8 +1,8 @@
 import ArgumentParser
-import Battleship
 import Foundation
+import GameCatalog
+import GamePresentation
 import GameRules
-import IceCream
 import TerminalUI
 import Wire
 
@@ -225,22 +225,13 @@ enum AdminText {
         return lines.joined(separator: "\n")
     }
 
-    /// The true state drawn: every fleet with its ships (the operator is trusted), or the ice cream.
+    /// The true state drawn by its game: every fleet with its ships (the operator is trusted),
+    /// or the ice cream.
     static func picture(game: String, state: String, mode: ColourMode) -> String {
         do throws(RuleViolation) {
             let items = try QueryString.items(in: state)
-            if game == IceCreamGame.id.rawValue {
-                return IceCreamRenderer(mode: mode).drawing(try IceCreamGame().decode(items), width: 80).rendered(mode)
-                    .joined(separator: "\n")
-            }
-            let battleship = try BattleshipGame(variant: BattleshipGame.variant(of: items) ?? BattleshipGame.defaultVariant.id)
-            let truth = try battleship.decode(items)
-            let renderer = BoardRenderer(game: battleship, mode: mode)
-            let boards = truth.fleets.indices.map { fleet in
-                [Styled("Fleet of seat \(fleet)", .bold)] + renderer.board(fleet, in: truth)
-            }
-            let drawn = boards.count == 2 ? Styled.sideBySide(boards[0], boards[1], gap: 4) : boards.first ?? []
-            return (drawn + [renderer.legend()]).rendered(mode).joined(separator: "\n")
+            let presentation = try GameCatalog.standard.presentation(GameID(rawValue: game), for: items)
+            return try presentation.trueLines(of: items, width: 80, mode: mode).rendered(mode).joined(separator: "\n")
         } catch {
             return "(cannot draw this state: \(error.reason))"
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Play
+import GamePresentation
 import TerminalUI
 
 /// `parley play`: the client with which people play over the network.

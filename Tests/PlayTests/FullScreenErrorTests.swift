@@ -1,3 +1,4 @@
+import GamePresentation
 import Play
 import TerminalUI
 import Testing

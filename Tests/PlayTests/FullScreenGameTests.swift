@@ -1,3 +1,4 @@
+import GamePresentation
 import Foundation
 import Play
 import TerminalUI

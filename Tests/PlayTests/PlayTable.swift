@@ -1,3 +1,4 @@
+import GamePresentation
 import Engine
 import Client
 import Foundation

@@ -1,3 +1,4 @@
+import GamePresentation
 import Battleship
 import GameRules
 import IceCream
@@ -15,8 +16,14 @@ struct ScreenLayoutTests {
         let header = ScreenHeader(
             title: "Amber & Ben", viewer: Cast.ben, names: Cast.names,
             status: Cast.status(.player, [Cast.ben], prompt: "Fire at the enemy fleet"), online: false)
+        var drafted = BattleshipDraft()
+        drafted.cursor = Cast.cell("B2")
+        let draft = drafted
         return ExpandedScreen(
-            header: header, game: .battleship(Cast.classicGame, view), cursor: BoardCursor(Cast.cell("B2")),
+            header: header,
+            picture: ExpandedPicture { width, height, mode in
+                Cast.classicGame.expandedLines(of: view, draft: draft, staged: nil, width: width, height: height, mode: mode)
+            },
             staging: "Fire at B2? Enter sends it")
     }()
 
@@ -25,8 +32,15 @@ struct ScreenLayoutTests {
             title: "Amber & Ben", viewer: Cast.amber, names: Cast.names,
             status: Cast.status(.anyoneExcept, [Cast.ben], prompt: "Finish with a topping", game: "icecream"),
             online: true)
+        let iceCream = try! IceCreamGame().decode(url: Story.events[2].message!.url)
+        var drafted = IceCreamDraft()
+        drafted.picker = 3
+        let draft = drafted
         return ExpandedScreen(
-            header: header, game: GameView(message: Story.events[2].message!), selection: 3,
+            header: header,
+            picture: ExpandedPicture { width, height, mode in
+                IceCreamGame().expandedLines(of: iceCream, draft: draft, staged: nil, width: width, height: height, mode: mode)
+            },
             staging: "Add cherries? Enter sends it")
     }()
 
@@ -148,7 +162,9 @@ struct ScreenLayoutTests {
 
     @Test func anUnreadableGameIsOneLine() {
         var screen = Self.expandedIceCream
-        screen.game = GameView(game: "icecream", url: "?Scoops=scoops01")
+        let view = GameView(game: "icecream", url: "?Scoops=scoops01")
+        #expect(!view.isReadable)
+        screen.picture = ExpandedPicture { width, _, mode in view.lines(width: width, mode: mode) }
         let lines = layout.expanded(screen)
         #expect(lines[2].hasPrefix("(cannot show this game: "))
         #expect(lines[3] == "")

@@ -1,3 +1,4 @@
+import GamePresentation
 import IceCream
 import TerminalUI
 import Transcript
@@ -43,6 +44,7 @@ enum Story {
     static let header = ScreenHeader(title: "Amber & Ben", viewer: Cast.amber, names: Cast.names, status: waiting, online: true)
 
     static let compact = CompactScreen(
-        header: header, events: events, history: IceCreamHistory([finished]), drawerSelection: .iceCream,
+        header: header, events: events, drawerSelection: 2,
+        drawerLines: [IceCreamGame.drawerLine(finished: [finished], width: .max)!],
         input: "hello Ben", error: "It is not your turn.")
 }

@@ -1,4 +1,5 @@
 @testable import TerminalUI
+import GamePresentation
 import Testing
 
 @Suite("Styled text, widths and colour modes")

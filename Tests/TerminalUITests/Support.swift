@@ -1,3 +1,4 @@
+import GamePresentation
 import Battleship
 import Foundation
 import GameRules

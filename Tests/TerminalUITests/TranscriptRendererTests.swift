@@ -1,3 +1,4 @@
+import GamePresentation
 import TerminalUI
 import Testing
 import Transcript

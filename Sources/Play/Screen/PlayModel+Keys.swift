@@ -1,6 +1,5 @@
 import Foundation
-import Battleship
-import IceCream
+import GamePresentation
 import TerminalUI
 import Wire
 
@@ -91,10 +90,9 @@ extension PlayModel {
                     : index + 2 == messages.count ? .newest : .message(messages[index + 1])
             }
         case .left, .right:
-            if selected == nil {
-                let all = DrawerItem.allCases
-                let index = all.firstIndex(of: drawer) ?? 0
-                drawer = all[(index + (key == .right ? 1 : all.count - 1)) % all.count]
+            let count = drawerItems.count
+            if selected == nil, count > 0 {
+                drawer = (min(drawer, count - 1) + (key == .right ? 1 : count - 1)) % count
             }
             focus[conversation] = .drawer
         case .tab:
@@ -102,9 +100,9 @@ extension PlayModel {
         case .enter:
             if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
                 open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
-            } else if selected == nil {
-                let (game, variant) = Self.newGame(drawer)
-                open(GameDesk(conversation: conversation, session: nil, game: game, variant: variant))
+            } else if selected == nil, drawerItems.indices.contains(drawer) {
+                let item = drawerItems[drawer]
+                open(GameDesk(conversation: conversation, session: nil, game: item.game.rawValue, variant: item.variant))
             }
         case .escape:
             place = .list
@@ -117,14 +115,5 @@ extension PlayModel {
     private mutating func open(_ desk: GameDesk) {
         error = nil
         place = .game(desk)
-    }
-
-    /// The game and variant a drawer entry starts.
-    static func newGame(_ item: DrawerItem) -> (String, String) {
-        switch item {
-        case .battleshipSeed: (BattleshipGame.id.rawValue, "seed")
-        case .battleshipClassic: (BattleshipGame.id.rawValue, "classic")
-        case .iceCream: (IceCreamGame.id.rawValue, IceCreamGame.defaultVariant.id)
-        }
     }
 }

@@ -1,5 +1,6 @@
-import Battleship
-import IceCream
+import GameCatalog
+import GamePresentation
+import GameRules
 import TerminalUI
 import Transcript
 import Wire
@@ -32,7 +33,7 @@ extension PlayModel {
             let others = members(of: conversation).filter { $0 != summary?.you }.map { names.name(of: $0) }
             let status = latestStatus(in: conversation)
             let statusLine = summary.map { StatusLine(status: status, online: online, names: names, viewer: $0.you) }
-            let game = status.map { " (\(Self.gameName($0)))" } ?? ""
+            let game = status.map { " (\(gameName($0)))" } ?? ""
             return ConversationListScreen.Entry(
                 members: others.isEmpty ? "only you so far" : "you, " + others.joined(separator: ", "),
                 invite: summary?.invite ?? "?", state: (statusLine?.turnText ?? "") + game,
@@ -57,59 +58,45 @@ extension PlayModel {
         case .drawer: nil
         }
         return CompactScreen(
-            header: header, events: events, history: iceCreamHistory, drawerSelection: selected == nil ? drawer : nil,
+            header: header, events: events, drawer: drawerItems, drawerSelection: selected == nil ? drawer : nil,
+            drawerLines: drawerLines,
             selectedMessage: selected, hint: Self.conversationHint, error: error)
     }
 
     func expandedScreen(_ desk: GameDesk) -> ExpandedScreen? {
         let basis = basis(of: desk)
-        let name = Self.gameName(game: desk.game, variant: basis?.status?.variant ?? desk.variant)
+        let name = gameName(game: desk.game, variant: basis?.status?.variant ?? desk.variant)
         guard var header = header(desk.conversation, status: basis?.status, title: name) else { return nil }
         if desk.session == nil { header.status = nil }
-        var screen = ExpandedScreen(header: header, game: .unreadable("nothing to show"), error: error)
+        var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)
         screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
         if let status = basis?.status, status.outcome.finished {
-            screen.banner = banner(status, viewer: header.viewer, names: header.names)
+            screen.banner = banner(status, on: desk, viewer: header.viewer, names: header.names)
             screen.hint = "Esc returns to the conversation"
         }
         if let status = basis?.status, !status.outcome.finished, !status.turn.allows(header.viewer) {
             screen.hint = Self.waitingHint
         }
-        if desk.game == IceCreamGame.id.rawValue {
-            guard let iceCream = iceCream(of: desk) else { return screen }
-            screen.game = .iceCream(desk.staged?.iceCream ?? iceCream)
-            if desk.staged == nil, !iceCream.isComplete { screen.selection = desk.picker }
-            if screen.hint.isEmpty { screen.hint = "Up/Down choose, Enter adds it, Esc back" }
-            return screen
+        guard let (presentation, items) = try? shown(on: desk), let hint = try? presentation.hint(shown: items, draft: desk.draft)
+        else { return screen }
+        if screen.hint.isEmpty { screen.hint = hint }
+        let (draft, staged) = (desk.draft, desk.staged?.items)
+        screen.picture = ExpandedPicture { width, height, mode in
+            do throws(RuleViolation) {
+                return try presentation.expandedLines(
+                    shown: items, draft: draft, staged: staged, width: width, height: height, mode: mode)
+            } catch {
+                return ExpandedPicture.unreadable(error.reason).lines(width: width, height: height, mode: mode)
+            }
         }
-        guard let (game, view) = battleship(of: desk) else { return screen }
-        var shown = view
-        if let seat = placingSeat(game, view) {
-            if !desk.ships.isEmpty { shown.fleets[seat.index] = .placed(Fleet(desk.ships)) }
-            screen.perspective = .player(seat)
-            screen.cursor = BoardCursor(desk.cursor, on: .own)
-            if screen.hint.isEmpty { screen.hint = placingHint(game.rules, desk) }
-        } else {
-            screen.cursor = BoardCursor(desk.cursor, on: .target)
-            if screen.hint.isEmpty { screen.hint = "Arrows or a cell name (\(game.rules.board.namesCellsByNumber ? "4" : "B7")) move, Enter fires, Esc back" }
-        }
-        if let shot = desk.staged?.shot { shown.shots.append(Shot(shot)) }
-        screen.game = .battleship(game, shown)
         return screen
     }
 
-    private func placingHint(_ rules: BattleshipRules, _ desk: GameDesk) -> String {
-        if rules.board.namesCellsByNumber {
-            return "Hide \(rules.fleet.count) boats: arrows or a cell number move, Enter puts or takes a boat, Esc back"
+    /// The line over a finished game: the game's own, or who won.
+    private func banner(_ status: GameStatus, on desk: GameDesk, viewer: ParticipantID, names: NameBook) -> String {
+        if let (presentation, items) = try? shown(on: desk), let items, let banner = try? presentation.banner(of: items) {
+            return banner
         }
-        guard desk.ships.count < rules.fleet.count else { return "" }
-        let kind = rules.fleet[desk.ships.count]
-        let way = desk.orientation == .across ? "across" : "down"
-        return "Place the \(kind) (\(kind.length), \(way)): Enter places, r turns, Backspace undoes, Esc back"
-    }
-
-    private func banner(_ status: GameStatus, viewer: ParticipantID, names: NameBook) -> String {
-        if status.game == IceCreamGame.id.rawValue { return "*** The ice cream is ready! ***" }
         if status.outcome.winners.contains(viewer) { return "*** You won! ***" }
         if status.outcome.losers.contains(viewer) { return "*** You lost. ***" }
         if let winner = status.outcome.winners.first { return "*** \(names.name(of: winner)) won ***" }
@@ -137,29 +124,32 @@ extension PlayModel {
         book.events[conversation]?.last { $0.status != nil }?.status
     }
 
-    /// The finished ice creams of every conversation, oldest first, as the drawer lists them.
-    var iceCreamHistory: IceCreamHistory {
-        var finished: [String: IceCream] = [:]
-        var order: [String] = []
+    /// The games' own lines below the drawer, each from the states its finished sessions of
+    /// every conversation ended with, oldest first: the recent ice creams.
+    var drawerLines: [Styled] {
+        var finished: [String: [String: [QueryItem]]] = [:]
+        var order: [String: [String]] = [:]
         for conversation in book.order {
             for event in book.events[conversation] ?? [] where event.kind == .message {
-                guard let status = event.status, status.game == IceCreamGame.id.rawValue, status.outcome.finished,
-                    let url = event.message?.url, case let .iceCream(iceCream) = GameView(game: IceCreamGame.id, url: url)
+                guard let status = event.status, status.outcome.finished, let url = event.message?.url,
+                    let items = try? QueryString.items(in: url)
                 else { continue }
-                if finished[status.session] == nil { order.append(status.session) }
-                finished[status.session] = iceCream
+                if finished[status.game]?[status.session] == nil { order[status.game, default: []].append(status.session) }
+                finished[status.game, default: [:]][status.session] = items
             }
         }
-        return IceCreamHistory(order.compactMap { finished[$0] })
+        return catalog.games.compactMap { game in
+            guard let presentation = try? catalog.presentation(game.id) else { return nil }
+            let states = (order[game.id.rawValue] ?? []).compactMap { finished[game.id.rawValue]?[$0] }
+            return presentation.drawerLine(finished: states, width: Int.max)
+        }
     }
 
-    static func gameName(_ status: GameStatus) -> String { gameName(game: status.game, variant: status.variant) }
+    func gameName(_ status: GameStatus) -> String { gameName(game: status.game, variant: status.variant) }
 
-    static func gameName(game: String, variant: String?) -> String {
-        switch game {
-        case BattleshipGame.id.rawValue: "Battleship" + (variant.map { " (\($0))" } ?? "")
-        case IceCreamGame.id.rawValue: "Ice Cream"
-        default: game
-        }
+    /// "Battleship (seed)", "Ice Cream": the game's title, or its id for a game this client
+    /// does not have.
+    func gameName(game: String, variant: String?) -> String {
+        (try? catalog.presentation(GameID(rawValue: game), variant: variant).title) ?? game
     }
 }

@@ -1,4 +1,6 @@
 import Client
+import GameCatalog
+import GamePresentation
 import TerminalUI
 import Transcript
 import Wire
@@ -39,9 +41,17 @@ public struct PlayModel: Sendable {
     var typing: Typing?
     var typed = ""
     var focus: [String: Focus] = [:]
-    var drawer: DrawerItem = .battleshipSeed
+    /// The drawer entry last chosen, an index into `drawerItems`.
+    var drawer = 0
+    /// The games this client plays.
+    let catalog: GameCatalog
 
-    public init() {}
+    public init(catalog: GameCatalog = .standard) {
+        self.catalog = catalog
+    }
+
+    /// The games the drawer starts.
+    var drawerItems: [DrawerItem] { DrawerItem.all(in: catalog) }
 
     /// A change of connection or an event from the server.
     public mutating func received(_ update: ParleyClient.Update) -> [PlayEffect] {
@@ -73,7 +83,7 @@ public struct PlayModel: Sendable {
             for summary in list.conversations { book.learn(summary) }
         case let .accepted(accepted):
             guard case var .game(desk) = place, desk.conversation == accepted.conversation else { return }
-            desk.sent(session: accepted.session)
+            desk.sent(session: accepted.session, by: presentation(of: desk))
             place = .game(desk)
             error = nil
         case let .rejected(rejected):
@@ -81,7 +91,7 @@ public struct PlayModel: Sendable {
             error = rejected.error.reason
             if case var .game(desk) = place {
                 // The view now shows the current state: the draft was for an older one.
-                desk.discardDraft()
+                desk.discardDraft(by: presentation(of: desk))
                 place = .game(desk)
             }
         case let .error(frame):

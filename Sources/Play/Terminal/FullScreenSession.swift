@@ -1,5 +1,6 @@
 import Client
 import Foundation
+import GamePresentation
 import TerminalUI
 import Wire
 

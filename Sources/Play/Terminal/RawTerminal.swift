@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
+import GamePresentation
 import TerminalUI
 
 /// The terminal the full-screen client draws on: raw input (every key as it is pressed, no

@@ -5,8 +5,8 @@
 /// forms, Hangul, and emoji shown as pictures. This is a simplification of `wcwidth`: it is
 /// right for Latin text, names in CJK scripts and everyday emoji, and errs on rare scripts,
 /// where a line may end a column early or late but never breaks the layout's line count.
-enum TerminalColumns {
-    static func width(of character: Character) -> Int {
+public enum TerminalColumns {
+    public static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if first.isASCII { return 1 }
         // An emoji presentation selector turns a text symbol (such as a heart) into a picture.
@@ -15,7 +15,7 @@ enum TerminalColumns {
         return isWide(first.value) ? 2 : 1
     }
 
-    static func width(of text: some StringProtocol) -> Int {
+    public static func width(of text: some StringProtocol) -> Int {
         // ASCII is the common case and one column per byte.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.reduce(0) { $0 + width(of: $1) }
@@ -36,7 +36,7 @@ enum TerminalColumns {
     /// Texts come from other people (names, and captions a game wrote around them); an
     /// escape passed through could move the cursor, retitle the window or hide text, and a
     /// tab or newline would break the column count.
-    static func sanitized(_ text: String) -> String {
+    public static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "?" : $0 }))
     }

@@ -80,18 +80,18 @@ extension Styled {
 
     /// Text shown as selected: reverse video in colour; in plain mode, where nothing can be
     /// reversed, the same text between brackets.
-    static func highlighted(_ text: String, _ style: Style = .plain, mode: ColourMode) -> Styled {
+    public static func highlighted(_ text: String, _ style: Style = .plain, mode: ColourMode) -> Styled {
         mode == .colour ? Styled(text, style.adding(.reverse)) : Styled("[\(text)]", style)
     }
 }
 
 extension Array where Element == Styled {
     /// Exactly `height` lines: the first ones kept, blank lines added below.
-    func fitted(height: Int) -> [Styled] {
+    public func fitted(height: Int) -> [Styled] {
         let height = Swift.max(0, height)
         return Array(prefix(height)) + Array(repeating: Styled(), count: Swift.max(0, height - count))
     }
 
     /// The widest line's width.
-    var width: Int { map(\.width).max() ?? 0 }
+    public var width: Int { map(\.width).max() ?? 0 }
 }

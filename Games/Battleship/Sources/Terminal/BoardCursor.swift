@@ -1,4 +1,4 @@
-import Battleship
+import GamePresentation
 
 /// The highlighted cell on one of the boards: where the player is about to fire (or, while
 /// placing, where a ship would go).

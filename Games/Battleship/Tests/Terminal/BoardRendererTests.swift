@@ -1,15 +1,15 @@
 import Battleship
 import GameRules
-import TerminalUI
+import GamePresentation
 import Testing
 
 @Suite("Battleship boards")
 struct BoardRendererTests {
-    let seed = BoardRenderer(game: Cast.seedGame, mode: .plain)
-    let classic = BoardRenderer(game: Cast.classicGame, mode: .plain)
+    let seed = BoardRenderer(game: Fixtures.seed, mode: .plain)
+    let classic = BoardRenderer(game: Fixtures.classic, mode: .plain)
 
     @Test func seedFromTheGuessersViewWithACursor() throws {
-        let view = try Cast.seedGame.decode(url: "?Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        let view = try Fixtures.seed.decode(url: "?Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
         #expect(BoardPerspective.inferred(from: view) == .player(Seat(1)))
         let lines = seed.lines(for: view, as: .inferred(from: view), cursor: BoardCursor(Cell(2)), width: 80)
         #expect(lines.plain == [
@@ -21,7 +21,7 @@ struct BoardRendererTests {
     }
 
     @Test func seedFromTheHidersView() throws {
-        let view = try Cast.seedGame.decode(url: "?Ship_Location=0&Ship_Location=4&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        let view = try Fixtures.seed.decode(url: "?Ship_Location=0&Ship_Location=4&Shot=4-hit&Shot=7-miss&Is_Complete=0")
         #expect(BoardPerspective.inferred(from: view) == .player(Seat(0)))
         #expect(seed.lines(for: view, as: .inferred(from: view), width: 80).plain == [
             "Your ships",
@@ -34,8 +34,8 @@ struct BoardRendererTests {
     /// Amber's view: her fleet with Ben's shots on the left, Ben's waters with her shots on
     /// the right, where the sunk destroyer is worked out from her two hits.
     @Test func classicPairSideBySide() throws {
-        let view = Cast.classicGame.view(of: try Cast.classicMatch().state, for: Seat(0))
-        let lines = classic.lines(for: view, as: .inferred(from: view), cursor: BoardCursor(Cast.cell("C3")), width: 80)
+        let view = Fixtures.classic.view(of: try Self.classicMatch().state, for: Seat(0))
+        let lines = classic.lines(for: view, as: .inferred(from: view), cursor: BoardCursor(Fixtures.cell("C3")), width: 80)
         #expect(lines.plain == [
             "Your fleet                           Enemy fleet",
             "    A  B  C  D  E  F  G  H  I  J         A  B  C  D  E  F  G  H  I  J",
@@ -53,7 +53,7 @@ struct BoardRendererTests {
     }
 
     @Test func classicStacksWhenTheBoardsDoNotFitSideBySide() throws {
-        let view = Cast.classicGame.view(of: try Cast.classicMatch().state, for: Seat(1))
+        let view = Fixtures.classic.view(of: try Self.classicMatch().state, for: Seat(1))
         let lines = classic.lines(for: view, as: .player(Seat(1)), width: 60).plain
         #expect(lines.count == 25)
         #expect(lines[0] == "Your fleet")
@@ -66,7 +66,7 @@ struct BoardRendererTests {
     /// Rendered from the true state, which knows every ship: the renderer narrows it to the
     /// viewer's view first, so only the cells the guesser hit show anything of the ships.
     @Test func theGuesserNeverSeesAShipItHasNotHit() throws {
-        var match = Match(game: Cast.seedGame)
+        var match = Match(game: Fixtures.seed)
         try match.play(.place(Fleet([ShipPlacement(.boat, at: Cell(0)), ShipPlacement(.boat, at: Cell(8))])), by: Seat(0), mover: "h")
         try match.play(.fire(Cell(8)), by: Seat(1), mover: "g")
         let lines = seed.lines(for: match.state, as: .player(Seat(1)), width: 80).plain
@@ -74,7 +74,7 @@ struct BoardRendererTests {
         #expect(!lines.joined().contains("#"))
         #expect(lines[1] == " .  .  .    0 1 2")
 
-        let duel = try Cast.classicMatch().state
+        let duel = try Self.classicMatch().state
         let amber = classic.lines(for: duel, as: .player(Seat(0)), width: 80).plain
         #expect(amber.dropFirst(2).allSatisfy { !$0.dropFirst(37).contains("#") })
         let onlooker = classic.lines(for: duel, as: .onlooker, width: 80).plain
@@ -83,8 +83,8 @@ struct BoardRendererTests {
     }
 
     @Test func colourUsesEscapesAndPlainTextNone() throws {
-        let view = try Cast.seedGame.decode(url: "?Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
-        let coloured = BoardRenderer(game: Cast.seedGame, mode: .colour)
+        let view = try Fixtures.seed.decode(url: "?Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        let coloured = BoardRenderer(game: Fixtures.seed, mode: .colour)
             .lines(for: view, as: .player(Seat(1)), cursor: BoardCursor(Cell(2)), width: 80)
         #expect(coloured.rendered(.colour).joined().contains("\u{1B}[1;7m . \u{1B}[0m"))  // the cursor
         #expect(!coloured.rendered(.plain).joined().contains("\u{1B}"))
@@ -97,7 +97,7 @@ struct BoardRendererTests {
         func state(_ shots: [(String, ShotResult?)]) -> BattleshipState {
             // Amber fires the even shots at Ben's fleet; Ben misses in the corner between.
             let all = shots.enumerated().flatMap { index, shot in
-                [Shot(Cast.cell(shot.0), shot.1)] + (index < shots.count - 1 ? [Shot(Cell(99 - index), .miss)] : [])
+                [Shot(Fixtures.cell(shot.0), shot.1)] + (index < shots.count - 1 ? [Shot(Cell(99 - index), .miss)] : [])
             }
             return BattleshipState(fleets: [.hidden, .hidden], shots: all)
         }
@@ -110,5 +110,17 @@ struct BoardRendererTests {
 
     @Test func theLegendNamesEveryMarkInOneLine() {
         #expect(classic.legend().plainText == "# ship  X hit  * sunk  o miss  . unknown")
+    }
+
+    /// A classic game after both fleets are placed (seat 0's from row 1, seat 1's from row 6)
+    /// and some shots: seat 0 misses J10, hits A6, sinks the destroyer at A10-B10; seat 1 hits
+    /// A1, misses E5, hits B1.
+    static func classicMatch() throws -> Match<BattleshipGame> {
+        var match = Match(game: Fixtures.classic)
+        try match.play(.place(Fixtures.classicFleet(firstRow: 0)), by: Seat(0), mover: "$A")
+        try match.play(.place(Fixtures.classicFleet(firstRow: 5)), by: Seat(1), mover: "$B")
+        let shots: [(Int, String)] = [(0, "J10"), (1, "A1"), (0, "A6"), (1, "E5"), (0, "A10"), (1, "B1"), (0, "B10")]
+        for (seat, name) in shots { try match.play(.fire(Fixtures.cell(name)), by: Seat(seat), mover: "$\(seat)") }
+        return match
     }
 }

@@ -1,5 +1,5 @@
 import IceCream
-import TerminalUI
+import GamePresentation
 import Testing
 
 @Suite("Ice cream and its picker")

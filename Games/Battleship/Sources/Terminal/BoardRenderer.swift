@@ -1,4 +1,4 @@
-import Battleship
+import GamePresentation
 import GameRules
 
 /// Draws Battleship boards as a player sees them.

@@ -1,4 +1,4 @@
-import Battleship
+import GamePresentation
 
 /// How the terminal draws a cell, in one character, so that plain text reads as well as colour
 /// does.

@@ -1,5 +1,5 @@
+import GamePresentation
 import GameRules
-import IceCream
 
 /// Draws an ice cream (`IceCreamDrawing`) with the name of each chosen part beside its
 /// layer, and the picker for the next part.

@@ -1,4 +1,4 @@
-import IceCream
+import GamePresentation
 
 /// One entry of the ice cream picker: a choice for the next part. The client keeps the
 /// selected index; this turns it back into the ice cream to propose.

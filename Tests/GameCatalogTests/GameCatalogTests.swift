@@ -8,7 +8,7 @@ import Testing
     let catalog = GameCatalog.standard
 
     @Test func listsBothGames() throws {
-        #expect(catalog.ids == ["battleship", "icecream"])
+        #expect(Array(catalog.ids.prefix(2)) == ["battleship", "icecream"])
         #expect(try catalog.game("battleship").variant.id == "seed")
         #expect(try catalog.game("battleship", variant: "classic").variant.id == "classic")
         #expect(try catalog.game("icecream").variants.map(\.id) == ["group", "solo"])
@@ -16,14 +16,16 @@ import Testing
 
     /// The server's default timeouts come from the games: each game's folder says its own.
     @Test func eachGameGivesItsDefaultTurnTimeout() {
-        #expect(GameCatalog.standard.defaultTurnTimeouts == [
-            "battleship": BattleshipGame.defaultTurnTimeout, "icecream": IceCreamGame.defaultTurnTimeout,
-        ])
+        for game in catalog.games {
+            #expect(catalog.defaultTurnTimeouts[game.id.rawValue] == game.defaultTurnTimeout, "\(game.id)")
+        }
+        #expect(catalog.defaultTurnTimeouts.count == catalog.games.count)
         #expect(BattleshipGame.defaultTurnTimeout == .seconds(300) && IceCreamGame.defaultTurnTimeout == .seconds(600))
     }
 
     @Test func unknownGamesAndVariantsAreRefused() {
-        #expect(throws: RuleViolation(.unknownGame, "There is no game \"chess\"; this server has battleship, icecream.")) {
+        let games = catalog.ids.map(\.rawValue).joined(separator: ", ")
+        #expect(throws: RuleViolation(.unknownGame, "There is no game \"chess\"; this server has \(games).")) {
             try catalog.game("chess")
         }
         #expect(throws: RuleViolation(.unknownVariant, "Battleship has no variant \"salvo\"; it has seed, classic.")) {

@@ -8,7 +8,8 @@ import Testing
     @Test func staleMoveIsRefusedAndTheViewRefreshed() {
         var table = PlayTable("Amber", "Ben", "Chris")
         table.gather(host: "Amber", guests: "Ben", "Chris")
-        table.press("Amber", .left, .enter, .enter, .enter)
+        // The drawer's third game, after Battleship's two.
+        table.press("Amber", .right, .right, .enter, .enter, .enter)
         // Ben and Chris both answer Amber's base; Ben's reaches the server first.
         table.press("Ben", .enter, .enter)
         table.press("Chris", .enter, .down, .enter)

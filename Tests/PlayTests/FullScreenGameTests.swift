@@ -106,7 +106,7 @@ import Testing
     @Test func iceCreamGrowsAndEndsInTheHistory() {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter)
+        table.press("Amber", .right, .right, .enter)
         #expect(table.screen("Amber").contains("Select a base:"))
         table.press("Amber", .down, .enter)
         #expect(table.screen("Amber").contains("Add sugar cone? Enter sends it, Esc cancels."))

@@ -1,3 +1,4 @@
+import GameCatalog
 import Client
 import Foundation
 import Logging
@@ -55,7 +56,8 @@ import Wire
     }
 
     @Test func unknownGamesAndStrategiesAreRefusedInWords() throws {
-        #expect(throws: LineError("A bot plays battleship, icecream, not chess.")) {
+        let games = GameCatalog.standard.ids.map(\.rawValue).joined(separator: ", ")
+        #expect(throws: LineError("A bot plays \(games), not chess.")) {
             try BotPlayer(game: "chess", variant: nil, strategy: "hunter")
         }
         #expect(throws: LineError("Ice Cream has no strategy gravel; its bots play random, classic, berry, mocha.")) {

@@ -1,3 +1,4 @@
+import GameCatalog
 import Bench
 import Client
 import Foundation
@@ -41,8 +42,11 @@ struct LoadRunTests {
 /// players, named as briefly as the catalog allows.
 @Suite struct TableGameTests {
     @Test func theTablesAreTheCatalogsTwoPlayerVariants() throws {
-        #expect(TableGame.all().map(\.name) == ["seed", "classic", "icecream"])
-        #expect(TableGame.all().map(\.variant) == ["seed", "classic", "group"])
+        #expect(TableGame.all().prefix(3).map(\.name) == ["seed", "classic", "icecream"])
+        #expect(TableGame.all().prefix(3).map(\.variant) == ["seed", "classic", "group"])
+        #expect(TableGame.all().count == GameCatalog.standard.games.reduce(0) { count, game in
+            count + game.variants.filter { $0.seats.lowerBound >= 2 }.count
+        })
         #expect(TableGame.named("battleship")?.variant == "seed", "a game alone is its first variant")
         #expect(TableGame.named("battleship:classic")?.name == "classic")
         #expect(TableGame.named("icecream:group")?.name == "icecream")

@@ -1,3 +1,4 @@
+import GameCatalog
 import Foundation
 import Server
 import Testing
@@ -61,7 +62,9 @@ struct ServerConfigurationLoaderTests {
         #expect(configuration.tls == .init(certificate: "/etc/parley/cert.pem", key: "/etc/parley/key.pem"))
         #expect(configuration.limits == ServerLimits(frameBytes: 4096, burst: 5))
         #expect(configuration.maxParticipants == 4)
-        #expect(configuration.turnTimeouts == ["battleship": .seconds(300), "icecream": .seconds(90)])
+        #expect(configuration.turnTimeouts["icecream"] == .seconds(90), "the file's")
+        #expect(configuration.turnTimeouts["battleship"] == .seconds(300), "the game's own default")
+        #expect(Set(configuration.turnTimeouts.keys) == Set(GameCatalog.standard.ids.map(\.rawValue)))
         #expect(configuration.adminToken == "0123456789abcdef0123")
     }
 

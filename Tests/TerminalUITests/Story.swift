@@ -1,3 +1,5 @@
+import Battleship
+import GameCatalog
 import GamePresentation
 import IceCream
 import TerminalUI
@@ -44,7 +46,8 @@ enum Story {
     static let header = ScreenHeader(title: "Amber & Ben", viewer: Cast.amber, names: Cast.names, status: waiting, online: true)
 
     static let compact = CompactScreen(
-        header: header, events: events, drawerSelection: 2,
+        header: header, events: events, drawer: DrawerItem.all(in: GameCatalog([BattleshipGame.self, IceCreamGame.self])),
+        drawerSelection: 2,
         drawerLines: [IceCreamGame.drawerLine(finished: [finished], width: .max)!],
         input: "hello Ben", error: "It is not your turn.")
 }

@@ -47,7 +47,10 @@ let package = Package(
         .target(
             name: "IceCream", dependencies: ["GameRules", "GamePresentation"], path: "Games/IceCream/Sources",
             swiftSettings: rulesSettings),
-        .target(name: "GameCatalog", dependencies: ["GameRules", "GamePresentation", "Battleship", "IceCream"]),
+        .target(
+            name: "FourInARow", dependencies: ["GameRules", "GamePresentation"], path: "Games/FourInARow/Sources",
+            swiftSettings: rulesSettings),
+        .target(name: "GameCatalog", dependencies: ["GameRules", "GamePresentation", "Battleship", "IceCream", "FourInARow"]),
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
         .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
@@ -149,6 +152,8 @@ let package = Package(
         .testTarget(name: "GameRulesTests", dependencies: ["GameRules"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], resources: [.copy("Corpus")]),
         .testTarget(name: "BattleshipTests", dependencies: ["Battleship", "GamePresentation", "GameRules"], path: "Games/Battleship/Tests"),
+        .testTarget(
+            name: "FourInARowTests", dependencies: ["FourInARow", "GamePresentation", "GameRules"], path: "Games/FourInARow/Tests"),
         .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GamePresentation", "GameRules"], path: "Games/IceCream/Tests"),
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),

@@ -1,4 +1,5 @@
 import Battleship
+import FourInARow
 import GamePresentation
 import GameRules
 import IceCream
@@ -9,6 +10,7 @@ public struct GameCatalog: Sendable {
     public static let standard = GameCatalog([
         BattleshipGame.self,
         IceCreamGame.self,
+        FourInARowGame.self,
     ])
 
     public let games: [any GamePresentation.Type]

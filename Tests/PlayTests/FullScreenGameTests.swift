@@ -121,3 +121,32 @@ import Testing
             "Recent ice creams: sugar cone with strawberry scoops and rainbow sprinkles on top"))
     }
 }
+
+/// Four in a Row, from the drawer to a win, with the keys a person presses.
+@Suite struct FullScreenFourInARowTests {
+    @Test func discsAreDroppedUntilFourInARow() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        // The drawer's fourth game, after Battleship's two and Ice Cream.
+        table.press("Amber", .right, .right, .right, .enter)
+        #expect(table.screen("Amber").contains("Red (X) to drop"))
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("Drop a disc in column 4? Enter sends it, Esc cancels."))
+        table.press("Amber", .enter)
+        #expect(table.moves(by: "Amber") == 1)
+        #expect(table.screen("Ben").contains("Amber dropped in column 4."))
+        table.press("Ben", .enter)
+        table.type("Ben", "3")
+        table.press("Ben", .enter, .enter)
+        for _ in 0..<2 {
+            table.press("Amber", .enter, .enter)
+            table.press("Ben", .enter, .enter)
+        }
+        // Ben has three yellow discs in column 3; Amber's fourth red one in column 4 wins.
+        table.press("Amber", .enter, .enter)
+        #expect(table.screen("Amber").contains("*** You won! ***"))
+        #expect(table.screen("Ben").contains("*** You lost. ***"))
+        #expect(table.screen("Amber").contains("Red (X) won with four in a row"))
+        #expect(table.moves(by: "Amber") == 4 && table.moves(by: "Ben") == 3)
+    }
+}

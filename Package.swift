@@ -1,9 +1,13 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
 
-/// The rules are optimized in debug builds too: the tests play thousands of seeded games
-/// through them, and unoptimized generic code runs those several times slower.
-let rulesSettings: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// The rules are optimized in debug builds too when `PARLEY_OPTIMIZE_RULES=1` (scripts/test sets
+/// it): the tests play thousands of seeded games through them, and unoptimized generic code runs
+/// those several times slower. Without it nothing carries unsafe flags, which SwiftPM refuses in
+/// a package another depends on (Examples/GuessTheNumber).
+let rulesSettings: [SwiftSetting] = ProcessInfo.processInfo.environment["PARLEY_OPTIMIZE_RULES"] == "1"
+    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
 /// Linux only: the server reads /proc and calls Glibc, so no Apple platform is declared.
 let package = Package(
@@ -16,6 +20,10 @@ let package = Package(
         .library(name: "GameCatalog", targets: ["GameCatalog"]),
         .library(name: "Transcript", targets: ["Transcript"]),
         .library(name: "Wire", targets: ["Wire"]),
+        .library(name: "GamePresentation", targets: ["GamePresentation"]),
+        .library(name: "Server", targets: ["Server"]),
+        .library(name: "Client", targets: ["Client"]),
+        .library(name: "Play", targets: ["Play"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),

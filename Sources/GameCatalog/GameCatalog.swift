@@ -6,7 +6,7 @@ import IceCream
 
 /// The games a server hosts. Adding a game is a folder under `Games/` and one line in
 /// `standard`.
-public struct GameCatalog: Sendable {
+public struct GameCatalog: Sendable, Equatable {
     public static let standard = GameCatalog([
         BattleshipGame.self,
         IceCreamGame.self,
@@ -20,6 +20,11 @@ public struct GameCatalog: Sendable {
     }
 
     public var ids: [GameID] { games.map { $0.id } }
+
+    /// Two catalogs are the same when they list the same games, in the same order.
+    public static func == (left: GameCatalog, right: GameCatalog) -> Bool {
+        left.ids == right.ids
+    }
 
     /// Each game's own turn timeout, by game id: a server's defaults.
     public var defaultTurnTimeouts: [String: Duration] {

@@ -48,12 +48,12 @@ enum AdminRoutes {
         }
 
         admin.get { request, _ in
-            HTMLResponse(AdminPage.list(games: await relay.adminGames(), stats: await stats()))
+            HTMLResponse(AdminPage.list(games: await relay.adminGames(), stats: await stats(), catalog: configuration.catalog))
         }
         admin.get("games/:session") { request, context -> Response in
             let session = try context.parameters.require("session")
             guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
-            return try HTMLResponse(AdminPage.game(detail)).response(from: request, context: context)
+            return try HTMLResponse(AdminPage.game(detail, catalog: configuration.catalog)).response(from: request, context: context)
         }
         admin.get("api/games") { _, _ in try json(await relay.adminGames()) }
         addActions(to: admin, relay: relay, logger: logger)

@@ -102,10 +102,11 @@ func buildApplication(
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
     // Every state URL opens in a browser: Parley's (`/g/GAME?…`) and the original apps'.
-    let originalPaths = GameCatalog.standard.games.compactMap { $0.originalPagePath }.filter { $0 != "/" }
+    let catalog = configuration.catalog
+    let originalPaths = catalog.games.compactMap { $0.originalPagePath }.filter { $0 != "/" }
     for path in ["/", "/g/:game"] + originalPaths {
         router.get(RouterPath(path)) { request, _ in
-            HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? ""))
+            HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? "", catalog: catalog))
         }
     }
     routes(router)

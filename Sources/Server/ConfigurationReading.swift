@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import GameCatalog
 
 /// Turns the layered settings into a checked `ServerConfiguration`. Every read goes through
 /// one helper per type, so that a wrong type or an out-of-range value from any layer becomes a
@@ -7,15 +8,15 @@ import Foundation
 /// what swift-configuration's non-throwing getters would do).
 struct ConfigurationReading {
     private let reader: ConfigReader
-    private let gameIDs: [String]
+    private let catalog: GameCatalog
 
-    init(_ reader: ConfigReader, gameIDs: [String]) {
+    init(_ reader: ConfigReader, catalog: GameCatalog) {
         self.reader = reader
-        self.gameIDs = gameIDs
+        self.catalog = catalog
     }
 
     func configuration() async throws(ConfigurationError) -> ServerConfiguration {
-        var result = ServerConfiguration()
+        var result = ServerConfiguration(catalog: catalog)
         result.host = try await text("server.host") ?? result.host
         result.port = try await number("server.port", in: 0...65535, otherwise: "is not a port (1-65535, or 0 for any free port)") ?? result.port
         result.publicURL = try await url("server.publicURL") ?? result.publicURL
@@ -49,7 +50,7 @@ struct ConfigurationReading {
         if let seconds = try await number("engine.idleSeconds", in: 0...86_400 * 30) {
             result.residency.idle = .seconds(seconds)
         }
-        for game in gameIDs {
+        for game in catalog.ids.map(\.rawValue) {
             // A day is far longer than any turn; the bound catches minutes typed as milliseconds.
             if let seconds = try await number("timeouts.\(game)", in: 1...86_400) {
                 result.turnTimeouts[game] = .seconds(seconds)

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOWebSocket
+import ServiceLifecycle
 import Storage
 import StoragePostgres
 import StorageSQLite
@@ -42,6 +43,7 @@ public func buildParleyServer(
             maxURLLength: configuration.limits.urlLength,
             maxRecordBytes: PayloadLimit.standard.maximumBytes,
             turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds)),
+        catalog: configuration.catalog,
         // Servers that share a store share the secret too, so that a player has the same
         // identifiers on each.
         secret: configuration.storeURL == nil
@@ -84,4 +86,49 @@ public func buildParleyServer(
 /// The version the server announces in its challenge and `parley --version` prints.
 public enum ParleyVersion {
     public static let current = "0.1.0"
+}
+
+/// Runs the server until SIGINT or SIGTERM (Ctrl-C), as `parley serve` does: for a package that
+/// serves games of its own (`ServerConfiguration.catalog`).
+public func serveParley(configuration: ServerConfiguration, logger: Logger) async throws {
+    let app = try await buildParleyServer(configuration: configuration, logger: logger)
+    try await app.runService()
+}
+
+/// A running server for as long as `body` runs, then stopped gracefully: for tests, and for a
+/// program that embeds one. `configuration.port` 0 takes any free port; `body` is told which.
+public func withParleyServer<T: Sendable>(
+    configuration: ServerConfiguration, logger: Logger, _ body: @Sendable (RunningServer) async throws -> T
+) async throws -> T {
+    let (started, running) = AsyncStream<RunningServer>.makeStream()
+    let app = try await buildParleyServer(configuration: configuration, logger: logger) { server in
+        running.yield(server)
+    }
+    let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask {
+            try await serviceGroup.run()
+            return nil
+        }
+        var iterator = started.makeAsyncIterator()
+        guard let server = await iterator.next() else {
+            await serviceGroup.triggerGracefulShutdown()
+            throw ServerStartError()
+        }
+        do {
+            let result = try await body(server)
+            await serviceGroup.triggerGracefulShutdown()
+            try await group.waitForAll()
+            return result
+        } catch {
+            await serviceGroup.triggerGracefulShutdown()
+            try? await group.waitForAll()
+            throw error
+        }
+    }
+}
+
+/// The server stopped before it listened.
+public struct ServerStartError: Error, CustomStringConvertible {
+    public var description: String { "The server stopped before it was listening." }
 }

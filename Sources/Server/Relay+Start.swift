@@ -20,16 +20,17 @@ extension Relay {
     /// With `heartbeat`, the time the server was down since its last sign of life is recorded
     /// first (an `EngineEvent.downtime`), so that no turn's clock ran meanwhile.
     static func start(
-        configuration: EngineConfiguration, secret: [UInt8], log: any EventLog, heartbeat: Heartbeat? = nil,
-        residency: Residency = Residency(), pipelines count: Int? = nil, node: String = "",
+        configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], log: any EventLog,
+        heartbeat: Heartbeat? = nil, residency: Residency = Residency(), pipelines count: Int? = nil, node: String = "",
         eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) async throws -> Relay {
         if try await log.indexValue(IndexKind.format, key: "index") == nil {
-            try await buildIndex(of: log, configuration: configuration, secret: secret, logger: logger)
+            try await buildIndex(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
         }
         if let heartbeat {
             let now = Date()
-            var engine = try await engineFromIndex(of: log, configuration: configuration, secret: secret, partition: .whole)
+            var engine = try await engineFromIndex(
+                of: log, configuration: configuration, catalog: catalog, secret: secret, partition: .whole)
             if let downtime = await heartbeat.downtime(of: engine, now: now), case let .downtime(lastAlive, _) = downtime {
                 _ = try await log.append(
                     [NewLogRecord(stream: "", payload: try WireJSON.encode(downtime))],
@@ -53,7 +54,8 @@ extension Relay {
             let partition = Partition(index: index, count: count)
             pipelines.append(Pipeline(
                 engine: try await engineFromIndex(
-                    of: log, configuration: configuration, secret: secret, partition: partition, totalsPrefix: totalsPrefix),
+                    of: log, configuration: configuration, catalog: catalog, secret: secret, partition: partition,
+                    totalsPrefix: totalsPrefix),
                 secret: secret, log: log, connections: connections, heartbeat: index == 0 ? heartbeat : nil,
                 residency: residency.share(of: count), eventLoop: loops.next() ?? eventLoops.next(), logger: logger,
                 metrics: metrics))
@@ -93,10 +95,11 @@ extension Relay {
     /// An engine for `partition` that knows what the index says of the whole server, and nothing
     /// of any conversation yet.
     static func engineFromIndex(
-        of log: any EventLog, configuration: EngineConfiguration, secret: [UInt8], partition: Partition, totalsPrefix: String = ""
+        of log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8],
+        partition: Partition, totalsPrefix: String = ""
     ) async throws -> Engine {
         var engine = Engine(
-            configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
+            configuration: configuration, catalog: catalog, identifiers: ParticipantIdentifiers(secret: secret))
         engine.partition = partition
         engine.totalsKeyPrefix = totalsPrefix
         try engine.startFromIndex(
@@ -106,8 +109,10 @@ extension Relay {
     }
 
     /// Replays a whole log that has no index, and writes its index in one transaction.
-    static func buildIndex(of log: any EventLog, configuration: EngineConfiguration, secret: [UInt8], logger: Logger) async throws {
-        let engine = try await replay(log, configuration: configuration, secret: secret, logger: logger)
+    static func buildIndex(
+        of log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], logger: Logger
+    ) async throws {
+        let engine = try await replay(log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
         let changes = engine.completeIndex()
         _ = try await log.append([], indexing: changes)
         logger.notice("Built the store's index from the whole event log", metadata: ["entries": "\(changes.count)"])
@@ -115,10 +120,10 @@ extension Relay {
 
     /// An engine that holds every event of `log`, replayed in order.
     static func replay(
-        _ log: any EventLog, configuration: EngineConfiguration, secret: [UInt8], logger: Logger
+        _ log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], logger: Logger
     ) async throws -> Engine {
         var engine = Engine(
-            configuration: configuration, catalog: .standard, identifiers: ParticipantIdentifiers(secret: secret))
+            configuration: configuration, catalog: catalog, identifiers: ParticipantIdentifiers(secret: secret))
         // Every session goes into the index it builds.
         engine.retiredKept = .max
         var position: Int64 = 0

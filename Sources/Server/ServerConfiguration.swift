@@ -31,7 +31,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var limits: ServerLimits
     /// `conversations.maxParticipants`: the largest conversation.
     public var maxParticipants: Int
-    /// `timeouts.GAME` (seconds): how long a player may take over a turn, per game id.
+    /// The games the server hosts: the standard catalog's, or those of a package that serves
+    /// games of its own.
+    public var catalog: GameCatalog
+    /// `timeouts.GAME` (seconds): how long a player may take over a turn, per game id; each
+    /// game's own by default.
     public var turnTimeouts: [String: Duration]
     /// `engine.liveConversations` and `engine.idleSeconds`: how many conversations stay in
     /// memory at most, and after how long idle one is evicted (it is loaded again from the
@@ -54,7 +58,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         tls: TLSFiles? = nil,
         limits: ServerLimits = ServerLimits(),
         maxParticipants: Int = 32,
-        turnTimeouts: [String: Duration] = GameCatalog.standard.defaultTurnTimeouts,
+        catalog: GameCatalog = .standard,
+        turnTimeouts: [String: Duration]? = nil,
         residency: Relay.Residency = Relay.Residency(),
         pipelines: Int = 0,
         adminToken: String? = nil,
@@ -70,7 +75,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.tls = tls
         self.limits = limits
         self.maxParticipants = maxParticipants
-        self.turnTimeouts = turnTimeouts
+        self.catalog = catalog
+        self.turnTimeouts = turnTimeouts ?? catalog.defaultTurnTimeouts
         self.adminToken = adminToken
     }
 

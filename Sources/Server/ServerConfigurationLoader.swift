@@ -52,20 +52,21 @@ public struct ServerConfigurationLoader: Sendable {
     public var defaultFile: String
     public var environment: [String: String]
     public var overrides: Overrides
-    /// The games whose `timeouts.GAME` are read: the standard catalog's unless given.
-    public var gameIDs: [String]
+    /// The games the server hosts, whose `timeouts.GAME` are read.
+    public var catalog: GameCatalog
+    public var gameIDs: [String] { catalog.ids.map(\.rawValue) }
 
     public init(
         file: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         overrides: Overrides = Overrides(),
-        gameIDs: [String]? = nil,
+        catalog: GameCatalog = .standard,
         defaultFile: String = "config.json"
     ) {
         self.file = file
         self.environment = environment
         self.overrides = overrides
-        self.gameIDs = gameIDs ?? GameCatalog.standard.ids.map(\.rawValue)
+        self.catalog = catalog
         self.defaultFile = defaultFile
     }
 
@@ -74,7 +75,7 @@ public struct ServerConfigurationLoader: Sendable {
         if let fileProvider = try await fileProvider() {
             providers.append(fileProvider)
         }
-        return try await ConfigurationReading(ConfigReader(providers: providers), gameIDs: gameIDs).configuration()
+        return try await ConfigurationReading(ConfigReader(providers: providers), catalog: catalog).configuration()
     }
 
     private func flagProvider() -> InMemoryProvider {

@@ -7,12 +7,12 @@ import Wire
 /// The operator's pages under `/admin`: the live games, refreshed every few seconds, and one
 /// game with its true state (hidden ships included: the operator is trusted) and its log.
 public enum AdminPage {
-    public static func list(games: [AdminGame], stats: AdminStats) -> WebPage {
+    public static func list(games: [AdminGame], stats: AdminStats, catalog: GameCatalog = .standard) -> WebPage {
         let rows = games.map { game in
             let link = "/admin/games/\(percentEncoded(game.session))"
             return """
                 <tr class="game" data-session="\(HTML.escaped(game.session))">
-                <td><a href="\(HTML.escaped(link))">\(HTML.escaped(title(of: game)))</a></td>
+                <td><a href="\(HTML.escaped(link))">\(HTML.escaped(title(of: game, catalog: catalog)))</a></td>
                 <td>\(HTML.escaped(participants(of: game)))</td>
                 <td class="turn">\(HTML.escaped(game.turn))</td>
                 <td class="moves">\(game.moves)</td>
@@ -39,7 +39,7 @@ public enum AdminPage {
             """, refreshSeconds: 5))
     }
 
-    public static func game(_ detail: AdminGameDetail) -> WebPage {
+    public static func game(_ detail: AdminGameDetail, catalog: GameCatalog = .standard) -> WebPage {
         let game = detail.game
         let log = detail.log.map { move in
             """
@@ -49,12 +49,12 @@ public enum AdminPage {
             """
         }
         let back = "/admin"
-        return WebPage(status: 200, html: HTML.document(title: "Parley admin: \(title(of: game))", body: """
+        return WebPage(status: 200, html: HTML.document(title: "Parley admin: \(title(of: game, catalog: catalog))", body: """
             <p><a href="\(HTML.escaped(back))">All games</a></p>
-            <h1>\(HTML.escaped(title(of: game)))</h1>
+            <h1>\(HTML.escaped(title(of: game, catalog: catalog)))</h1>
             <p>Participants: \(HTML.escaped(participants(of: game)))</p>
             <p id="turn">Turn: \(HTML.escaped(game.turn)) · \(game.moves) moves</p>
-            <div class="picture" id="true-state">\(picture(game: game.game, state: detail.state))</div>
+            <div class="picture" id="true-state">\(picture(game: game.game, state: detail.state, catalog: catalog))</div>
             <p>True state: <code id="state">\(HTML.escaped(detail.state))</code></p>
             <table id="log"><tr><th>#</th><th>Who</th><th>What</th><th>When</th><th>State after</th></tr>
             \(log.joined(separator: "\n"))

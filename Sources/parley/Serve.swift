@@ -58,7 +58,6 @@ struct Serve: AsyncParsableCommand {
                 }, uniquingKeysWith: { _, last in last }))
         )
         let configuration = try await loader.load()
-        let app = try await buildParleyServer(configuration: configuration, logger: logger)
-        try await app.runService()
+        try await serveParley(configuration: configuration, logger: logger)
     }
 }

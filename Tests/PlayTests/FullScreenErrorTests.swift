@@ -39,6 +39,36 @@ import Testing
         #expect(table.screen("Amber").contains("! You hid the ships, so you may not guess."))
     }
 
+    /// An error line is about what the player just did: the next key, the next move that
+    /// arrives and going back to the conversation each clear it.
+    @Test func anErrorLineLastsUntilTheNextKeyOrMove() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .enter)
+        table.type("Amber", "J1")
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("! The carrier does not fit there"))
+        table.type("Amber", "r")
+        #expect(!table.screen("Amber").contains("! "), "r turned the carrier: the error is answered")
+        table.press("Amber", .escape)
+        #expect(!table.screen("Amber").contains("! "))
+
+        // A refusal from the server stays until the next move arrives.
+        table.press("Amber", .left, .enter)
+        table.type("Amber", "0")
+        table.press("Amber", .enter)
+        table.type("Amber", "4")
+        table.press("Amber", .enter, .enter)
+        table.type("Amber", "1")
+        table.press("Amber", .enter, .enter)
+        #expect(table.screen("Amber").contains("! You hid the ships, so you may not guess."))
+        table.press("Ben", .enter)
+        table.type("Ben", "1")
+        table.press("Ben", .enter, .enter)
+        #expect(!table.screen("Amber").contains("! "), "Ben's shot arrived: \(table.screen("Amber"))")
+        #expect(table.moves(by: "Ben") == 1)
+    }
+
     @Test func offlineIsShownUntilTheClientIsBack() {
         var table = PlayTable("Amber")
         #expect(table.screen("Amber").contains("[online]"))

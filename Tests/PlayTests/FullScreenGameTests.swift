@@ -150,3 +150,25 @@ import Testing
         #expect(table.moves(by: "Amber") == 4 && table.moves(by: "Ben") == 3)
     }
 }
+
+/// The drawer answers the first Left or Right, wherever the focus was: on a message just
+/// received, or on the game just left with Esc.
+@Suite struct DrawerKeyTests {
+    @Test func theFirstRightAfterAGameMovesAlongTheDrawer() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .enter)
+        table.type("Amber", "0")
+        table.press("Amber", .enter)
+        table.type("Amber", "4")
+        table.press("Amber", .enter, .enter)
+        // Back from the seed game, the message selected: Right goes to classic, and Enter starts it.
+        table.press("Amber", .escape, .right)
+        #expect(table.screen("Amber").contains("Start: Battleship (seed/[classic])"), "\(table.screen("Amber"))")
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("Battleship (classic)"))
+        // Ben's newest message is selected when he arrives: his first Left moves too.
+        table.press("Ben", .left)
+        #expect(!table.screen("Ben").contains("[seed]"), "\(table.screen("Ben"))")
+    }
+}

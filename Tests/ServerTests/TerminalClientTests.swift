@@ -86,12 +86,12 @@ import Testing
             #expect(lost.contains("Game over: Ben won"))
 
             // An ice cream: Amber picks the base, Ben the scoops, Amber the topping.
-            // Left moves from the transcript down to the drawer, and Right along it.
+            // Right moves along the drawer from the first press, the transcript's message selected.
             try await tmux.press("Amber", "Escape")
             try await tmux.wait("Amber", for: "Recent ice creams")
-            try await tmux.press("Amber", "Left")
-            try await tmux.wait("Amber", for: "[seed]")
-            try await tmux.press("Amber", "Right", "Right")
+            try await tmux.press("Amber", "Right")
+            try await tmux.wait("Amber", for: "[classic]")
+            try await tmux.press("Amber", "Right")
             try await tmux.wait("Amber", for: "[Ice Cream]")
             try await tmux.press("Amber", "Enter")
             try await tmux.wait("Amber", for: "Select a base:")

@@ -15,6 +15,8 @@ extension PlayModel {
             error = nil
             return conversationKey(key, conversation)
         case var .game(desk):
+            // The error line is about the last thing done: a key answers it.
+            error = nil
             let effects = deskKey(key, &desk)
             // The desk may have been left (Esc): only a desk still shown is kept.
             if case .game = place { place = .game(desk) }
@@ -90,8 +92,10 @@ extension PlayModel {
                     : index + 2 == messages.count ? .newest : .message(messages[index + 1])
             }
         case .left, .right:
+            // Along the drawer at once, from a selected message too: the drawer is the only
+            // thing Left and Right move.
             let count = drawerItems.count
-            if selected == nil, count > 0 {
+            if count > 0 {
                 drawer = (min(drawer, count - 1) + (key == .right ? 1 : count - 1)) % count
             }
             focus[conversation] = .drawer

@@ -66,11 +66,22 @@ public struct PlayModel: Sendable {
             error = frame.reason
         case let .event(event):
             book.record(event)
+            // A move in the conversation on screen makes the last error old news.
+            if event.kind == .message, event.conversation == shownConversation { error = nil }
         }
         return []
     }
 
     /// The server's answer to `request`.
+    /// The conversation on screen, or the one whose game is.
+    var shownConversation: String? {
+        switch place {
+        case .list: nil
+        case let .conversation(conversation): conversation
+        case let .game(desk): desk.conversation
+        }
+    }
+
     public mutating func answered(_ request: PlayRequest, with answer: ServerFrame) {
         switch answer {
         case let .conversation(reply):

@@ -1,4 +1,5 @@
 import Hummingbird
+import WebPages
 
 /// Headers that every HTTP response carries: the pages are served only over TLS, hold no
 /// script, load nothing from elsewhere and may not be framed; no response is sniffed as
@@ -19,6 +20,9 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && request.method == .get && !request.uri.path.hasPrefix("/admin/api") {
+            // A path nothing answers (the router's own 404) gets a page, not an empty body.
+            response = try HTMLResponse(NotFoundPage.page(path: request.uri.path)).response(from: request, context: context)
         } catch let error as HTTPResponseError {
             response = try error.response(from: request, context: context)
         }

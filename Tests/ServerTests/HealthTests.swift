@@ -44,4 +44,20 @@ struct SecurityHeaderTests {
             }
         }
     }
+
+    /// A path nothing is at is a page that says so, not an empty answer; its path is escaped.
+    @Test func aPathWithNothingAtItIsAPageThatSaysSo() async throws {
+        let folder = try TemporaryFolder()
+        let app = try buildApplication(configuration: testConfiguration(folder), logger: quietLogger, webSocketHandler: echo)
+        try await app.test(.ahc(.https)) { client in
+            try await client.execute(uri: "/nothing/%3Cb%3Ehere", method: .get, headers: [.connection: "close"]) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                let body = String(buffer: response.body)
+                #expect(body.contains("There is no page at /nothing/%3Cb%3Ehere.") || body.contains("There is no page at /nothing/&lt;b&gt;here."),
+                        "\(body)")
+                #expect(!body.contains("<b>here"))
+            }
+        }
+    }
 }

@@ -70,3 +70,30 @@ import WebPages
         }
     }
 }
+
+/// The legend shows every mark as the board draws it, and a classic game's two boards fit side
+/// by side on a page of 1,100 pixels.
+@Suite struct StatePageLayoutTests {
+    let classic = StatePage.page(
+        path: "/g/battleship",
+        query: "Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h"
+            + "&Ship=0-destroyer-A5-h&Hidden=1&Shot=B6-miss")
+
+    @Test func theLegendsMissIsVisible() throws {
+        let legend = try #require(classic.html.firstMatch(of: /<p class="legend">.*<\/p>/)).output
+        let miss = try #require(legend.firstMatch(of: /<span>(?:(?!<\/span>).)*miss<\/span>/)).output
+        #expect(miss.contains("<circle"), "a miss is a blue dot, as on the board: \(miss)")
+        #expect(legend.contains("stroke="), "each swatch is outlined, so a pale one shows on white")
+    }
+
+    @Test func twoClassicBoardsFitSideBySide() throws {
+        let width = try #require(classic.html.firstMatch(of: /max-width: ([0-9]+)rem/)).output.1
+        let boards = try #require(classic.html.firstMatch(of: /<svg [^>]*width="([0-9]+)"[^>]*class="board"/)).output.1
+        // Two boards, the gap between them (1.5rem) and the bubble's padding (2rem), in a page
+        // of 16-pixel rems; a figure's own margins (40 pixels a side by default) are none.
+        #expect(classic.html.contains("figure { margin: 0.5rem 0; }"))
+        let needed = 2 * (Int(boards) ?? 0) + 24 + 32
+        #expect((Int(width) ?? 0) * 16 >= needed, "\(width)rem for \(needed) px")
+        #expect((Int(width) ?? 0) * 16 <= 1_100)
+    }
+}

@@ -75,8 +75,15 @@ struct BoardSVG {
     /// What the colours mean.
     static var legend: String {
         let shown: [CellMark] = [.ship, .hit, .sunk, .miss, .water]
+        // Each swatch outlined and marked as its cells are: a miss is a pale cell with a blue dot.
         return "<p class=\"legend\">" + shown.map { mark in
-            "<span><svg width=\"12\" height=\"12\"><rect width=\"12\" height=\"12\" rx=\"2\" fill=\"\(fill(mark))\"/></svg> \(name(mark))</span>"
+            let sign = switch mark {
+            case .miss: "<circle cx=\"7\" cy=\"7\" r=\"3\" fill=\"#0a84ff\"/>"
+            case .hit, .sunk: "<path d=\"M3 3 L11 11 M11 3 L3 11\" stroke=\"white\" stroke-width=\"2\"/>"
+            case .water, .ship, .pending: ""
+            }
+            return "<span><svg width=\"14\" height=\"14\"><rect x=\"0.5\" y=\"0.5\" width=\"13\" height=\"13\" rx=\"2\" "
+                + "fill=\"\(fill(mark))\" stroke=\"#8e8e93\" stroke-width=\"1\"/>\(sign)</svg> \(name(mark))</span>"
         }.joined() + "</p>"
     }
 }

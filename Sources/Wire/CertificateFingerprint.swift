@@ -49,6 +49,14 @@ public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertibl
         self.bytes = bytes
     }
 
+    /// Reads a fingerprint a person typed, or says in words what it should look like: the
+    /// server prints it as 64 hexadecimal digits, and it may be typed with colons between the
+    /// pairs and in either case.
+    public static func typed(_ text: String) throws(FingerprintError) -> CertificateFingerprint {
+        guard let fingerprint = CertificateFingerprint(text) else { throw FingerprintError(text: text) }
+        return fingerprint
+    }
+
     /// The written form: 64 lowercase hexadecimal digits.
     public var description: String {
         let digits = Array("0123456789abcdef".utf8)
@@ -96,5 +104,20 @@ extension String {
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return slice
+    }
+}
+
+/// A fingerprint that is not one, with the forms that are.
+public struct FingerprintError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    public var description: String {
+        let digits = text.filter(\.isHexDigit).count
+        return "\(text) is not a SHA-256 fingerprint (it has \(digits) hexadecimal digits): give the 64 digits the server "
+            + "printed beside \"certificate SHA-256\", with or without colons between the pairs, in either case."
     }
 }

@@ -35,7 +35,13 @@ struct ConnectionOptions: ParsableArguments {
         let known = KnownServers(path: (folder as NSString).appendingPathComponent("known_servers"))
         let trustingAll = trustNew
         let ask: @Sendable (String) -> Bool = { question in trustingAll || Self.ask(question) }
-        let pin = (fingerprint ?? settings.fingerprint).flatMap { CertificateFingerprint($0) }
+        // A fingerprint given is the one to trust: one that is not a fingerprint is refused, not ignored.
+        let pin: CertificateFingerprint?
+        do {
+            pin = try (fingerprint ?? settings.fingerprint).map { text throws(FingerprintError) in try CertificateFingerprint.typed(text) }
+        } catch {
+            throw ValidationError("--fingerprint \(error)")
+        }
         var endpoints: [ServerEndpoint] = []
         for (host, port) in addresses {
             let trust = try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)

@@ -14,14 +14,31 @@ public actor LineSession {
         self.output = output
     }
 
-    /// Runs until `input` ends or says `quit`.
+    /// Runs until `input` says `quit`, or ends and its commands are done. Commands are carried
+    /// out one after another, in order; `quit` is heard even while one waits for the server
+    /// (before the first connection, say), and ends the session at once.
     public func run(input: AsyncStream<String>) async {
         let updates = Task { await self.printUpdates() }
         defer { updates.cancel() }
+        let (commands, queue) = AsyncStream<String>.makeStream()
+        let worker = Task { await self.perform(commands) }
         for await line in input {
+            if (try? LineCommand.parse(line)) == .quit {
+                queue.finish()
+                worker.cancel()
+                return
+            }
+            queue.yield(line)
+        }
+        queue.finish()
+        await worker.value
+    }
+
+    private func perform(_ lines: AsyncStream<String>) async {
+        for await line in lines {
+            guard !Task.isCancelled else { return }
             do {
                 guard let command = try LineCommand.parse(line) else { continue }
-                if command == .quit { break }
                 try await perform(command)
             } catch let error as LineError {
                 output("error: \(error)")

@@ -45,6 +45,28 @@ import Wire
         func type(_ line: String) { input.yield(line) }
     }
 
+    /// A command that waits for the server (nothing listens yet) does not stop the session
+    /// from hearing `quit`; the commands are still carried out in order.
+    @Test(.timeLimit(.minutes(2)))
+    func quitIsHeardWhileACommandWaitsForTheServer() async throws {
+        // A port nothing listens on: the client keeps trying.
+        let endpoint = ServerEndpoint(host: "127.0.0.1", port: 1, trust: .pinned(try CertificateFingerprint.typed(String(repeating: "0", count: 64))))
+        let client = ParleyClient(endpoint: endpoint, key: InstallKey(), name: "Nobody", logger: Logger(label: "nobody"))
+        await client.start()
+        let (lines, input) = AsyncStream<String>.makeStream()
+        let session = LineSession(client: client) { _ in }
+        let started = ContinuousClock.now
+        let run = Task { await session.run(input: lines) }
+        input.yield("list")
+        try await Task.sleep(for: .milliseconds(300))
+        input.yield("quit")
+        await run.value
+        // The list would wait for ever; on a machine busy with every other test, quit takes a
+        // few seconds to be heard (12 s once).
+        #expect(ContinuousClock.now - started < .seconds(40), "quit ended the session while list waited")
+        await client.stop()
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func twoPeoplePlayASeedGameInLineMode() async throws {
         try await LiveServer.with { server in

@@ -31,13 +31,13 @@ struct AdminGate<Context: RemoteAddressRequestContext>: RouterMiddleware {
                 "The admin API answers only on this machine; admin.allowRemote lets other machines in.")
         }
         if let given = Self.bearer(request) {
-            guard Self.sameSecret(given, token) else { return Self.unauthorized() }
+            guard Self.sameSecret(given, token) else { return Self.wrongToken() }
             return try await next(request, context)
         }
         guard !request.uri.path.hasPrefix("/admin/api/") else { return Self.unauthorized() }
         let now = Date()
         if let given = request.uri.queryParameters["token"] {
-            guard Self.sameSecret(String(given), token) else { return Self.unauthorized() }
+            guard Self.sameSecret(String(given), token) else { return Self.wrongToken() }
             return Response(status: .seeOther, headers: [
                 .location: request.uri.path, .setCookie: Self.sessionCookie(for: token, at: now), .cacheControl: "no-store",
             ])
@@ -54,6 +54,14 @@ struct AdminGate<Context: RemoteAddressRequestContext>: RouterMiddleware {
         var response = refusal(.unauthorized, "admin-unauthorized",
             "The admin API needs its token: Authorization: Bearer TOKEN; a browser opens /admin?token=TOKEN once.")
         response.headers[.wwwAuthenticate] = "Bearer realm=\"parley-admin\""
+        return response
+    }
+
+    /// A token given that is not the server's: said so, rather than asked for again.
+    static func wrongToken() -> Response {
+        var response = refusal(.unauthorized, "admin-unauthorized",
+            "The admin token given is not this server's: use the admin.token (or PARLEY_ADMIN_TOKEN) it was started with.")
+        response.headers[.wwwAuthenticate] = "Bearer realm=\"parley-admin\", error=\"invalid_token\""
         return response
     }
 

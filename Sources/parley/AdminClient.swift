@@ -31,6 +31,17 @@ final class AdminClient: Sendable {
 
     func shutdown() async { try? await client.shutdown() }
 
+    /// A request sent, or a failure that names the address tried and how to give another: a
+    /// server that is not there is the usual mistake (it listens elsewhere than 8443).
+    private func send(_ request: HTTPClientRequest, timeout: TimeAmount) async throws -> HTTPClientResponse {
+        do {
+            return try await client.execute(request, timeout: timeout)
+        } catch {
+            throw Failure(description: "Could not reach the server at \(base): \(error). Is it running there? "
+                + "--server https://HOST:PORT names another.")
+        }
+    }
+
     func games() async throws -> [AdminGame] { try await get("/admin/api/games") }
 
     func game(_ session: String) async throws -> AdminGameDetail { try await get("/admin/api/games/\(session)") }
@@ -39,7 +50,7 @@ final class AdminClient: Sendable {
 
     /// Ends a game, nobody winning; the game as it is afterwards.
     func end(_ session: String) async throws -> AdminGame {
-        let response = try await client.execute(request("/admin/api/games/\(session)/end", method: .POST), timeout: .seconds(30))
+        let response = try await send(request("/admin/api/games/\(session)/end", method: .POST), timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
         try Self.check(response.status, body: body)
         return try Self.decoder.decode(AdminGame.self, from: Data(buffer: body))
@@ -47,7 +58,7 @@ final class AdminClient: Sendable {
 
     /// Takes `account` out of a conversation (`remove`) or lets it back in (`readmit`).
     func membership(_ verb: String, account: String, in conversation: String) async throws {
-        let response = try await client.execute(
+        let response = try await send(
             request("/admin/api/conversations/\(conversation)/\(verb)/\(account)", method: .POST), timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
         try Self.check(response.status, body: body)
@@ -58,7 +69,7 @@ final class AdminClient: Sendable {
         var request = request("/admin/api/backup", method: .POST)
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(["folder": folder])))
-        let response = try await client.execute(request, timeout: .minutes(30))
+        let response = try await send(request, timeout: .minutes(30))
         let body = try await response.body.collect(upTo: 1 << 20)
         try Self.check(response.status, body: body)
         return try Self.decoder.decode(AdminBackup.self, from: Data(buffer: body))
@@ -66,7 +77,7 @@ final class AdminClient: Sendable {
 
     /// The moves of a game as they are stored, until the server or the caller ends it.
     func watch(_ session: String) async throws -> AsyncThrowingStream<AdminMove, any Error> {
-        let response = try await client.execute(request("/admin/api/games/\(session)/events"), timeout: .hours(24))
+        let response = try await send(request("/admin/api/games/\(session)/events"), timeout: .hours(24))
         try Self.check(response.status, body: nil)
         return AsyncThrowingStream { continuation in
             let reading = Task {
@@ -99,7 +110,7 @@ final class AdminClient: Sendable {
     }
 
     private func get<T: Decodable>(_ path: String) async throws -> T {
-        let response = try await client.execute(request(path), timeout: .seconds(30))
+        let response = try await send(request(path), timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 16 << 20)
         try Self.check(response.status, body: body)
         return try Self.decoder.decode(T.self, from: Data(buffer: body))

@@ -87,7 +87,7 @@ struct AdminCommand: AsyncParsableCommand {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
             let detail = try await client.game(try await AdminText.session(id, in: client.games()))
-            print(AdminText.detail(detail, mode: ColourMode(environment: ProcessInfo.processInfo.environment)))
+            print(AdminText.detail(detail, mode: AdminText.colourMode))
         }
     }
 
@@ -99,7 +99,7 @@ struct AdminCommand: AsyncParsableCommand {
         func run() async throws {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
-            let mode = ColourMode(environment: ProcessInfo.processInfo.environment)
+            let mode = AdminText.colourMode
             let session = try await AdminText.session(id, in: client.games())
             let moves = try await client.watch(session)
             var detail = try await client.game(session)
@@ -206,6 +206,11 @@ enum AdminText {
             let name = participant.name ?? String(participant.account.prefix(12))
             return participant.seat.map { "\(name) (seat \($0))" } ?? name
         }.joined(separator: ", ")
+    }
+
+    /// Colour only on a terminal: not into a pipe or a file, whatever `TERM` says.
+    static var colourMode: ColourMode {
+        isatty(STDOUT_FILENO) == 1 ? ColourMode(environment: ProcessInfo.processInfo.environment) : .plain
     }
 
     static func detail(_ detail: AdminGameDetail, mode: ColourMode) -> String {

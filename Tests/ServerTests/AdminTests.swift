@@ -47,8 +47,12 @@ import Wire
             let none = try await HTTPS.request(url)
             #expect(none.status == 401)
             #expect(try decode(ErrorFrame.self, none.body).code == "admin-unauthorized")
+            #expect(try decode(ErrorFrame.self, none.body).reason.contains("needs its token"))
             let wrong = try await HTTPS.request(url, headers: bearer("not-the-admin-token-at-all"))
             #expect(wrong.status == 401)
+            // A token given and wrong is said to be wrong, not missing.
+            let wrongReason = try decode(ErrorFrame.self, wrong.body).reason
+            #expect(wrongReason.contains("not this server's") && !wrongReason.contains("needs its token"), "\(wrongReason)")
             let page = try await HTTPS.request("https://127.0.0.1:\(server.port)/admin?token=guess")
             #expect(page.status == 401)
             let inQuery = try await HTTPS.request(url + "?token=\(Self.token)")
@@ -221,8 +225,21 @@ import Wire
             #expect(stats.output.contains("games in progress  1"))
 
             let refused = try await Spawn.run(parley, ["admin", "games", "--server", "https://127.0.0.1:\(server.port)",
-                "--token", "not-the-admin-token-at-all", "--ca", data + "/tls/certificate.pem"])
+                "--token", "not-the-admin-token-at-all", "--ca", data + "/tls/certificate.pem"], withErrors: true)
             #expect(refused.status != 0)
+            #expect(refused.output.contains("not this server's"), "a wrong token is not a missing one: \(refused.output)")
+
+            // Into a pipe, with a terminal's TERM: no colour codes.
+            let piped = try await Spawn.run("env", ["-u", "NO_COLOR", "TERM=xterm-256color", parley, "admin", "show", String(accepted.session.prefix(6))] + options)
+            #expect(piped.status == 0)
+            #expect(piped.output.contains("true state:"))
+            #expect(!piped.output.contains("\u{1B}["), "\(piped.output)")
+
+            // Nothing listening: the address tried, and the flag that names another.
+            let nowhere = try await Spawn.run(parley, ["admin", "games", "--server", "https://127.0.0.1:1", "--token", Self.token,
+                "--ca", data + "/tls/certificate.pem"], withErrors: true)
+            #expect(nowhere.status != 0)
+            #expect(nowhere.output.contains("https://127.0.0.1:1") && nowhere.output.contains("--server"), "\(nowhere.output)")
         }
     }
 

@@ -49,6 +49,11 @@ extension Pipeline {
         guard await settled(), engine.conversation(ofSession: session) != nil else { return nil }
         let key = session.uppercased()
         let (stream, continuation) = AsyncStream<AdminMove>.makeStream(bufferingPolicy: .bufferingNewest(1000))
+        // A game already over has no moves to come: its watch ends at once.
+        if engine.adminGame(key)?.finished == true {
+            continuation.finish()
+            return stream
+        }
         let id = UUID()
         watchers[key, default: [:]][id] = continuation
         continuation.onTermination = { [weak self] _ in
@@ -75,6 +80,11 @@ extension Pipeline {
                 continue
             }
             for continuation in watching.values { continuation.yield(move) }
+            // The move that ended the game is the last: its watchers' streams end with it.
+            if engine.adminGame(session)?.finished == true {
+                for continuation in watching.values { continuation.finish() }
+                watchers[session] = nil
+            }
         }
     }
 }

@@ -92,7 +92,7 @@ struct AdminCommand: AsyncParsableCommand {
     }
 
     struct Watch: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one game, then each move as it is made, until Ctrl-C.")
+        static let configuration = CommandConfiguration(abstract: "Show one game, then each move as it is made, until the game is over (or Ctrl-C).")
         @OptionGroup var options: Options
         @Argument(help: "The game's id (its session), or its first characters.") var id: String
 
@@ -111,6 +111,8 @@ struct AdminCommand: AsyncParsableCommand {
                 ConnectionOptions.write("\n#\(move.seq) \(move.caption)\n"
                     + AdminText.picture(game: detail.game.game, state: detail.state, mode: mode) + "\n")
             }
+            // The server ends the stream with the game.
+            ConnectionOptions.write("\nThe game is over.\n")
         }
     }
 

@@ -202,6 +202,44 @@ import Wire
         }
     }
 
+    /// A watch ends with its game: the last move (here the operator's end) comes, then the
+    /// stream closes; a game already over closes its watch at once.
+    @Test(.timeLimit(.minutes(1)))
+    func aWatchEndsWithItsGame() async throws {
+        try await LiveServer.with(configure: { $0.adminToken = Self.token }) { server in
+            let base = "https://127.0.0.1:\(server.port)/admin/api"
+            let (_, _, _, accepted, _) = try await Self.seedGame(on: server)
+            var configuration = HTTPClient.Configuration()
+            configuration.tlsConfiguration = .makeClientConfiguration()
+            configuration.tlsConfiguration?.certificateVerification = .none
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            defer { Task { try? await client.shutdown() } }
+            func watch(_ whileWatching: @Sendable () async throws -> Void) async throws -> String {
+                var request = HTTPClientRequest(url: base + "/games/\(accepted.session)/events")
+                request.headers.add(name: "Authorization", value: "Bearer \(Self.token)")
+                let response = try await client.execute(request, timeout: .seconds(20))
+                var received = ""
+                var acted = false
+                // Read to the end of the body: the stream must close by itself.
+                for try await chunk in response.body {
+                    received += String(buffer: chunk)
+                    if !acted, received.contains(": watching") {
+                        acted = true
+                        try await whileWatching()
+                    }
+                }
+                return received
+            }
+            let live = try await watch {
+                let end = try await HTTPS.request(base + "/games/\(accepted.session)/end", method: .POST, headers: bearer())
+                #expect(end.status == 200)
+            }
+            #expect(live.contains("event: move") && live.contains("\"kind\":\"ended\""), "\(live)")
+            let after = try await watch {}
+            #expect(!after.contains("event: move"), "\(after)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func parleyAdminListsAndShowsGames() async throws {
         let parley = try TerminalClientTests.parley()

@@ -69,6 +69,25 @@ import Testing
         #expect(table.moves(by: "Ben") == 1)
     }
 
+    /// A game the server's operator ended reads as over on its own screen: no "anyone but
+    /// you", no keys that stage a move; the first sign is not a refused move.
+    @Test func aGameTheOperatorEndedIsOverOnItsScreen() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .enter, .enter, .enter)
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben").contains("Anyone but Amber"))
+        let session = try #require(table.models["Ben"]!.book.events.values.flatMap { $0 }.last { $0.status != nil }?.status?.session)
+        table.operatorEnds(session: session)
+        let ben = table.screen("Ben")
+        #expect(!ben.contains("Anyone but"), "\(ben)")
+        #expect(ben.contains("*** Game over ***"))
+        #expect(ben.contains("Esc returns to the conversation"))
+        table.press("Ben", .enter)
+        #expect(!table.screen("Ben").contains("Enter sends it"), "nothing can be staged in a game that is over")
+        #expect(table.moves(by: "Ben") == 0)
+    }
+
     @Test func offlineIsShownUntilTheClientIsBack() {
         var table = PlayTable("Amber")
         #expect(table.screen("Amber").contains("[online]"))

@@ -90,6 +90,23 @@ struct PlayTable {
         }
     }
 
+    /// The server's operator ends the session `session`: every member hears of it.
+    mutating func operatorEnds(session: String) {
+        clock += 1
+        guard let decision = engine.end(session: session, now: clock) else {
+            Issue.record("no session \(session) to end")
+            return
+        }
+        for reference in decision.notify {
+            for member in engine.members(of: reference.conversation) {
+                guard let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member),
+                    let player = models.keys.first(where: { account($0) == member })
+                else { continue }
+                _ = models[player]!.received(.event(event))
+            }
+        }
+    }
+
     /// The number of `send` frames `name` has sent.
     func moves(by name: String) -> Int {
         (sent[name] ?? []).filter { if case .send = $0 { true } else { false } }.count

@@ -45,6 +45,8 @@ extension PlayModel {
         default:
             break
         }
+        // A game that is over (its last move, a timeout or the operator ended it) takes no move.
+        if sessionStatus(of: desk)?.outcome.finished == true { return [] }
         guard desk.staged == nil, let (presentation, items) = try? shown(on: desk) else { return [] }
         guard let change = try? presentation.press(key, draft: &desk.draft, shown: items) else { return [] }
         switch change.error {

@@ -65,16 +65,20 @@ extension PlayModel {
 
     func expandedScreen(_ desk: GameDesk) -> ExpandedScreen? {
         let basis = basis(of: desk)
-        let name = gameName(game: desk.game, variant: basis?.status?.variant ?? desk.variant)
-        guard var header = header(desk.conversation, status: basis?.status, title: name) else { return nil }
+        // The session as it stands: its newest message's, or a later timeout's or operator's end.
+        let current = sessionStatus(of: desk)
+        let name = gameName(game: desk.game, variant: current?.variant ?? desk.variant)
+        guard var header = header(desk.conversation, status: current, title: name) else { return nil }
         if desk.session == nil { header.status = nil }
         var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)
         screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
-        if let status = basis?.status, status.outcome.finished {
-            screen.banner = banner(status, on: desk, viewer: header.viewer, names: header.names)
+        if let status = current, status.outcome.finished {
+            // The game's own words only when its own last move ended it.
+            let byItsMove = basis?.status?.outcome.finished == true
+            screen.banner = banner(status, on: desk, byItsMove: byItsMove, viewer: header.viewer, names: header.names)
             screen.hint = "Esc returns to the conversation"
         }
-        if let status = basis?.status, !status.outcome.finished, !status.turn.allows(header.viewer) {
+        if let status = current, !status.outcome.finished, !status.turn.allows(header.viewer) {
             screen.hint = Self.waitingHint
         }
         guard let (presentation, items) = try? shown(on: desk), let hint = try? presentation.hint(shown: items, draft: desk.draft)
@@ -92,9 +96,16 @@ extension PlayModel {
         return screen
     }
 
+    /// The newest status of the desk's session: of its newest message, or of a timeout or an
+    /// operator's end that came after it.
+    func sessionStatus(of desk: GameDesk) -> GameStatus? {
+        guard let session = desk.session else { return nil }
+        return book.events[desk.conversation]?.last { $0.status?.session == session }?.status
+    }
+
     /// The line over a finished game: the game's own, or who won.
-    private func banner(_ status: GameStatus, on desk: GameDesk, viewer: ParticipantID, names: NameBook) -> String {
-        if let (presentation, items) = try? shown(on: desk), let items, let banner = try? presentation.banner(of: items) {
+    private func banner(_ status: GameStatus, on desk: GameDesk, byItsMove: Bool, viewer: ParticipantID, names: NameBook) -> String {
+        if byItsMove, let (presentation, items) = try? shown(on: desk), let items, let banner = try? presentation.banner(of: items) {
             return banner
         }
         if status.outcome.winners.contains(viewer) { return "*** You won! ***" }

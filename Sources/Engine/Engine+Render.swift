@@ -102,7 +102,8 @@ extension Engine {
                 _ = writer.messageEvent(parts)
                 return .event
             }
-            guard let sender = from.account(for: parts.sender).flatMap({ to.id(for: $0) }) else { throw untranslatable(message) }
+            // The sender's account is known: the viewer's identifier for it, without a round trip.
+            guard let sender = to.id(for: message.move.sender) else { throw untranslatable(message) }
             parts.sender = sender
             guard writer.messageEvent(parts, translatingTokens: { from.account(for: $0).flatMap { to.id(for: $0) } }) else {
                 throw untranslatable(message)

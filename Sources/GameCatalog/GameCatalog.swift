@@ -43,25 +43,27 @@ public struct GameCatalog: Sendable, Equatable {
 
     /// The rules of one game and variant; the default variant when `variant` is `nil`.
     public func game(_ id: GameID, variant: String? = nil) throws(RuleViolation) -> AnyGame {
-        guard let type = games.first(where: { $0.id == id }) else {
-            let known = ids.map(\.rawValue).joined(separator: ", ")
-            throw RuleViolation(.unknownGame, "There is no game \"\(id)\"; this server has \(known).")
-        }
+        guard let type = type(id) else { throw unknown(id) }
         return try Self.make(type, variant: variant)
     }
 
     /// The presentation of one game and variant (the default variant when `variant` is `nil`):
     /// how it is drawn and played on the terminal and on pages.
     public func presentation(_ id: GameID, variant: String? = nil) throws(RuleViolation) -> AnyPresentation {
-        guard let type = type(id) else { _ = try game(id); throw RuleViolation(.unknownGame, "There is no game \"\(id)\".") }
+        guard let type = type(id) else { throw unknown(id) }
         return try Self.present(type, variant: variant)
     }
 
     /// The presentation a URL met on its own is drawn with: its game's, in the variant its
     /// items name.
     public func presentation(_ id: GameID, for items: [QueryItem]) throws(RuleViolation) -> AnyPresentation {
-        guard let type = type(id) else { _ = try game(id); throw RuleViolation(.unknownGame, "There is no game \"\(id)\".") }
+        guard let type = type(id) else { throw unknown(id) }
         return try presentation(id, variant: type.variant(of: items))
+    }
+
+    /// The refusal of a game this catalog does not have, naming those it has.
+    private func unknown(_ id: GameID) -> RuleViolation {
+        RuleViolation(.unknownGame, "There is no game \"\(id)\"; this server has \(ids.map(\.rawValue).joined(separator: ", ")).")
     }
 
     private static func present<G: GamePresentation>(_ type: G.Type, variant: String?) throws(RuleViolation) -> AnyPresentation {

@@ -17,6 +17,11 @@ public struct AnyPresentation: Sendable {
 
     public func newDraft() -> GameDraft { Self.newDraft(base) }
 
+    /// Throws the game's reason when `items` are no state of it.
+    public func check(_ items: [QueryItem]) throws(RuleViolation) {
+        try Self.check(base, items)
+    }
+
     public func bubblePicture(of items: [QueryItem], width: Int, mode: ColourMode) throws(RuleViolation) -> [Styled] {
         try Self.bubble(base, items, width, mode)
     }
@@ -72,6 +77,10 @@ public struct AnyPresentation: Sendable {
 
     private static func draft<G: GamePresentation>(_ game: G, _ draft: GameDraft) -> G.Draft {
         draft.value as? G.Draft ?? game.newDraft()
+    }
+
+    private static func check<G: GamePresentation>(_ game: G, _ items: [QueryItem]) throws(RuleViolation) {
+        _ = try game.decode(items)
     }
 
     private static func bubble<G: GamePresentation>(_ game: G, _ items: [QueryItem], _ width: Int, _ mode: ColourMode) throws(RuleViolation)

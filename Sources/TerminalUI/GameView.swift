@@ -29,8 +29,8 @@ public struct GameView: Sendable {
         do throws(RuleViolation) {
             let items = try QueryString.items(in: url)
             let presentation = try catalog.presentation(game, for: items)
-            // Decoded once here, so that an unreadable state is known before it is drawn.
-            _ = try presentation.bubblePicture(of: items, width: 0, mode: .plain)
+            // Checked here, so that an unreadable state is known before it is drawn.
+            try presentation.check(items)
             content = .state(presentation, items)
         } catch {
             content = .unreadable(error.reason)

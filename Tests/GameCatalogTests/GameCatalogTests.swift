@@ -25,6 +25,10 @@ import Testing
 
     @Test func unknownGamesAndVariantsAreRefused() {
         let games = catalog.ids.map(\.rawValue).joined(separator: ", ")
+        // Its rules and its presentation are refused alike.
+        #expect(throws: RuleViolation(.unknownGame, "There is no game \"chess\"; this server has \(games).")) {
+            try catalog.presentation("chess", for: [])
+        }
         #expect(throws: RuleViolation(.unknownGame, "There is no game \"chess\"; this server has \(games).")) {
             try catalog.game("chess")
         }

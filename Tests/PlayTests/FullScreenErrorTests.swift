@@ -27,11 +27,7 @@ import Testing
     @Test func moveOutOfTurnIsRefusedInWords() {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .enter)
-        table.type("Amber", "0")
-        table.press("Amber", .enter)
-        table.type("Amber", "4")
-        table.press("Amber", .enter, .enter)
+        table.hideSeedBoats(by: "Amber")
         #expect(table.screen("Amber").contains("Not your turn"))
         table.type("Amber", "1")
         table.press("Amber", .enter, .enter)

@@ -157,11 +157,7 @@ import Testing
     @Test func theFirstRightAfterAGameMovesAlongTheDrawer() {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .enter)
-        table.type("Amber", "0")
-        table.press("Amber", .enter)
-        table.type("Amber", "4")
-        table.press("Amber", .enter, .enter)
+        table.hideSeedBoats(by: "Amber")
         // Back from the seed game, the message selected: Right goes to classic, and Enter starts it.
         table.press("Amber", .escape, .right)
         #expect(table.screen("Amber").contains("Start: Battleship (seed/[classic])"), "\(table.screen("Amber"))")

@@ -107,6 +107,15 @@ struct PlayTable {
         }
     }
 
+    /// `name` starts the drawer's seed game and sends their boats at 0 and 4.
+    mutating func hideSeedBoats(by name: String) {
+        press(name, .enter)
+        type(name, "0")
+        press(name, .enter)
+        type(name, "4")
+        press(name, .enter, .enter)
+    }
+
     /// The number of `send` frames `name` has sent.
     func moves(by name: String) -> Int {
         (sent[name] ?? []).filter { if case .send = $0 { true } else { false } }.count

@@ -106,12 +106,12 @@ public actor LineSession {
     private func report(_ answer: ServerFrame, done: String?) {
         switch answer {
         case let .rejected(rejected):
-            var line = "refused: \(rejected.error.reason) (\(rejected.error.code))"
-            if let current = rejected.current {
-                book.record(current)
-                line += "; the current message is #\(current.seq)"
+            if let current = rejected.current { book.record(current) }
+            if rejected.error.code == "stale" {
+                output("refused: " + Refusal.words(for: rejected, in: book, withSeq: true))
+            } else {
+                output("refused: \(rejected.error.reason) (\(rejected.error.code))")
             }
-            output(line)
         default:
             if let done { output(done) }
         }

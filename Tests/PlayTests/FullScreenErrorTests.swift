@@ -19,7 +19,8 @@ import Testing
         #expect(table.screen("Chris").contains("Add chocolate?"), "and Chris's staged move stays staged")
         table.press("Chris", .enter)
         let chris = table.screen("Chris")
-        #expect(chris.contains("! "), "the refusal is shown")
+        #expect(chris.contains("! Ben moved first: the game now shows their move."), "the race said as a person would")
+        #expect(!chris.contains("event"), "not in the protocol's words")
         #expect(chris.contains("scoops: vanilla"), "the view shows the current state")
         #expect(!chris.contains("Add chocolate?"), "the stale draft is dropped")
     }

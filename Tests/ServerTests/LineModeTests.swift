@@ -102,6 +102,34 @@ import Wire
         }
     }
 
+    /// Two answers to the same message: the one that lost the race hears who moved first,
+    /// in a person's words, not the protocol's event numbers.
+    @Test(.timeLimit(.minutes(1)))
+    func aLostRaceSaysWhoMovedFirst() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            let chris = await Terminal(server, name: "Chris")
+            amber.type("create")
+            let created = try await amber.screen.wait(for: " invite ")
+            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
+            ben.type("join \(invite)")
+            _ = try await amber.screen.wait(for: "#2 Ben joined")
+            chris.type("join \(invite)")
+            _ = try await amber.screen.wait(for: "#3 Chris joined")
+            amber.type("start 1 icecream group Base=base02")
+            _ = try await chris.screen.wait(for: "#4 icecream")
+            ben.type("move 1 4 Scoops=scoops01")
+            _ = try await ben.screen.wait(for: "#5 icecream you:")
+            chris.type("move 1 4 Scoops=scoops03")
+            let refused = try await chris.screen.wait(for: "refused: ")
+            #expect(refused.contains("Ben moved first: the game now shows their move (#5)"), "\(refused)")
+            #expect(!refused.contains("event"), "\(refused)")
+            for terminal in [amber, ben, chris] { terminal.input.finish() }
+            for terminal in [amber, ben, chris] { await terminal.task.value }
+        }
+    }
+
     @Test func commandsAreReadOrRefusedInWords() throws {
         #expect(try LineCommand.parse("fire 1 4 b7") == .move(conversation: "1", seq: 4, items: "Shot=B7"))
         #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))

@@ -99,7 +99,7 @@ public struct PlayModel: Sendable {
             error = nil
         case let .rejected(rejected):
             if let current = rejected.current { book.record(current) }
-            error = rejected.error.reason
+            error = Refusal.words(for: rejected, in: book)
             if case var .game(desk) = place {
                 // The view now shows the current state: the draft was for an older one.
                 desk.discardDraft(by: presentation(of: desk))

@@ -13,6 +13,9 @@ public actor ParleyClient {
         case offline(reason: String)
         case event(Event)
         case error(ErrorFrame)
+        /// The server presented a certificate other than the pinned one: the client stopped,
+        /// and will not connect again (the last update).
+        case untrusted(ServerTrustError)
     }
 
     public nonisolated let updates: AsyncStream<Update>
@@ -26,6 +29,8 @@ public actor ParleyClient {
     private var delivered: [String: Int] = [:]
     private var supervisor: Task<Void, Never>?
     private var waitingForConnection: [CheckedContinuation<ParleyConnection, any Error>] = []
+    /// Why the client stopped trying, once a server presented another certificate.
+    private var untrusted: ServerTrustError?
 
     public init(endpoint: ServerEndpoint, key: InstallKey, name: String? = nil, logger: Logger) {
         self.init(endpoints: [endpoint], key: key, name: name, logger: logger)
@@ -96,6 +101,7 @@ public actor ParleyClient {
 
     private func currentConnection() async throws -> ParleyConnection {
         if let connection { return connection }
+        if let untrusted { throw untrusted }
         guard supervisor != nil else { throw ConnectionError.closed }
         return try await withCheckedThrowingContinuation { waitingForConnection.append($0) }
     }
@@ -111,6 +117,10 @@ public actor ParleyClient {
                 pause = .milliseconds(100)
                 failed = 0
                 try await serve(opened)
+            } catch let error as ServerTrustError where error.isPinMismatch {
+                // Someone else answers at the server's address, or it has a new certificate:
+                // either way not for this client to decide by retrying.
+                return distrust(error)
             } catch {
                 if connection != nil || pause == .milliseconds(100) {
                     updatesIn.yield(.offline(reason: "\(error)"))
@@ -127,6 +137,16 @@ public actor ParleyClient {
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(5))
         }
+    }
+
+    private func distrust(_ error: ServerTrustError) {
+        untrusted = error
+        connection = nil
+        supervisor = nil
+        for waiting in waitingForConnection { waiting.resume(throwing: error) }
+        waitingForConnection = []
+        updatesIn.yield(.untrusted(error))
+        updatesIn.finish()
     }
 
     private func serve(_ opened: ParleyConnection) async throws {

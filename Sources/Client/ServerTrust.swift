@@ -85,6 +85,16 @@ public struct ServerTrustError: Error, Hashable, Sendable, CustomStringConvertib
         if case let .pinMismatch(_, _, presented) = reason { presented } else { nil }
     }
 
+    /// The pinned fingerprint, when the server presented another.
+    public var pinned: CertificateFingerprint? {
+        if case let .pinMismatch(_, pinned, _) = reason { pinned } else { nil }
+    }
+
+    /// The server (`HOST:PORT`) that presented another certificate than the pinned one.
+    public var mismatchedServer: String? {
+        if case let .pinMismatch(server, _, _) = reason { server } else { nil }
+    }
+
     /// Whether the server presented a certificate other than the pinned one.
     public var isPinMismatch: Bool {
         if case .pinMismatch = reason { true } else { false }

@@ -41,6 +41,7 @@ public actor BotRunner {
         var session: String?
         var opened = !opens
         while let update = await updates.next() {
+            if case let .untrusted(error) = update { throw error }
             guard case let .event(event) = update, event.conversation == conversation else { continue }
             book.record(event)
             if !opened, event.kind == .joined, event.participant?.id != reply.conversation.you {

@@ -14,24 +14,51 @@ public actor LineSession {
         self.output = output
     }
 
-    /// Runs until `input` says `quit`, or ends and its commands are done. Commands are carried
-    /// out one after another, in order; `quit` is heard even while one waits for the server
-    /// (before the first connection, say), and ends the session at once.
-    public func run(input: AsyncStream<String>) async {
-        let updates = Task { await self.printUpdates() }
-        defer { updates.cancel() }
+    /// Runs until `input` says `quit`, or ends and its commands are done, or the client stops
+    /// trusting its server, which it returns. Commands are carried out one after another, in
+    /// order; `quit` is heard even while one waits for the server (before the first
+    /// connection, say), and ends the session at once.
+    @discardableResult
+    public func run(input: AsyncStream<String>) async -> ServerTrustError? {
+        enum Next: Sendable {
+            case line(String)
+            case untrusted(ServerTrustError)
+            case end
+        }
+        let (nexts, next) = AsyncStream<Next>.makeStream()
+        let updates = Task {
+            if let untrusted = await self.printUpdates() { next.yield(.untrusted(untrusted)) }
+        }
+        let lines = Task {
+            for await line in input { next.yield(.line(line)) }
+            next.yield(.end)
+        }
+        defer {
+            updates.cancel()
+            lines.cancel()
+        }
         let (commands, queue) = AsyncStream<String>.makeStream()
         let worker = Task { await self.perform(commands) }
-        for await line in input {
-            if (try? LineCommand.parse(line)) == .quit {
+        for await item in nexts {
+            switch item {
+            case let .line(line):
+                if (try? LineCommand.parse(line)) == .quit {
+                    queue.finish()
+                    worker.cancel()
+                    return nil
+                }
+                queue.yield(line)
+            case let .untrusted(error):
                 queue.finish()
                 worker.cancel()
-                return
+                return error
+            case .end:
+                queue.finish()
+                await worker.value
+                return nil
             }
-            queue.yield(line)
         }
-        queue.finish()
-        await worker.value
+        return nil
     }
 
     private func perform(_ lines: AsyncStream<String>) async {
@@ -48,7 +75,8 @@ public actor LineSession {
         }
     }
 
-    private func printUpdates() async {
+    /// Prints what the client hears until it stops; returns why, when it stopped trusting.
+    private func printUpdates() async -> ServerTrustError? {
         for await update in client.updates {
             switch update {
             case let .online(account): output("online as \(account.prefix(12))")
@@ -56,8 +84,10 @@ public actor LineSession {
             case let .error(error): output("error: \(error.reason)")
             case let .event(event):
                 if book.record(event) { output(LineFormatter.line(for: event, in: book)) }
+            case let .untrusted(error): return error
             }
         }
+        return nil
     }
 
     private func perform(_ command: LineCommand) async throws {

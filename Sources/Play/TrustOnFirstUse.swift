@@ -20,12 +20,7 @@ public struct TrustOnFirstUse: Sendable {
             CertificateFingerprint(sha256Digest: [UInt8](repeating: 0, count: 32)))).presentedFingerprint()
         if let remembered = try known.fingerprint(for: name) {
             guard remembered == presented else {
-                throw LineError("""
-                    @@@ THE CERTIFICATE OF \(name) HAS CHANGED @@@
-                    It was SHA-256 \(remembered); it is now \(presented).
-                    Someone may be impersonating the server. Not connecting. If the server really \
-                    has a new certificate, remove its line from \(known.path).
-                    """)
+                throw LineError(Self.warning(server: name, remembered: remembered, presented: presented, known: known))
             }
             return .pinned(presented)
         }
@@ -34,5 +29,18 @@ public struct TrustOnFirstUse: Sendable {
         }
         try known.remember(presented, for: name)
         return .pinned(presented)
+    }
+
+    /// What a client says, loudly, when a server it trusted presents another certificate: at
+    /// start, or while it runs (`ParleyClient.Update.untrusted`).
+    public static func warning(
+        server: String, remembered: CertificateFingerprint, presented: CertificateFingerprint, known: KnownServers
+    ) -> String {
+        """
+        @@@ THE CERTIFICATE OF \(server) HAS CHANGED @@@
+        It was SHA-256 \(remembered); it is now \(presented).
+        Someone may be impersonating the server. Not connecting. If the server really \
+        has a new certificate, remove its line from \(known.path).
+        """
     }
 }

@@ -27,12 +27,9 @@ struct ConnectionOptions: ParsableArguments {
     /// A started client: the server trusted (asking on first use), the install's key made or read.
     /// A `quiet` client logs nothing, as the full-screen client owns the terminal.
     func client(defaultName: String? = nil, quiet: Bool = false) async throws -> ParleyClient {
-        let folder = home ?? ProcessInfo.processInfo.environment["PARLEY_HOME"]
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config/parley")
-        let settings = ClientSettings.load(from: (folder as NSString).appendingPathComponent("client.json"))
+        let settings = self.settings
         let addresses = try (server ?? settings.server ?? "wss://localhost:8443").split(separator: ",")
             .map { try Self.address(of: String($0).trimmingCharacters(in: .whitespaces)) }
-        let known = KnownServers(path: (folder as NSString).appendingPathComponent("known_servers"))
         let trustingAll = trustNew
         let ask: @Sendable (String) -> Bool = { question in trustingAll || Self.ask(question) }
         // A fingerprint given is the one to trust: one that is not a fingerprint is refused, not ignored.
@@ -56,6 +53,31 @@ struct ConnectionOptions: ParsableArguments {
             name: name ?? settings.name ?? defaultName, logger: logger)
         await client.start()
         return client
+    }
+
+    /// The client's folder: --home, else $PARLEY_HOME, else ~/.config/parley.
+    var folder: String {
+        home ?? ProcessInfo.processInfo.environment["PARLEY_HOME"]
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config/parley")
+    }
+
+    var settings: ClientSettings {
+        ClientSettings.load(from: (folder as NSString).appendingPathComponent("client.json"))
+    }
+
+    var known: KnownServers {
+        KnownServers(path: (folder as NSString).appendingPathComponent("known_servers"))
+    }
+
+    /// Ends the command as a starting client would, loudly, when a running one stopped because
+    /// its server presented another certificate.
+    func stop(_ untrusted: ServerTrustError?) throws {
+        guard let untrusted else { return }
+        let pinnedByHand = fingerprint != nil || settings.fingerprint != nil
+        guard !pinnedByHand, let server = untrusted.mismatchedServer, let pinned = untrusted.pinned,
+            let presented = untrusted.presented
+        else { throw LineError("\(untrusted).") }
+        throw LineError(TrustOnFirstUse.warning(server: server, remembered: pinned, presented: presented, known: known))
     }
 
     static func address(of url: String) throws -> (String, Int) {

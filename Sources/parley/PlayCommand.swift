@@ -33,8 +33,9 @@ struct PlayCommand: AsyncParsableCommand {
         guard lines else { return try await fullScreen() }
         let client = try await connection.client()
         let session = LineSession(client: client) { line in ConnectionOptions.write(line + "\n") }
-        await session.run(input: Self.standardInput())
+        let untrusted = await session.run(input: Self.standardInput())
         await client.stop()
+        try connection.stop(untrusted)
     }
 
     /// The full-screen client, in the terminal's alternate screen until the player quits.
@@ -46,11 +47,12 @@ struct PlayCommand: AsyncParsableCommand {
         let client = try await connection.client(quiet: true)
         let terminal = RawTerminal()
         terminal.enter()
-        await FullScreenSession(
+        let untrusted = await FullScreenSession(
             client: client, terminal: terminal, mode: ColourMode(environment: ProcessInfo.processInfo.environment)
         ).run()
         terminal.restore()
         await client.stop()
+        try connection.stop(untrusted)
     }
 
     static func standardInput() -> AsyncStream<String> {

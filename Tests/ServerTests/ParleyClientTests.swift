@@ -53,4 +53,38 @@ import Wire
         await client.stop()
         await handle.stop()
     }
+
+    /// A server that comes back presenting another certificate is not trusted: the client says
+    /// why, once, stops trying, and a request waiting for a connection fails with the same
+    /// reason rather than waiting for ever.
+    @Test(.timeLimit(.minutes(1)))
+    func aClientStopsWhenTheServerComesBackWithAnotherCertificate() async throws {
+        var handle = try await ServerHandle.start(dataDirectory: LiveServer.temporaryDirectory())
+        let port = handle.server.port
+        let pinned = handle.server.fingerprint
+        let endpoint = ServerEndpoint(host: "127.0.0.1", port: port, trust: .pinned(pinned))
+        let client = ParleyClient(endpoint: endpoint, key: InstallKey(), name: "Ben", logger: Logger(label: "ben"))
+        await client.start()
+        var updates = client.updates.makeAsyncIterator()
+        let first = await updates.next()
+        guard case .online = first else { throw ConnectionError.unexpected("\(String(describing: first))") }
+
+        // Another server (another data folder, so another certificate) on the same port.
+        await handle.stop()
+        handle = try await ServerHandle.start(dataDirectory: LiveServer.temporaryDirectory(), port: port)
+        #expect(handle.server.fingerprint != pinned)
+        var untrusted: ServerTrustError?
+        while let update = await updates.next() {
+            if case let .untrusted(error) = update { untrusted = error }
+        }
+        let error = try #require(untrusted, "the client said why it stopped")
+        #expect(error.isPinMismatch)
+        #expect(error.presented == handle.server.fingerprint)
+        #expect(await !client.isOnline)
+        await #expect(throws: ServerTrustError.self, "a request fails with the reason, at once") {
+            _ = try await client.request(.list(.init(id: "l")))
+        }
+        await client.stop()
+        await handle.stop()
+    }
 }

@@ -148,4 +148,45 @@ import Testing
         try await tmux.wait("Amber", for: "Your ships (not placed)")
         await second.stop()
     }
+
+    /// A running client whose server comes back with another certificate gives the screen back
+    /// and says so as loudly as a starting client would; it does not sit `[offline]` for ever.
+    @Test(.timeLimit(.minutes(2)))
+    func aRunningClientStopsLoudlyWhenTheCertificateChanges() async throws {
+        try await Tmux.require()
+        let parley = try Self.parley()
+        let first = try await ServerHandle.start(dataDirectory: LiveServer.temporaryDirectory())
+        let port = first.server.port
+        let tmux = Tmux()
+        defer { tmux.stopNow() }
+        try await tmux.start("Amber", width: 80, height: 24, command: """
+            env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(port) --trust-new \
+            --home \(LiveServer.temporaryDirectory()) --name Amber; echo "parley exited with $?"; sleep 60
+            """)
+        try await tmux.wait("Amber", for: "[online]")
+        await first.stop()
+        let other = try await ServerHandle.start(dataDirectory: LiveServer.temporaryDirectory(), port: port)
+        let said = try await tmux.wait("Amber", for: "parley exited with 1", seconds: 30)
+        #expect(said.contains("THE CERTIFICATE OF 127.0.0.1:\(port) HAS CHANGED"))
+        #expect(said.contains("\(other.server.fingerprint)"), "the new certificate is named")
+        await other.stop()
+    }
+
+    /// A `--fingerprint` that is not the server's: the client stops at once and says both.
+    @Test(.timeLimit(.minutes(1)))
+    func aWrongFingerprintStopsTheClient() async throws {
+        try await Tmux.require()
+        let parley = try Self.parley()
+        try await LiveServer.with { server in
+            let wrong = String(repeating: "ab", count: 32)
+            let tmux = Tmux()
+            defer { tmux.stopNow() }
+            try await tmux.start("Amber", width: 80, height: 24, command: """
+                env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(server.port) --fingerprint \(wrong) \
+                --home \(LiveServer.temporaryDirectory()); echo "parley exited with $?"; sleep 60
+                """)
+            let said = try await tmux.wait("Amber", for: "parley exited with 1", seconds: 20)
+            #expect(said.contains("not the pinned"), "\(said)")
+        }
+    }
 }

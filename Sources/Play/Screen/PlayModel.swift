@@ -60,7 +60,7 @@ public struct PlayModel: Sendable {
             online = true
             // Conversations joined elsewhere, or before a restart, with their invite codes.
             return [.request(.list)]
-        case .offline:
+        case .offline, .untrusted:
             online = false
         case let .error(frame):
             error = frame.reason

@@ -27,8 +27,11 @@ public actor FullScreenSession {
         self.mode = mode
     }
 
-    /// Runs until the player quits (Ctrl-C, or q on the list) or the input ends.
-    public func run() async {
+    /// Runs until the player quits (Ctrl-C, or q on the list) or the input ends, or the client
+    /// stops trusting its server, which it returns for the caller to say once the screen is
+    /// given back.
+    @discardableResult
+    public func run() async -> ServerTrustError? {
         let (inputs, queue) = AsyncStream<Input>.makeStream()
         let keys = terminal.inputs()
         let readers = [
@@ -44,6 +47,7 @@ public actor FullScreenSession {
             case .terminal(.resized):
                 drawn = []
                 effects = []
+            case let .update(.untrusted(error)): return error
             case let .update(update): effects = model.received(update)
             case let .answer(request, answer):
                 model.answered(request, with: answer)
@@ -60,6 +64,7 @@ public actor FullScreenSession {
             }
             draw()
         }
+        return nil
     }
 
     private func send(_ request: PlayRequest, answering queue: AsyncStream<Input>.Continuation) {

@@ -20,25 +20,42 @@ public struct TranscriptRenderer: Sendable {
     /// the transcript is shorter, so the result is always `height` lines. Only the items that
     /// can show are drawn: a long conversation costs no more than a screenful. The message
     /// with the seq `selected` is marked, and the lines end with it when it would otherwise
-    /// be scrolled out of sight.
+    /// be scrolled out of sight, followed by a line saying how many newer messages wait below.
     public func lines(for events: [Event], width: Int, height: Int, selected: Int? = nil) -> [Styled] {
         let height = max(0, height)
         var items = self.items(for: events, selected: selected)
+        var below: [Item] = []
         if let selected, let index = items.lastIndex(where: { $0.seq == selected }) {
             // Scrolled back: what comes after the selection waits below the screen.
             let after = items[(index + 1)...].reduce(0) { $0 + $1.draw(width).count + 1 }
-            if after + items[index].draw(width).count > height { items.removeSubrange((index + 1)...) }
+            if after + items[index].draw(width).count > height {
+                below = Array(items[(index + 1)...])
+                items.removeSubrange((index + 1)...)
+            }
         }
+        let marker = below.isEmpty || height == 0 ? [] : [Self.newer(below, width: width)]
+        let room = height - marker.count
         var shown: [Styled] = []
         var belowTall = false
-        while shown.count < height, let item = items.popLast()?.draw {
+        while shown.count < room, let item = items.popLast()?.draw {
             let drawn = item(width)
             let gap = !shown.isEmpty && (drawn.count > 1 || belowTall) ? [Styled()] : []
             shown = drawn + gap + shown
             belowTall = drawn.count > 1
         }
-        let kept = Array(shown.suffix(height))
-        return Array(repeating: Styled(), count: height - kept.count) + kept
+        let kept = Array(shown.suffix(room))
+        return Array(repeating: Styled(), count: room - kept.count) + kept + marker
+    }
+
+    /// "v 3 newer messages below: Down", for what a selection keeps below the screen.
+    private static func newer(_ items: [Item], width: Int) -> Styled {
+        let messages = items.filter(\.isMessage).count
+        let text = switch messages {
+        case 0: "v more below: Down"
+        case 1: "v 1 newer message below: Down"
+        default: "v \(messages) newer messages below: Down"
+        }
+        return Styled(text, .bold).centred(in: width)
     }
 
     /// Every line of the transcript, oldest first.
@@ -59,6 +76,7 @@ public struct TranscriptRenderer: Sendable {
     /// One shown event: its seq and how to draw it in a width.
     private struct Item {
         let seq: Int
+        var isMessage = false
         let draw: (Int) -> [Styled]
     }
 
@@ -72,7 +90,7 @@ public struct TranscriptRenderer: Sendable {
             case .message:
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
                 let isSelected = event.seq == selected
-                return Item(seq: event.seq) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
+                return Item(seq: event.seq, isMessage: true) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
             case .joined, .left, .removed, .timeout, .ended:
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }

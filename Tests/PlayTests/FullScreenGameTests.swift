@@ -168,3 +168,28 @@ import Testing
         #expect(!table.screen("Ben").contains("[seed]"), "\(table.screen("Ben"))")
     }
 }
+
+/// Scrolled back to an older message, a player is told of the newer ones below the screen.
+@Suite struct ScrolledBackTests {
+    @Test func newerMessagesBelowTheViewAreAnnounced() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.hideSeedBoats(by: "Amber")
+        // A second game: Four in a Row, the drawer's last, and Amber's first disc.
+        table.press("Amber", .escape, .left, .enter, .enter, .enter)
+        #expect(table.moves(by: "Amber") == 2, "\(table.screen("Amber"))")
+        // Ben selects the older message, the seed game: the newer one no longer fits below it.
+        table.press("Ben", .up)
+        #expect(table.screen("Ben").contains("v 1 newer message below: Down"), "\(table.screen("Ben"))")
+        // Amber starts two more games (Ice Cream, Four in a Row); they arrive below Ben's selection.
+        table.press("Amber", .escape, .left, .enter, .enter, .enter)
+        table.press("Amber", .escape, .right, .enter, .enter, .enter)
+        #expect(table.moves(by: "Amber") == 4, "\(table.screen("Amber"))")
+        let ben = table.screen("Ben")
+        #expect(ben.contains("newer messages below: Down"), "\(ben)")
+        #expect(ben.contains("Amber placed their ships"), "the selection stays on screen")
+        // Down walks to them; at the newest, nothing is below.
+        table.press("Ben", .down, .down, .down)
+        #expect(!table.screen("Ben").contains("newer"), "\(table.screen("Ben"))")
+    }
+}

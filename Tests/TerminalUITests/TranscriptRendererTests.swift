@@ -61,6 +61,26 @@ struct TranscriptRendererTests {
         #expect(renderer.lines(for: Self.events, width: 60, height: 0).isEmpty)
     }
 
+    /// Scrolled back to an older message, the newer ones wait below the screen: the last line
+    /// says how many and how to reach them.
+    @Test func newerMessagesBelowASelectionAreAnnounced() {
+        var loose = Self.base
+        loose.session = nil
+        let events = (1...6).map { Cast.event($0, loose) }
+        let lines = renderer.lines(for: events, width: 60, height: 12, selected: 2).plain
+        #expect(lines.count == 12)
+        #expect(lines.last?.contains("v 4 newer messages below: Down") == true, "\(lines)")
+        #expect(lines.dropLast().contains { $0.contains("Let's build") }, "the selection is still on screen")
+        // One newer message is said as one; none is said as nothing.
+        let one = renderer.lines(for: Array(events.prefix(3)), width: 60, height: 12, selected: 2).plain
+        #expect(one.last?.contains("v 1 newer message below: Down") == true, "\(one)")
+        let newest = renderer.lines(for: events, width: 60, height: 12, selected: 6).plain
+        #expect(!newest.contains { $0.contains("newer") })
+        // Everything fits: nothing is below, so nothing is said.
+        let tall = renderer.lines(for: events, width: 60, height: 200, selected: 1).plain
+        #expect(!tall.contains { $0.contains("newer") })
+    }
+
     @Test func noticesForJoinsDeparturesAndTimeouts() {
         let forfeit = Cast.status(.nobody, finished: true, winners: [Cast.amber], losers: [Cast.ben])
         let events = [

@@ -193,3 +193,32 @@ import Testing
         #expect(!table.screen("Ben").contains("newer"), "\(table.screen("Ben"))")
     }
 }
+
+/// Below 80x24 the board a player fires at is still whole on screen, or the screen says it
+/// is too small; it was cut off without a word.
+@Suite struct SmallWindowTests {
+    @Test func theEnemyBoardIsWholeOnASmallScreen() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .enter)
+        for cell in ["A1", "A2", "A3", "A4", "A5"] {
+            table.type("Amber", cell)
+            table.press("Amber", .enter)
+        }
+        table.press("Amber", .enter)
+        table.press("Ben", .enter)
+        for cell in ["A1", "A2", "A3", "A4", "A5"] {
+            table.type("Ben", cell)
+            table.press("Ben", .enter)
+        }
+        table.press("Ben", .enter)
+        table.type("Amber", "J10")
+        let small = table.screen("Amber", width: 60, height: 16)
+        #expect(small.contains("Enemy fleet"), "\(small)")
+        #expect(small.contains("10  .  .  .  .  .  .  .  .  . [.]"), "the last row, with the cursor: \(small)")
+        let narrow = table.screen("Amber", width: 56, height: 18)
+        #expect(narrow.contains("Your fleet") && narrow.contains("Enemy fleet"), "\(narrow)")
+        let tiny = table.screen("Amber", width: 40, height: 12)
+        #expect(tiny.contains("Too small a window for the board:"), "\(tiny)")
+    }
+}

@@ -22,7 +22,7 @@ extension BattleshipGame {
 
     /// The player's boards with the cursor: on their own board while they place their fleet
     /// (the ships placed so far drawn on it), on the enemy's while they fire (a staged shot
-    /// drawn as pending); the legend below when there is room.
+    /// drawn as pending), laid out for the screen's size; the legend below when there is room.
     public func expandedLines(
         of state: BattleshipState, draft: BattleshipDraft, staged: BattleshipState?, width: Int, height: Int, mode: ColourMode
     ) -> [Styled] {
@@ -33,9 +33,7 @@ extension BattleshipGame {
         let perspective = placing.map(BoardPerspective.player) ?? .inferred(from: shown)
         let cursor = BoardCursor(draft.cursor, on: placing == nil ? .target : .own)
         let renderer = BoardRenderer(game: self, mode: mode)
-        var lines = renderer.lines(for: shown, as: perspective, cursor: cursor, width: width)
-        if lines.count + 2 <= height { lines += [Styled(), renderer.legend()] }
-        return lines
+        return renderer.screen(for: shown, as: perspective, cursor: cursor, width: width, height: height)
     }
 
     public func hint(for state: BattleshipState, draft: BattleshipDraft) -> String {

@@ -7,8 +7,18 @@ import GameRules
 /// `"[X]"` without moving anything. The seed's 3x3 board has the cell numbers 0-8 beside it,
 /// the names players fire at; classic boards have column letters A-J over them and row
 /// numbers 1-10 beside them. A classic board is 33 columns, so a player's two boards fit
-/// side by side in 80 columns with room to spare.
+/// side by side in 80 columns with room to spare. On a smaller screen cells are two columns
+/// wide (`" X"`, the cursor `"[X]"` taking the next cell's space), and where even that does
+/// not fit, the board the player acts on is drawn alone (`lines(…, height:)`).
 public struct BoardRenderer: Sendable {
+    /// How many columns a cell takes.
+    public enum CellWidth: Sendable {
+        /// `" X "`: three columns, the cursor `"[X]"`.
+        case wide
+        /// `" X"`: two columns, the cursor `"[X]"` borrowing the space of the cell after it.
+        case narrow
+    }
+
     public let game: BattleshipGame
     public let mode: ColourMode
 
@@ -38,16 +48,81 @@ public struct BoardRenderer: Sendable {
         return blocks[0] + [Styled()] + blocks[1]
     }
 
+    /// The boards `perspective` sees laid out for a screen of `width` by `height`, in the
+    /// first way that fits: side by side with wide cells, then with narrow ones, then one above
+    /// the other; else only the board the cursor is on (the enemy's when there is none), its
+    /// title beside the column letters when no line is left for it, and a word on the board
+    /// left out. When not even that fits, a line saying how large the window must be.
+    public func lines(
+        for state: BattleshipState, as perspective: BoardPerspective, cursor: BoardCursor? = nil, width: Int, height: Int
+    ) -> [Styled] {
+        let view = game.view(of: state, for: perspective.seat)
+        let titled = boards(for: perspective, in: view)
+        func drawn(_ board: Titled, _ cells: CellWidth) -> [Styled] {
+            self.board(board.fleet, in: view, cursor: cursor.flatMap { $0.side == board.side ? $0.cell : nil }, cells: cells)
+        }
+        func fits(_ lines: [Styled]) -> Bool { lines.width <= width && lines.count <= height }
+        if titled.count == 2 {
+            for cells in [CellWidth.wide, .narrow] {
+                let pair = titled.map { [Styled($0.title, .bold)] + drawn($0, cells) }
+                let beside = Styled.sideBySide(pair[0], pair[1], gap: Self.gap)
+                if fits(beside) { return beside }
+            }
+            let stacked = titled.map { [Styled($0.title, .bold)] + drawn($0, .wide) }
+            if fits(stacked[0] + [Styled()] + stacked[1]) { return stacked[0] + [Styled()] + stacked[1] }
+        }
+        guard let main = titled.first(where: { cursor != nil && $0.side == cursor?.side }) ?? titled.last else { return [] }
+        let left = titled.filter { $0.fleet != main.fleet }.map { Styled("(\($0.title): in a larger window)", .dim) }
+        for cells in [CellWidth.wide, .narrow] {
+            let board = drawn(main, cells)
+            let withTitle = [Styled(main.title, .bold)] + board
+            // Else the title, and the word on the other board, beside the column letters.
+            func beside(_ notes: [Styled]) -> [Styled] {
+                var lines = board
+                for (index, note) in notes.enumerated() where index < lines.count {
+                    lines[index] = lines[index].padded(to: board.width) + .spaces(3) + note
+                }
+                return lines
+            }
+            let title = [Styled(main.title, .bold)]
+            for lines in [withTitle + left, withTitle, beside(title + left), beside(title), board] where fits(lines) {
+                return lines
+            }
+        }
+        let least = drawn(main, .narrow)
+        return [
+            Styled(Self.tooSmall, .bold),
+            Styled("it needs \(least.width)x\(least.count) here.", .dim),
+        ]
+    }
+
+    /// `lines(…, height:)` with the legend below when there is room for it and the boards.
+    public func screen(
+        for state: BattleshipState, as perspective: BoardPerspective, cursor: BoardCursor? = nil, width: Int, height: Int
+    ) -> [Styled] {
+        let lines = lines(for: state, as: perspective, cursor: cursor, width: width, height: height)
+        let legend = legend()
+        guard lines.count + 2 <= height, legend.width <= width, lines.first?.plainText != Self.tooSmall else { return lines }
+        return lines + [Styled(), legend]
+    }
+
+    /// The first line when no board fits.
+    static let tooSmall = "Too small a window for the board:"
+
     /// One fleet's board, without a title: the marks of `CellMark.marks` and the labels.
-    public func board(_ fleet: Int, in state: BattleshipState, cursor: Cell? = nil) -> [Styled] {
+    public func board(_ fleet: Int, in state: BattleshipState, cursor: Cell? = nil, cells: CellWidth = .wide) -> [Styled] {
         let rules = game.rules
         let size = rules.board.size
         let marks = CellMark.marks(of: fleet, in: state, rules: rules)
         let rows = (0..<size).map { row in
-            (0..<size).reduce(into: Styled()) { line, column in
+            let cursorColumn = cursor.flatMap { rules.board.row(of: $0) == row ? rules.board.column(of: $0) : nil }
+            return (0..<size).reduce(into: Styled()) { line, column in
                 let cell = Cell(row * size + column)
-                line += self.cell(marks[cell.index], highlighted: cell == cursor)
-            }
+                switch cells {
+                case .wide: line += self.cell(marks[cell.index], highlighted: cell == cursor)
+                case .narrow: line += self.narrowCell(marks[cell.index], column: column, cursorColumn: cursorColumn)
+                }
+            } + (cells == .narrow && mode != .colour && cursorColumn == size - 1 ? Styled("]") : Styled())
         }
         if rules.board.namesCellsByNumber {
             // The numbers to fire at, as a key beside the board rather than in the cells,
@@ -57,7 +132,10 @@ public struct BoardRenderer: Sendable {
             }
             return Styled.sideBySide(rows, key, gap: 3)
         }
-        let letters = (0..<size).map { " \(Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8($0)))) " }
+        let letters = (0..<size).map {
+            let letter = Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8($0)))
+            return cells == .wide ? " \(letter) " : " \(letter)"
+        }
         let header = Styled("   " + letters.joined(), .dim)
         return [header] + rows.enumerated().map { row, line in
             Styled(String(repeating: " ", count: max(0, 2 - String(row + 1).count)) + "\(row + 1) ", .dim) + line
@@ -82,6 +160,18 @@ public struct BoardRenderer: Sendable {
         // Not dim under the cursor: a dim reversed cell is hard to find.
         let style = Style(bold: true, reverse: true, foreground: mark.style.foreground)
         return mode == .colour ? Styled(" \(symbol) ", style) : Styled("[\(symbol)]", mark.style)
+    }
+
+    /// A two-column cell: its separator, then its mark. The cursor is bracketed in plain text,
+    /// the closing bracket in the next cell's separator.
+    private func narrowCell(_ mark: CellMark, column: Int, cursorColumn: Int?) -> Styled {
+        let symbol = String(mark.symbol)
+        if mode == .colour {
+            guard column == cursorColumn else { return " " + Styled(symbol, mark.style) }
+            return " " + Styled(symbol, Style(bold: true, reverse: true, foreground: mark.style.foreground))
+        }
+        let separator = column == cursorColumn ? "[" : column - 1 == cursorColumn ? "]" : " "
+        return Styled(separator) + Styled(symbol, mark.style)
     }
 
     private struct Titled {

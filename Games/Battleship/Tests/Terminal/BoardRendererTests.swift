@@ -63,6 +63,46 @@ struct BoardRendererTests {
         #expect(lines.allSatisfy { $0.count <= 33 })
     }
 
+    /// Below 80x24 a screen still shows the board a player acts on: narrow cells side by side,
+    /// then the cursor's board alone with its title beside the letters, then a word on the
+    /// size needed; never a board cut off without a word.
+    @Test func boardsAreLaidOutForTheScreensSize() throws {
+        let view = Fixtures.classic.view(of: try Self.classicMatch().state, for: Seat(0))
+        let cursor = BoardCursor(Fixtures.cell("C3"))
+        let narrow = classic.lines(for: view, as: .player(Seat(0)), cursor: cursor, width: 56, height: 12).plain
+        #expect(narrow.count == 12)
+        #expect(narrow[0] == "Your fleet                 Enemy fleet")
+        #expect(narrow[1] == "    A B C D E F G H I J        A B C D E F G H I J")
+        #expect(narrow[4] == " 3  # # # . . . . . . .     3  . .[.]. . . . . . .")
+        #expect(narrow.allSatisfy { $0.count <= 56 })
+
+        let alone = classic.lines(for: view, as: .player(Seat(0)), cursor: cursor, width: 60, height: 11).plain
+        #expect(alone.count == 11)
+        #expect(alone[0] == "    A  B  C  D  E  F  G  H  I  J    Enemy fleet", "the cursor's board, titled beside")
+        #expect(alone[3] == " 3  .  . [.] .  .  .  .  .  .  .")
+        #expect(!alone.joined().contains("#"), "not the player's own fleet")
+
+        let roomy = classic.lines(for: view, as: .player(Seat(0)), cursor: cursor, width: 40, height: 14).plain
+        #expect(roomy.first == "Enemy fleet")
+        #expect(roomy.last == "(Your fleet: in a larger window)")
+
+        let small = classic.lines(for: view, as: .player(Seat(0)), cursor: cursor, width: 26, height: 11).plain
+        #expect(small[0] == "    A B C D E F G H I J")
+        #expect(small.allSatisfy { $0.count <= 26 })
+
+        let tiny = classic.screen(for: view, as: .player(Seat(0)), cursor: cursor, width: 40, height: 9).plain
+        #expect(tiny == ["Too small a window for the board:", "it needs 23x11 here."])
+    }
+
+    /// In plain text the narrow cursor's closing bracket takes the next cell's space, and at
+    /// the row's end a column of its own.
+    @Test func theNarrowCursorAtTheRowsEnd() throws {
+        let view = Fixtures.classic.view(of: try Self.classicMatch().state, for: Seat(0))
+        let board = classic.board(1, in: view, cursor: Fixtures.cell("J2"), cells: .narrow).plain
+        #expect(board[2] == " 2  . . . . . . . . .[.]")
+        #expect(board[3] == " 3  . . . . . . . . . .")
+    }
+
     /// Rendered from the true state, which knows every ship: the renderer narrows it to the
     /// viewer's view first, so only the cells the guesser hit show anything of the ships.
     @Test func theGuesserNeverSeesAShipItHasNotHit() throws {

@@ -1,3 +1,4 @@
+import TerminalUI
 import Transcript
 import Wire
 
@@ -18,12 +19,16 @@ public enum LineFormatter {
             return "\(prefix) time is up for \(event.participant == nil ? "the next player" : who)\(status)"
         case .message:
             guard let message = event.message else { return "\(prefix) (an empty message)" }
-            let layout = message.layout
-            let texts = [layout.caption, layout.subcaption, layout.trailingCaption, layout.trailingSubcaption]
-                .compactMap { $0 }.map(names.resolve)
-            let status = event.status.map { turn($0, names: names, you: book.you(in: event.conversation)) }
+            let you = book.you(in: event.conversation)
+            let words = you.map { MessageWords(names: names, viewer: $0) }
+            let layout = words?.layout(of: message) ?? names.resolve(message).layout
+            let texts = [layout.caption, layout.subcaption, layout.trailingCaption, layout.trailingSubcaption].compactMap { $0 }
+            let status = event.status.map { turn($0, names: names, you: you) }
             let parts = [texts.joined(separator: " | ")] + [status, message.url].compactMap { $0 }
-            return "\(prefix) \(message.game) \(names.name(of: message.sender)): " + parts.joined(separator: " — ")
+            // "Amber placed their ships!" needs no "Amber: " before it; "I added some scoops" does.
+            let namesItsSender = message.layout.caption?.hasPrefix(message.sender.token) ?? false
+            let sender = namesItsSender ? "" : (message.sender == you ? "You" : names.name(of: message.sender)) + ": "
+            return "\(prefix) \(message.game) \(sender)" + parts.joined(separator: " — ")
         }
     }
 

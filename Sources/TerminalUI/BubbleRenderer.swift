@@ -40,9 +40,12 @@ public struct BubbleRenderer: Sendable {
         }
     }
 
-    /// An earlier message of a session, reduced to one dim line: `Amber: Amber chose a base`.
+    /// An earlier message of a session, reduced to one dim line: `Amber chose a base`, or
+    /// `Amber: I added some scoops` when the summary does not begin with its sender.
     public func collapsed(_ message: Message, summary: String, width: Int) -> Styled {
-        let line = Styled("\(senderName(message.sender)): \(names.resolve(summary))", .dim)
+        let words = MessageWords(names: names, viewer: viewer)
+        let text = words.text(summary, of: message)
+        let line = Styled(words.startsWithSender(summary, of: message) ? text : "\(senderName(message.sender)): \(text)", .dim)
         return isOwn(message) ? line.rightAligned(in: width) : line.truncated(to: width)
     }
 
@@ -50,7 +53,7 @@ public struct BubbleRenderer: Sendable {
     /// the bubble is not much wider than its picture: narrow bubbles leave room on the other
     /// side, which is what shows who sent them.
     public func bubble(for message: Message, width: Int, selected: Bool = false) -> [Styled] {
-        let layout = names.resolve(message).layout
+        let layout = MessageWords(names: names, viewer: viewer).layout(of: message)
         let widest = max(1, width - 4)
         let textLimit = min(widest, max(24, widest * 2 / 3))
         let view = GameView(message: message)

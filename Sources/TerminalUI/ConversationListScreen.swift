@@ -6,7 +6,7 @@ public struct ConversationListScreen: Sendable {
     public struct Entry: Hashable, Sendable {
         public var members: String
         public var invite: String
-        /// Such as "Your turn (Battleship)" or "No game yet".
+        /// Such as "Battleship (seed) · Your turn" or "No game yet".
         public var state: String
         /// Whether the viewer may move in it now: drawn so that it catches the eye.
         public var viewersTurn: Bool

@@ -29,15 +29,20 @@ public struct ScreenLayout: Sendable {
         var body: [Styled] = screen.entries.isEmpty
             ? [Styled("No conversations yet: press n to open one, or j to join one with its invite code.", .dim)]
             : []
+        // Two lines each: who and what is going on (a `*` where it is the viewer's turn), then
+        // the invite code.
         for (index, entry) in screen.entries.enumerated() {
             let selected = index == screen.selection
             let number = Styled((selected ? "> " : "  ") + "\(index + 1). ", .bold)
+            let mark = entry.viewersTurn ? Styled("* ", .colour(.yellow, bold: true)) : Styled("  ")
             let members = selected ? Styled.highlighted(entry.members, .bold, mode: mode) : Styled(entry.members, .bold)
             let state = Styled(entry.state, entry.viewersTurn ? .colour(.yellow, bold: true) : .plain)
-            body.append(number + members + Styled("  invite ", .dim) + Styled(entry.invite) + Styled("  ", .dim) + state)
+            body.append(number + mark + members + Styled("  ", .dim) + state)
+            body.append(.spaces(number.width + 2) + Styled("invite ", .dim) + Styled(entry.invite, .dim))
         }
         // The selected entry stays on screen in a long list.
-        let first = min(max(0, screen.selection - rows + 1), max(0, body.count - rows))
+        let selectedLast = screen.entries.isEmpty ? 0 : screen.selection * 2 + 1
+        let first = min(max(0, selectedLast - rows + 1), max(0, body.count - rows))
         let lines = top + Array(body.dropFirst(first)).fitted(height: rows) + bottom
         return lines.suffix(height).map { $0.truncated(to: width).render(mode) }
     }

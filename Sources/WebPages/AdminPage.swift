@@ -53,7 +53,7 @@ public enum AdminPage {
             <p><a href="\(HTML.escaped(back))">All games</a></p>
             <h1>\(HTML.escaped(title(of: game, catalog: catalog)))</h1>
             <p>Participants: \(HTML.escaped(participants(of: game)))</p>
-            <p id="turn">Turn: \(HTML.escaped(game.turn)) · \(game.moves) moves</p>
+            <p id="turn">Turn: \(HTML.escaped(game.turn)) · \(counted(game.moves, "move"))</p>
             <div class="picture" id="true-state">\(picture(game: game.game, state: detail.state, catalog: catalog))</div>
             <p>True state: <code id="state">\(HTML.escaped(detail.state))</code></p>
             <table id="log"><tr><th>#</th><th>Who</th><th>What</th><th>When</th><th>State after</th></tr>

@@ -125,7 +125,7 @@ struct AdminCommand: AsyncParsableCommand {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
             let game = try await client.end(try await AdminText.session(id, in: client.games()))
-            print("ended \(game.game) \(game.variant) \(game.session) after \(game.moves) moves")
+            print("ended \(game.game) \(game.variant) \(game.session) after \(counted(game.moves, "move"))")
         }
     }
 
@@ -222,7 +222,7 @@ enum AdminText {
             "conversation \(game.conversation)",
             "participants: \(participants(game))",
             "accounts: " + game.participants.map { "\($0.name ?? "-") \($0.account)" }.joined(separator: ", "),
-            "turn: \(game.turn), \(game.moves) moves",
+            "turn: \(game.turn), \(counted(game.moves, "move"))",
             "true state: \(detail.state)",
             "",
             picture(game: game.game, state: detail.state, mode: mode),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameCatalog
+import GamePresentation
 import Play
 
 /// `parley bot`: a bot player, against people or other bots.
@@ -48,7 +49,7 @@ struct BotCommand: AsyncParsableCommand {
             ConnectionOptions.write(line + "\n")
         }
         let status = try await runner.play(invite: invite, opens: start)
-        ConnectionOptions.write("game over after \(status.moves) moves\n")
+        ConnectionOptions.write("game over after \(counted(status.moves, "move"))\n")
         await client.stop()
     }
 }

@@ -222,3 +222,18 @@ import Testing
         #expect(tiny.contains("Too small a window for the board:"), "\(tiny)")
     }
 }
+
+/// The list of conversations says whose turn it is and in which game, in plain words.
+@Suite struct ConversationListTests {
+    @Test func anEntryNamesItsGameOnce() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.hideSeedBoats(by: "Amber")
+        table.press("Ben", .escape)
+        let list = table.screen("Ben")
+        #expect(list.contains("> 1. * [you, Amber]  Battleship (seed) · Anyone but Amber"), "Ben's turn, marked: \(list)")
+        #expect(list.contains("\n       invite "), "the invite on a line of its own")
+        table.press("Amber", .escape, .escape)
+        #expect(table.screen("Amber").contains("> 1.   [you, Ben]  Battleship (seed) · Anyone but you"), "\(table.screen("Amber"))")
+    }
+}

@@ -59,10 +59,38 @@ struct BubbleRendererTests {
 
     @Test func aCollapsedEntryIsOneDimLine() {
         let line = renderer.lines(for: .collapsed(Self.shot, summary: Self.shot.summaryText!), width: 80)
-        #expect(line.plain == ["Ben: Ben fired at 7: miss"])
+        #expect(line.plain == ["Ben fired at 7: miss"], "a summary that names its sender is not prefixed with the name")
         #expect(line[0].runs.allSatisfy { $0.style.dim })
         #expect(renderer.collapsed(Self.shot, summary: "x", width: 4).plainText == "Ben…")
+        #expect(renderer.collapsed(Self.shot, summary: "x", width: 20).plainText == "Ben: x")
     }
+
+    /// Each viewer reads a message as a person would write it to them: the one who moved reads
+    /// "You hid your ships.", not "you placed their ships! Can you find them?".
+    @Test func theMoverReadsTheirOwnMoveInTheSecondPerson() {
+        let placed = Message(
+            game: "battleship", url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0", session: Cast.battleshipSession,
+            layout: TemplateLayout(
+                caption: "\(Cast.amber.token) placed their ships! Can you find them?", subcaption: "2 ships, 3 misses allowed"),
+            summaryText: "\(Cast.amber.token) placed their ships",
+            accessibilityLabel: "Battleship. \(Cast.amber.token) hid 2 ships on the 3 by 3 board.", sender: Cast.amber)
+        let own = renderer.bubble(for: placed, width: 80).plain.joined(separator: "\n")
+        #expect(own.contains("| You hid your ships."), "\(own)")
+        #expect(!own.contains("you placed"))
+        #expect(renderer.collapsed(placed, summary: placed.summaryText!, width: 40).plainText
+            .hasSuffix("You placed your ships"))
+        let words = MessageWords(names: Cast.names, viewer: Cast.amber)
+        #expect(words.text(placed.accessibilityLabel!, of: placed) == "Battleship. You hid 2 ships on the 3 by 3 board.")
+        // Ben reads it as Amber's, with its question.
+        let ben = BubbleRenderer(names: Cast.names, viewer: Cast.ben, mode: .plain)
+        #expect(ben.bubble(for: placed, width: 80).plain.contains { $0.contains("Amber placed their ships! Can you find them?") })
+        // A shot of one's own: "You fired", capital Y.
+        var fired = Self.shot
+        fired.sender = Cast.amber
+        fired.layout.caption = "\(Cast.amber.token) fired at 7: a miss."
+        #expect(renderer.bubble(for: fired, width: 80).plain.contains { $0.contains("| You fired at 7: a miss.") })
+    }
+
 
     @Test func aURLThatDoesNotDecodeShowsAPlaceholder() {
         for (game, url) in [("battleship", "?Shot=banana"), ("battleship", "?Variant=chess"), ("icecream", "?Nothing=1"),

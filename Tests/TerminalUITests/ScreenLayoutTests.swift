@@ -58,7 +58,7 @@ struct ScreenLayoutTests {
             "                                        | Our finished ice cream               |",
             "                                        '--------------------------------------'",
             "",
-            "                                                   You: Amber placed their ships",
+            "                                                           You placed your ships",
             "",
             "Ben",
             ".------------------------------------.",

@@ -28,7 +28,7 @@ struct TranscriptRendererTests {
     @Test func anOlderMessageOfASessionCollapses() {
         #expect(renderer.lines(for: Self.events, width: 60).plain == [
             "                      -- Ben joined --",
-            "                                     You: Amber chose a base",
+            "                                            You chose a base",
             "",
             "Ben",
             ".------------------------------------.",

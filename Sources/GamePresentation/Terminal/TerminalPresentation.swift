@@ -56,6 +56,12 @@ public protocol TerminalPresentation: Game {
     /// Commands of line mode that make a move of this game from one word, such as
     /// `fire CONV SEQ CELL`.
     static var lineVerbs: [LineVerb] { get }
+
+    /// One of this game's texts (`StepTexts`) as the player who made the move reads it, where
+    /// the words must change with the person: "You hid your ships." for "MOVER placed their
+    /// ships! Can you find them?". `mover` is how the text names them. `nil`, the default: the
+    /// text as it is, the mover called "you" (`MessageWords` in TerminalUI).
+    static func moversWords(for text: String, mover: String) -> String?
 }
 
 /// No draft: a game without keys of its own on the expanded screen.
@@ -129,6 +135,7 @@ extension TerminalPresentation {
     public func banner(of state: State) -> String? { nil }
     public static func drawerLine(finished: [State], width: Int) -> Styled? { nil }
     public static var lineVerbs: [LineVerb] { [] }
+    public static func moversWords(for text: String, mover: String) -> String? { nil }
 
     /// A state's items, one a line: how a game without a picture of its own is drawn.
     public func itemLines(_ items: [QueryItem], width: Int) -> [Styled] {

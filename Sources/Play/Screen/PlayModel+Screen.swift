@@ -33,10 +33,10 @@ extension PlayModel {
             let others = members(of: conversation).filter { $0 != summary?.you }.map { names.name(of: $0) }
             let status = latestStatus(in: conversation)
             let statusLine = summary.map { StatusLine(status: status, online: online, names: names, viewer: $0.you) }
-            let game = status.map { " (\(gameName($0)))" } ?? ""
+            let game = status.map { gameName($0) + " · " } ?? ""
             return ConversationListScreen.Entry(
                 members: others.isEmpty ? "only you so far" : "you, " + others.joined(separator: ", "),
-                invite: summary?.invite ?? "?", state: (statusLine?.turnText ?? "") + game,
+                invite: summary?.invite ?? "?", state: game + (statusLine?.turnText ?? ""),
                 viewersTurn: statusLine?.isViewersTurn ?? false)
         }
         let input = switch typing {

@@ -177,3 +177,17 @@ public struct BattleshipDraft: Hashable, Sendable {
 
     public init() {}
 }
+
+extension BattleshipGame {
+    /// The placement captions as their mover reads them: the original app's "placed their
+    /// ships! Can you find them?" is written to the other player.
+    public static func moversWords(for text: String, mover: String) -> String? {
+        switch text {
+        case "\(mover) placed their ships! Can you find them?": "You hid your ships."
+        case "\(mover) placed their ships": "You placed your ships"
+        case "\(mover) placed their ships! Place yours, then find theirs.": "You placed your ships first."
+        case "\(mover) placed their ships too. Fire away!": "You placed your ships too. Fire away!"
+        default: nil
+        }
+    }
+}

@@ -121,3 +121,12 @@ public struct FourInARowDraft: Hashable, Sendable {
 
     public init() {}
 }
+
+extension FourInARowGame {
+    /// "… made four in a row: MOVER wins." as its mover reads it.
+    public static func moversWords(for text: String, mover: String) -> String? {
+        let (start, end) = ("Four in a Row. \(mover) ", ": \(mover) wins.")
+        guard text.hasPrefix(start), text.hasSuffix(end) else { return nil }
+        return "Four in a Row. You " + text.dropFirst(start.count).dropLast(end.count) + ": you win."
+    }
+}

@@ -20,6 +20,10 @@ extension ClientFrame {
         case var .resume(request):
             request.conversation = spelled(request.conversation)
             return .resume(request)
+        case var .resign(request):
+            request.conversation = spelled(request.conversation)
+            request.session = UUID(uuidString: request.session)?.uuidString ?? request.session
+            return .resign(request)
         case .authenticate, .create, .join, .list, .rename:
             return self
         }

@@ -52,7 +52,7 @@ struct ConversationSnapshot: Codable {
         var newestMessage: Entry?
     }
 
-    /// One log entry; `kind` is `message`, `timeout`, `ended`, `joined` or `left`.
+    /// One log entry; `kind` is `message`, `timeout`, `ended`, `resigned`, `joined`, `left` or `removed`.
     struct Entry: Codable {
         var seq: Int
         var kind: String
@@ -186,8 +186,12 @@ extension ConversationSnapshot.Entry {
             self.message = ConversationSnapshot.Message(
                 move: .accepted(message.move), views: nil, spectatorView: nil, seats: message.seats, turn: .init(message.turn),
                 outcome: .init(message.outcome), prompt: message.prompt)
-        case let .timeout(timeout), let .ended(timeout):
-            if case .timeout = entry.kind { kind = "timeout" } else { kind = "ended" }
+        case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):
+            kind = switch entry.kind {
+            case .timeout: "timeout"
+            case .resigned: "resigned"
+            default: "ended"
+            }
             self.timeout = ConversationSnapshot.Timeout(
                 session: timeout.session, game: timeout.game.id, variant: timeout.game.variant.id, late: timeout.late,
                 seats: timeout.seats, turn: .init(timeout.turn), outcome: .init(timeout.outcome), moveCount: timeout.moveCount,
@@ -211,13 +215,13 @@ extension ConversationSnapshot.Entry {
             return LogEntry(seq: seq, kind: .message(MessageEntry(
                 move: move, views: nil, seats: message.seats,
                 turn: try message.turn.restore(), outcome: message.outcome.restore(), prompt: message.prompt)))
-        case "timeout", "ended":
+        case "timeout", "ended", "resigned":
             guard let timeout else { throw SnapshotError("a timeout entry") }
             let entry = TimeoutEntry(
                 session: timeout.session, game: try catalog.game(timeout.game, variant: timeout.variant), late: timeout.late,
                 seats: timeout.seats, turn: try timeout.turn.restore(), outcome: timeout.outcome.restore(),
                 moveCount: timeout.moveCount, prompt: timeout.prompt)
-            return LogEntry(seq: seq, kind: kind == "timeout" ? .timeout(entry) : .ended(entry))
+            return LogEntry(seq: seq, kind: kind == "timeout" ? .timeout(entry) : kind == "resigned" ? .resigned(entry) : .ended(entry))
         case "joined", "left", "removed":
             guard let account else { throw SnapshotError("a membership entry") }
             let membership: LogEntry.Kind = switch kind {

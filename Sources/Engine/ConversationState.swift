@@ -258,6 +258,8 @@ struct LogEntry: Sendable {
         case timeout(TimeoutEntry)
         /// The operator ended a session's game; the entry's `late` is always `nil`.
         case ended(TimeoutEntry)
+        /// A player resigned; the entry's `late` is who.
+        case resigned(TimeoutEntry)
         case joined(AccountID)
         case left(AccountID)
         /// The operator took the account out.

@@ -46,6 +46,8 @@ extension Engine {
             try applyTimeout(in: conversation, seq: seq, session: session)
         case let .ended(conversation, seq, session, _):
             try applyEnd(in: conversation, seq: seq, session: session)
+        case let .resigned(conversation, seq, session, account, _):
+            try applyResignation(in: conversation, seq: seq, session: session, by: account)
         case let .downtime(from, to):
             guard from <= to else { throw .corrupt("a downtime that ends before it begins") }
             // A start that died before its first sign of life records the same beginning again.
@@ -122,6 +124,21 @@ extension Engine {
         do { try session.match.end() } catch { throw .corrupt("an end of a finished session \(id.uuidString)") }
         if counting { totals.finishOne() }
         try append(.ended(stop(session, late: nil, in: conversation)), seq: seq, to: conversation)
+        retireFinishedSessions(of: conversation)
+    }
+
+    private mutating func applyResignation(
+        in conversation: String, seq: Int, session id: Session, by account: AccountID
+    ) throws(EngineError) {
+        guard var session = conversations[conversation]?.sessions[id] else {
+            throw .corrupt("a resignation in unknown session \(id.uuidString)")
+        }
+        guard let seat = session.seat(of: account) else {
+            throw .corrupt("a resignation by an account with no seat in session \(id.uuidString)")
+        }
+        do { try session.match.resign(seat) } catch { throw .corrupt("a resignation refused by the rules: \(error.reason)") }
+        if counting { totals.finishOne() }
+        try append(.resigned(stop(session, late: account, in: conversation)), seq: seq, to: conversation)
         retireFinishedSessions(of: conversation)
     }
 

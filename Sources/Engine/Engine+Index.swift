@@ -79,7 +79,7 @@ extension Engine {
             case let .accepted(move):
                 if move.moveCount == 1 { changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation)) }
                 counted = true
-            case .timedOut, .ended:
+            case .timedOut, .ended, .resigned:
                 counted = true
             case let .downtime(from, to):
                 changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(from), IndexKind.milliseconds(to)))

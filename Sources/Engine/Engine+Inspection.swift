@@ -111,6 +111,11 @@ extension Engine {
                 return AdminMove(
                     seq: entry.seq, kind: "ended", seat: nil, account: nil, name: nil, state: "",
                     caption: "The operator ended the game", at: nil)
+            case let .resigned(resigned) where session == nil || resigned.session == session:
+                let who = resigned.late.map { names[$0] ?? $0.rawValue } ?? "a player"
+                return AdminMove(
+                    seq: entry.seq, kind: "resigned", seat: nil, account: resigned.late?.rawValue,
+                    name: resigned.late.flatMap { names[$0] }, state: "", caption: "\(who) resigned", at: nil)
             default:
                 return nil
             }

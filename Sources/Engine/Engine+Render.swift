@@ -49,8 +49,12 @@ extension Engine {
             return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer)))
         case let .message(message):
             return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
-        case let .timeout(timeout), let .ended(timeout):
-            let kind: Event.Kind = if case .ended = entry.kind { .ended } else { .timeout }
+        case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):
+            let kind: Event.Kind = switch entry.kind {
+            case .ended: .ended
+            case .resigned: .resigned
+            default: .timeout
+            }
             let seated = participants(timeout.seats, seenBy: viewer, in: conversation)
             let status = GameStatus(
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,

@@ -29,6 +29,7 @@ extension Engine {
         case let .send(request): return ifMember(account, of: request.conversation)
         case let .ack(request): return ifMember(account, of: request.conversation)
         case let .resume(request): return ifMember(account, of: request.conversation)
+        case let .resign(request): return ifMember(account, of: request.conversation)
         case .create, .rename, .authenticate: return []
         }
     }

@@ -83,6 +83,8 @@ public struct Engine: Sendable {
             return acknowledge(request, by: account)
         case let .resume(request):
             return resume(request, by: account)
+        case let .resign(request):
+            return resign(request, by: account, now: now)
         }
     }
 

@@ -18,7 +18,7 @@ extension EngineEvent {
         case conversationCreated = "conversation-created"
         case joined, left, removed, readmitted, renamed, accepted
         case timedOut = "timed-out"
-        case ended, downtime
+        case ended, resigned, downtime
 
         /// The key a format-1 record is stored under.
         static func formatOne(_ key: String) -> Kind? {
@@ -112,6 +112,13 @@ extension EngineEvent {
             try put(seq, "seq")
             try put(session, "session")
             try time(at, "at")
+        case let .resigned(conversation, seq, session, account, at):
+            try put(Kind.resigned.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(session, "session")
+            try put(account, "account")
+            try time(at, "at")
         case let .downtime(from, to):
             try put(Kind.downtime.rawValue, "type")
             try time(from, "from")
@@ -145,6 +152,10 @@ extension EngineEvent {
             return .timedOut(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
         case .ended:
             return .ended(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
+        case .resigned:
+            return .resigned(
+                conversation: try get("conversation"), seq: try get("seq"), session: try get("session"),
+                account: try get("account"), at: try time("at"))
         case .downtime:
             return .downtime(from: try time("from"), to: try time("to"))
         }

@@ -21,6 +21,8 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case timedOut(conversation: String, seq: Int, session: Session, at: Date)
     /// The server's operator ended a session's game: over, nobody winning.
     case ended(conversation: String, seq: Int, session: Session, at: Date)
+    /// A player of the session gave up: they lose (`Match.resign`).
+    case resigned(conversation: String, seq: Int, session: Session, account: AccountID, at: Date)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
     case downtime(from: Date, to: Date)
@@ -34,6 +36,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
         case .renamed, .downtime: nil
         case let .accepted(move): move.conversation
         case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
+        case let .resigned(conversation, _, _, _, _): conversation
         }
     }
 }

@@ -78,6 +78,8 @@ public struct AnyMatch: Sendable {
     public mutating func timeOut() throws(RuleViolation) -> TimeoutResult { try box.timeOut() }
     /// See `Match.end()`.
     public mutating func end() throws(RuleViolation) { try box.end() }
+    /// See `Match.resign(_:)`.
+    public mutating func resign(_ seat: Seat) throws(RuleViolation) { try box.resign(seat) }
 
     /// Plays the one move by `seat` that leads to the proposed state.
     public mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
@@ -117,6 +119,7 @@ private protocol MatchBox: Sendable {
     func checkMayMove(_ seat: Seat) throws(RuleViolation)
     mutating func timeOut() throws(RuleViolation) -> TimeoutResult
     mutating func end() throws(RuleViolation)
+    mutating func resign(_ seat: Seat) throws(RuleViolation)
     mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep
     mutating func propose(url: String, shown: String?, by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep
 }
@@ -142,6 +145,7 @@ private struct GameMatchBox<G: Game>: MatchBox {
 
     mutating func timeOut() throws(RuleViolation) -> TimeoutResult { try match.timeOut() }
     mutating func end() throws(RuleViolation) { try match.end() }
+    mutating func resign(_ seat: Seat) throws(RuleViolation) { try match.resign(seat) }
 
     mutating func propose(_ items: [QueryItem], by seat: Seat, mover: String) throws(RuleViolation) -> AnyStep {
         try match.checkMayMove(seat)

@@ -61,6 +61,10 @@ public protocol Game: Sendable {
     func outOfTurn(_ seat: Seat, in state: State) -> RuleViolation
     /// What a turn's timeout does; `.forfeit` unless the game says otherwise.
     var timeoutRule: TimeoutRule { get }
+    /// Whether a player may resign, ending the game as a loss (`Match.resign`): by default in
+    /// a game where running out of time loses (`.forfeit`); a game built together, with nobody
+    /// to lose to, has nothing to resign from.
+    var allowsResigning: Bool { get }
 
     /// The names of the ways its bots play, the usual one first (`parley bot --strategy`);
     /// none by default.
@@ -80,6 +84,8 @@ extension Game {
     }
 
     public var timeoutRule: TimeoutRule { .forfeit }
+
+    public var allowsResigning: Bool { timeoutRule == .forfeit }
 
     public static var strategies: [String] { [] }
 

@@ -11,7 +11,7 @@ public struct Match<G: Game>: Sendable {
     private var rulesOfState: (outcome: Outcome, policy: TurnPolicy)
     public private(set) var lastMover: Seat?
     public private(set) var moveCount: Int
-    /// The seat that ran out of time and forfeited the game, if one did.
+    /// The seat that ran out of time or resigned, and so lost the game, if one did.
     public private(set) var forfeited: Seat?
     /// Whether the server's operator ended the game: it is over, with nobody winning.
     public private(set) var ended = false
@@ -49,6 +49,15 @@ public struct Match<G: Game>: Sendable {
         let late = lastMover
         lastMover = nil
         return .skipped(after: late)
+    }
+
+    /// `seat` gives up: it loses, as if its time had run out, whoever's turn it is.
+    public mutating func resign(_ seat: Seat) throws(RuleViolation) {
+        guard !outcome.isFinished else { throw .gameOver }
+        guard game.allowsResigning else {
+            throw RuleViolation(.cannotResign, "\(G.name) has nobody to lose to: there is nothing to resign from.")
+        }
+        forfeited = seat
     }
 
     /// The operator ends the game where it stands: nobody wins, nobody may move.

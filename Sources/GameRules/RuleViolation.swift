@@ -37,6 +37,8 @@ extension RuleViolation.Code {
     public static let notOneMove = Self(rawValue: "not-one-move")
     /// The move breaks the game's rules.
     public static let illegalMove = Self(rawValue: "illegal-move")
+    /// The game is not one a player can resign from (`Game.allowsResigning`).
+    public static let cannotResign = Self(rawValue: "cannot-resign")
 }
 
 extension RuleViolation {

@@ -14,6 +14,7 @@ import GameRules
 ///     move CONV SEQ ITEMS         answer message SEQ with its state plus ITEMS
 ///     VERB CONV SEQ WORD          a game's own move in one word (`LineVerb`), such as
 ///                                 fire CONV SEQ CELL (Battleship: move CONV SEQ Shot=CELL)
+///     resign CONV SEQ             give up the game of message SEQ
 ///     show CONV                   print the conversation's transcript again
 ///     quit
 public enum LineCommand: Hashable, Sendable {
@@ -23,6 +24,7 @@ public enum LineCommand: Hashable, Sendable {
     case name(String)
     case start(conversation: String, game: String, variant: String?, query: String)
     case move(conversation: String, seq: Int, items: String)
+    case resign(conversation: String, seq: Int)
     case show(conversation: String)
     case quit
     case help
@@ -49,6 +51,7 @@ public enum LineCommand: Hashable, Sendable {
                 throw LineError(error.reason)
             }
             return .move(conversation: rest[0], seq: number, items: items)
+        case ("resign", 2): return .resign(conversation: rest[0], seq: try seq(rest[1]))
         case ("show", 1): return .show(conversation: rest[0])
         case ("quit", 0), ("exit", 0): return .quit
         case ("help", _), ("?", _): return .help
@@ -70,7 +73,7 @@ public enum LineCommand: Hashable, Sendable {
         let verbs = verbs(in: catalog).map { " | \($0.verb) CONV SEQ \($0.argument)" }.joined()
         return """
             commands: create | join CODE | list | name NAME | start CONV GAME [VARIANT] QUERY |
-              move CONV SEQ ITEMS\(verbs) | show CONV | quit
+              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | show CONV | quit
             """
     }
 }

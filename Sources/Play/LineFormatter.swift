@@ -14,6 +14,9 @@ public enum LineFormatter {
         case .left: return "\(prefix) \(who) left"
         case .removed: return "\(prefix) the server's operator removed \(who)"
         case .ended: return "\(prefix) the server's operator ended the game"
+        case .resigned:
+            let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
+            return "\(prefix) \(who) resigned\(status)"
         case .timeout:
             let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
             return "\(prefix) time is up for \(event.participant == nil ? "the next player" : who)\(status)"

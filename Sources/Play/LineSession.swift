@@ -116,6 +116,13 @@ public actor LineSession {
             report(try await client.request(.send(.init(
                 id: UUID().uuidString, conversation: conversation, game: message.game.rawValue,
                 session: message.session?.uuidString, basedOn: seq, url: message.url + "&" + items))), done: nil)
+        case let .resign(reference, seq):
+            let conversation = try book.conversation(reference)
+            guard let session = book.event(seq, in: conversation)?.status?.session else {
+                throw LineError("Conversation \(reference) has no game message #\(seq).")
+            }
+            report(try await client.request(.resign(.init(
+                id: UUID().uuidString, conversation: conversation, session: session))), done: nil)
         case let .show(reference):
             let conversation = try book.conversation(reference)
             for event in book.events[conversation] ?? [] { output(LineFormatter.line(for: event, in: book)) }

@@ -133,6 +133,8 @@ public final class Relay: Sendable {
             pipeline(of: request.conversation).submit(command)
         case let .leave(request):
             pipeline(of: request.conversation).submit(command)
+        case let .resign(request):
+            pipeline(of: request.conversation).submit(command)
         case let .join(request):
             guard pipelines.count > 1 else {
                 pipelines[0].submit(command)

@@ -73,6 +73,7 @@ public struct KeyDecoder: Sendable {
         case 0x7F, 0x08: .backspace
         case 0x03, 0x04: .quit
         case 0x20...0x7E: .character(Character(Unicode.Scalar(byte)))
+        case 0x01...0x1A: .control(Character(Unicode.Scalar(byte + 0x60)))
         default: nil
         }
     }

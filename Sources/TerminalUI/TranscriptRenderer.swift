@@ -91,14 +91,14 @@ public struct TranscriptRenderer: Sendable {
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
                 let isSelected = event.seq == selected
                 return Item(seq: event.seq, isMessage: true) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
-            case .joined, .left, .removed, .timeout, .ended:
+            case .joined, .left, .removed, .timeout, .ended, .resigned:
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
             }
         }
     }
 
-    /// A join, a departure, a timeout or an operator's end in words; `nil` for an event without what it needs.
+    /// A join, a departure, a timeout, a resignation or an operator's end in words; `nil` for an event without what it needs.
     func notice(for event: Event) -> String? {
         let who = event.participant.map { participant in
             participant.id == viewer ? "You" : names[participant.id] ?? participant.name ?? names.placeholder
@@ -116,6 +116,10 @@ public struct TranscriptRenderer: Sendable {
             // status after it says which, in the status line's words.
             return "\(late). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
         case .ended: return "The server's operator ended the game"
+        case .resigned:
+            let gaveUp = who.map { "\($0) resigned" } ?? "A player resigned"
+            guard let status = event.status else { return gaveUp }
+            return "\(gaveUp). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
         case .message: return nil
         }
     }

@@ -13,6 +13,7 @@ extension ClientFrame: Codable {
         case "send": self = .send(try Send(from: decoder))
         case "ack": self = .ack(try Ack(from: decoder))
         case "resume": self = .resume(try Resume(from: decoder))
+        case "resign": self = .resign(try Resign(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [TypeKey.type], debugDescription: "unknown frame type \"\(type)\""))
@@ -32,6 +33,7 @@ extension ClientFrame: Codable {
         case let .send(frame): try frame.encode(to: encoder)
         case let .ack(frame): try frame.encode(to: encoder)
         case let .resume(frame): try frame.encode(to: encoder)
+        case let .resign(frame): try frame.encode(to: encoder)
         }
     }
 
@@ -47,6 +49,7 @@ extension ClientFrame: Codable {
         case .send: "send"
         case .ack: "ack"
         case .resume: "resume"
+        case .resign: "resign"
         }
     }
 
@@ -61,6 +64,7 @@ extension ClientFrame: Codable {
         case let .rename(frame): frame.id
         case let .send(frame): frame.id
         case let .resume(frame): frame.id
+        case let .resign(frame): frame.id
         }
     }
 }
@@ -75,6 +79,7 @@ extension ClientFrame {
         case let .join(frame): [frame.id, frame.invite]
         case let .list(frame): [frame.id]
         case let .leave(frame): [frame.id, frame.conversation]
+        case let .resign(frame): [frame.id, frame.conversation, frame.session]
         case let .rename(frame): [frame.id, frame.name]
         case let .send(frame): [frame.id, frame.conversation, frame.game, frame.variant, frame.session]
         case let .ack(frame): [frame.conversation]

@@ -11,6 +11,7 @@ public enum ClientFrame: Hashable, Sendable {
     case send(Send)
     case ack(Ack)
     case resume(Resume)
+    case resign(Resign)
 
     /// The answer to the server's `challenge`: the install's P-256 public key and its
     /// signature of the challenge.
@@ -56,6 +57,19 @@ public enum ClientFrame: Hashable, Sendable {
         public init(id: String, conversation: String) {
             self.id = id
             self.conversation = conversation
+        }
+    }
+
+    /// Give up the game of `session`: the sender, a player of it, loses; in a game of two the
+    /// other player wins. Answered `done`; every member receives a `resigned` event.
+    public struct Resign: Codable, Hashable, Sendable {
+        public var id: String
+        public var conversation: String
+        public var session: String
+        public init(id: String, conversation: String, session: String) {
+            self.id = id
+            self.conversation = conversation
+            self.session = session
         }
     }
 

@@ -21,6 +21,9 @@ public struct Event: Codable, Hashable, Sendable {
         /// The server's operator ended a game: `status` is the session after it, finished
         /// with nobody winning.
         case ended
+        /// A player gave up: `participant` who, `status` the session after it, finished with
+        /// them losing (and in a game of two, the other winning).
+        case resigned
     }
 
     public var conversation: String

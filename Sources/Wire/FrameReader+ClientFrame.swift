@@ -15,6 +15,7 @@ extension FrameReader {
         case "send": frame = .send(try send(&s))
         case "ack": frame = .ack(try ack(&s))
         case "resume": frame = .resume(try resume(&s))
+        case "resign": frame = .resign(try resign(&s))
         default: throw JSONScanner.Declined()
         }
         try s.end()
@@ -61,6 +62,20 @@ extension FrameReader {
             }
         }
         return ClientFrame.Join(id: try id.required(), invite: try invite.required())
+    }
+
+    static func resign(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Resign {
+        var id = Field<String>(), conversation = Field<String>(), session = Field<String>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "conversation": try conversation.set(s.string())
+            case "session": try session.set(s.string())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Resign(id: try id.required(), conversation: try conversation.required(), session: try session.required())
     }
 
     static func leave(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Leave {

@@ -199,6 +199,11 @@ public struct FrameWriter {
             out.key("conversation"); out.string(resume.conversation)
             out.key("id"); out.string(resume.id)
             type("resume")
+        case let .resign(resign):
+            out.key("conversation", first: true); out.string(resign.conversation)
+            out.key("id"); out.string(resign.id)
+            out.key("session"); out.string(resign.session)
+            type("resign")
         }
         out.close()
     }

@@ -237,3 +237,50 @@ import Testing
         #expect(table.screen("Amber").contains("> 1.   [you, Ben]  Battleship (seed) · Anyone but you"), "\(table.screen("Amber"))")
     }
 }
+
+/// Ctrl-R resigns a game (asked first: Enter resigns, Esc thinks better of it); m on a finished
+/// game starts the same game again, its first move by the other player this time.
+@Suite struct ResignAndRematchTests {
+    /// Amber and Ben each drop a disc in a game of Four in a Row; both on its screen.
+    static func twoDiscs() -> PlayTable {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .left, .enter, .enter, .enter)
+        table.press("Ben", .enter, .enter, .enter)
+        #expect(table.moves(by: "Amber") == 1 && table.moves(by: "Ben") == 1)
+        return table
+    }
+
+    @Test func aPlayerResignsAfterSayingYes() {
+        var table = Self.twoDiscs()
+        table.press("Amber", .control("r"))
+        #expect(table.screen("Amber").contains("Resign this game? Enter resigns, Esc cancels."))
+        table.press("Amber", .escape)
+        #expect(!table.screen("Amber").contains("Resign this game?"), "Esc thinks better of it")
+        #expect(table.resignations(by: "Amber") == 0)
+        table.press("Amber", .control("r"), .enter)
+        #expect(table.resignations(by: "Amber") == 1)
+        #expect(table.screen("Amber").contains("*** You lost. ***"), "\(table.screen("Amber"))")
+        #expect(table.screen("Ben").contains("*** You won! ***"), "\(table.screen("Ben"))")
+        table.press("Ben", .escape)
+        #expect(table.screen("Ben").contains("-- Amber resigned. Game over: you won --"), "\(table.screen("Ben"))")
+        // A finished game takes no resignation.
+        table.press("Amber", .control("r"))
+        #expect(!table.screen("Amber").contains("Resign this game?"))
+    }
+
+    @Test func theOtherPlayerStartsTheRematch() {
+        var table = Self.twoDiscs()
+        table.press("Amber", .control("r"), .enter)
+        #expect(table.screen("Amber").contains("m: a rematch"), "\(table.screen("Amber"))")
+        // Amber went first: Ben starts the rematch, so that they take turns.
+        table.press("Amber", .character("m"))
+        #expect(table.screen("Amber").contains("! Ben starts the rematch, so that you take turns going first."))
+        table.press("Ben", .enter, .character("m"))
+        #expect(table.screen("Ben").contains("Red (X) to drop"), "a new game: \(table.screen("Ben"))")
+        table.press("Ben", .enter, .enter)
+        #expect(table.moves(by: "Ben") == 2)
+        table.press("Amber", .escape)
+        #expect(table.screen("Amber").contains("Ben dropped in column 4."), "\(table.screen("Amber"))")
+    }
+}

@@ -117,6 +117,10 @@ struct PlayTable {
     }
 
     /// The number of `send` frames `name` has sent.
+    func resignations(by name: String) -> Int {
+        (sent[name] ?? []).filter { if case .resign = $0 { true } else { false } }.count
+    }
+
     func moves(by name: String) -> Int {
         (sent[name] ?? []).filter { if case .send = $0 { true } else { false } }.count
     }

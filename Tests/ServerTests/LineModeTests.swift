@@ -102,6 +102,33 @@ import Wire
         }
     }
 
+    /// `resign CONV SEQ` gives up the game of message SEQ: both players read who resigned and
+    /// who won.
+    @Test(.timeLimit(.minutes(1)))
+    func aPlayerResignsInLineMode() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            amber.type("create")
+            let created = try await amber.screen.wait(for: " invite ")
+            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
+            ben.type("join \(invite)")
+            _ = try await amber.screen.wait(for: "#2 Ben joined")
+            amber.type("start 1 fourinarow Drop=4")
+            _ = try await ben.screen.wait(for: "#3 fourinarow Amber dropped in column 4.")
+            ben.type("resign 1 3")
+            let refused = try await ben.screen.wait(for: "refused: ")
+            #expect(refused.contains("You hold no seat in this game") && refused.contains("(not-a-player)"), "\(refused)")
+            ben.type("drop 1 3 3")
+            _ = try await amber.screen.wait(for: "#4 fourinarow Ben dropped in column 3.")
+            amber.type("resign 1 4")
+            _ = try await ben.screen.wait(for: "#5 Amber resigned — game over: you won")
+            _ = try await amber.screen.wait(for: "#5 you resigned — game over: Ben won")
+            for terminal in [amber, ben] { terminal.input.finish() }
+            for terminal in [amber, ben] { await terminal.task.value }
+        }
+    }
+
     /// Two answers to the same message: the one that lost the race hears who moved first,
     /// in a person's words, not the protocol's event numbers.
     @Test(.timeLimit(.minutes(1)))

@@ -109,6 +109,33 @@ extension ServerFrame {
         return conversation
     }
 
+    /// A player gives up over a real socket: both hear it, the other wins, the game is over.
+    @Test func aPlayerResignsAndBothHearIt() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await Self.gather(amber, [ben])
+            let first = try await amber.request(.send(.init(id: "d1", conversation: conversation, game: "fourinarow", url: "?Drop=4")))
+            guard case .accepted = first else { throw ConnectionError.unexpected("\(first)") }
+            let shown = try await ben.nextMessage()
+            let second = try await Self.send(ben, replyingTo: shown, adding: "Drop=3")
+            guard case let .accepted(accepted) = second else { throw ConnectionError.unexpected("\(second)") }
+            let resigned = try await ben.request(.resign(.init(id: "give-up", conversation: conversation, session: accepted.session)))
+            #expect(resigned == .done(.init(id: "give-up")))
+            for (player, name) in [(amber, "Amber"), (ben, "Ben")] {
+                let frame = try await player.next { if case let .event(event) = $0 { event.kind == .resigned } else { false } }
+                guard case let .event(event) = frame else { throw ConnectionError.unexpected("\(frame)") }
+                let status = try #require(event.status, "\(name)")
+                #expect(status.outcome.finished && status.outcome.winners.count == 1 && status.outcome.losers.count == 1)
+                #expect(status.outcome.losers == [try #require(event.participant?.id)], "Ben resigned and lost, as \(name) sees it")
+            }
+            let late = try await amber.request(.send(.init(
+                id: "d3", conversation: conversation, game: "fourinarow", session: accepted.session, basedOn: accepted.seq,
+                url: "?Drop=4&Drop=3&Drop=4")))
+            #expect(late.rejection?.code == "game-over")
+        }
+    }
+
     @Test func outOfTurnAndStrangersAreRefused() async throws {
         try await LiveServer.with { server in
             let amber = try await Player.connect(to: server)

@@ -5,8 +5,10 @@ import TerminalUI
 @Suite struct KeyDecoderTests {
     @Test func keysAndSequencesAreDecoded() {
         var decoder = KeyDecoder()
-        let bytes: [UInt8] = [0x1B, 0x5B, 0x41, 0x1B, 0x4F, 0x43, 0x0D, 0x09, 0x7F, 0x62, 0x37, 0x03, 0x01]
-        #expect(decoder.keys(from: bytes) == [.up, .right, .enter, .tab, .backspace, .character("b"), .character("7"), .quit])
+        let bytes: [UInt8] = [0x1B, 0x5B, 0x41, 0x1B, 0x4F, 0x43, 0x0D, 0x09, 0x7F, 0x62, 0x37, 0x03, 0x12, 0x1C]
+        #expect(decoder.keys(from: bytes) == [
+            .up, .right, .enter, .tab, .backspace, .character("b"), .character("7"), .quit, .control("r"),
+        ])
     }
 
     @Test func aSequenceSplitAcrossReadsWaitsForItsEnd() {

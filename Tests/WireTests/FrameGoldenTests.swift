@@ -43,6 +43,7 @@ import Wire
                                            url: "https://localhost:8443/g/icecream?Base=base01&Scoops=scoops02&Topping=topping07"))),
         ("client-ack", .ack(.init(conversation: conversation, seq: 6))),
         ("client-resume", .resume(.init(id: "r6", conversation: conversation, after: 4))),
+        ("client-resign", .resign(.init(id: "r7", conversation: conversation, session: session.uuidString))),
     ]
 
     static let serverFrames: [(String, ServerFrame)] = [
@@ -60,6 +61,13 @@ import Wire
         ("server-event-joined", .event(Event(conversation: conversation, seq: 2, kind: .joined,
                                              participant: ParticipantInfo(id: ben, name: "Ben")))),
         ("server-synced", .synced(.init(id: "r6", conversation: conversation, lastSeq: 6))),
+        ("server-event-resigned", .event(Event(
+            conversation: conversation, seq: 8, kind: .resigned,
+            status: GameStatus(
+                session: session.uuidString, game: "battleship", variant: "classic", moves: 9,
+                turn: TurnInfo(kind: .nobody, participants: []),
+                outcome: OutcomeInfo(finished: true, winners: [ben], losers: [amber]), prompt: nil),
+            participant: ParticipantInfo(id: amber, name: nil)))),
     ]
 
     @Test(arguments: clientFrames.map { $0.0 })

@@ -118,7 +118,7 @@ import Wire
     }
 
     static func clientFrame(_ random: inout SeededRandom) -> ClientFrame {
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0: .authenticate(.init(publicKey: text(&random), signature: text(&random), name: maybe(&random) { text(&$0) }))
         case 1: .create(.init(id: text(&random)))
         case 2: .join(.init(id: text(&random), invite: text(&random)))
@@ -129,12 +129,13 @@ import Wire
                             variant: maybe(&random) { text(&$0) }, session: maybe(&random) { text(&$0) },
                             basedOn: maybe(&random) { number(&$0) }, url: text(&random)))
         case 7: .ack(.init(conversation: text(&random), seq: number(&random)))
+        case 8: .resign(.init(id: text(&random), conversation: text(&random), session: text(&random)))
         default: .resume(.init(id: text(&random), conversation: text(&random), after: number(&random)))
         }
     }
 
     static func event(_ random: inout SeededRandom) -> Event {
-        let kinds: [Event.Kind] = [.message, .joined, .left, .removed, .timeout, .ended]
+        let kinds: [Event.Kind] = [.message, .joined, .left, .removed, .timeout, .ended, .resigned]
         return Event(
             conversation: text(&random), seq: number(&random), kind: kinds.randomElement(using: &random)!,
             message: maybe(&random) { message(&$0) }, status: maybe(&random) { status(&$0) },

@@ -49,7 +49,7 @@ struct RandomFrames {
     mutating func event() -> Event {
         Event(
             conversation: text(), seq: number(),
-            kind: [.message, .joined, .left, .removed, .timeout, .ended].randomElement(using: &random)!,
+            kind: [.message, .joined, .left, .removed, .timeout, .ended, .resigned].randomElement(using: &random)!,
             message: maybe { $0.message() }, status: maybe { $0.status() },
             participant: maybe { ParticipantInfo(id: $0.participant(), name: $0.maybe { $0.text() }) })
     }
@@ -101,7 +101,7 @@ struct RandomFrames {
     }
 
     mutating func clientFrame() -> ClientFrame {
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0:
             .authenticate(.init(
                 v: ProtocolVersion(rawValue: number()), publicKey: text(), signature: text(), name: maybe { $0.text() }))
@@ -115,6 +115,7 @@ struct RandomFrames {
                 id: text(), conversation: text(), game: text(), variant: maybe { $0.text() }, session: maybe { $0.text() },
                 basedOn: maybe { $0.number() }, url: text()))
         case 7: .ack(.init(conversation: text(), seq: number()))
+        case 8: .resign(.init(id: text(), conversation: text(), session: text()))
         default: .resume(.init(id: text(), conversation: text(), after: number()))
         }
     }

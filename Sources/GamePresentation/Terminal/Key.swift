@@ -5,4 +5,7 @@ public enum Key: Hashable, Sendable {
     /// Ctrl-C or Ctrl-D: leave.
     case quit
     case character(Character)
+    /// A letter typed with Ctrl held (Ctrl-R is `.control("r")`), other than Ctrl-C and Ctrl-D
+    /// and those that are keys of their own (Tab, Enter, Backspace).
+    case control(Character)
 }

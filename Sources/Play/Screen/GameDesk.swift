@@ -19,6 +19,8 @@ public struct GameDesk: Hashable, Sendable {
     public internal(set) var staged: Staged?
     /// The staged message has gone to the server and its answer is awaited.
     public internal(set) var sending = false
+    /// Ctrl-R was pressed: Enter resigns the game, Esc does not.
+    public internal(set) var resigning = false
 
     /// A message about to be sent: the state's query, and what it does in words.
     public struct Staged: Hashable, Sendable {
@@ -53,6 +55,10 @@ public struct GameDesk: Hashable, Sendable {
 
     /// Esc: unstages, undoes a step of the draft, or (with nothing to undo) leaves the desk.
     mutating func cancel(by presentation: AnyPresentation?) -> Bool {
+        if resigning {
+            resigning = false
+            return true
+        }
         if staged != nil {
             staged = nil
             sending = false

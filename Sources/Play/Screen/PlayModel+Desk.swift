@@ -29,12 +29,41 @@ extension PlayModel {
         try? shown(on: desk).presentation
     }
 
+    /// The same game again in the desk's conversation, its first move by another player than
+    /// the finished session's first, so that the players take turns going first (in Battleship
+    /// the sides swap: the other player hides, or places first).
+    private mutating func rematch(_ desk: inout GameDesk) {
+        let messages = (book.events[desk.conversation] ?? []).filter { $0.kind == .message && $0.status?.session == desk.session }
+        let you = book.you(in: desk.conversation)
+        if let opener = messages.first?.message?.sender, opener == you,
+            let other = messages.compactMap(\.message?.sender).first(where: { $0 != you })
+        {
+            let name = book.nameBook(for: desk.conversation).name(of: other)
+            error = "\(name) starts the rematch, so that you take turns going first."
+            return
+        }
+        let variant = sessionStatus(of: desk)?.variant ?? desk.variant
+        desk = GameDesk(conversation: desk.conversation, session: nil, game: desk.game, variant: variant)
+    }
+
     mutating func deskKey(_ key: Key, _ desk: inout GameDesk) -> [PlayEffect] {
         switch key {
         case .quit:
             return [.quit]
         case .escape:
             if !desk.cancel(by: presentation(of: desk)) { place = .conversation(desk.conversation) }
+            return []
+        case .enter where desk.resigning:
+            desk.resigning = false
+            guard let session = desk.session else { return [] }
+            return [.request(.resign(conversation: desk.conversation, session: session))]
+        case .control("r"):
+            // Asked first: a resignation cannot be taken back.
+            guard desk.session != nil, sessionStatus(of: desk)?.outcome.finished == false, !desk.sending else { return [] }
+            desk.resigning = true
+            return []
+        case .character("m") where sessionStatus(of: desk)?.outcome.finished == true:
+            rematch(&desk)
             return []
         case .enter where desk.staged != nil:
             guard let staged = desk.staged, !desk.sending else { return [] }

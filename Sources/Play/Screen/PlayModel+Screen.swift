@@ -72,11 +72,12 @@ extension PlayModel {
         if desk.session == nil { header.status = nil }
         var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)
         screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
+        if desk.resigning { screen.staging = "Resign this game? Enter resigns, Esc cancels." }
         if let status = current, status.outcome.finished {
             // The game's own words only when its own last move ended it.
             let byItsMove = basis?.status?.outcome.finished == true
             screen.banner = banner(status, on: desk, byItsMove: byItsMove, viewer: header.viewer, names: header.names)
-            screen.hint = "Esc returns to the conversation"
+            screen.hint = "m: a rematch · Esc returns to the conversation"
         }
         if let status = current, !status.outcome.finished, !status.turn.allows(header.viewer) {
             screen.hint = Self.waitingHint

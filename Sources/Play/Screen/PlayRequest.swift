@@ -10,6 +10,8 @@ public enum PlayRequest: Hashable, Sendable {
     /// A message: the first of a new game (`session` nil, with its `variant`) or the answer
     /// to the message `basedOn` of `session`.
     case send(conversation: String, game: String, variant: String?, session: String?, basedOn: Int?, url: String)
+    /// Give up the game of `session`.
+    case resign(conversation: String, session: String)
 }
 
 extension PlayRequest {
@@ -24,6 +26,7 @@ extension PlayRequest {
             .send(.init(
                 id: id, conversation: conversation, game: game, variant: variant, session: session, basedOn: basedOn,
                 url: url))
+        case let .resign(conversation, session): .resign(.init(id: id, conversation: conversation, session: session))
         }
     }
 }

@@ -133,7 +133,8 @@ extension Engine {
         let seated = participants(entry.seats, seenBy: viewer, in: conversation)
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
-            turn: turnInfo(entry.turn, seated: seated), outcome: outcomeInfo(entry.outcome, seated: seated), prompt: entry.prompt)
+            turn: turnInfo(entry.turn, seated: seated), outcome: outcomeInfo(entry.outcome, seated: seated), prompt: entry.prompt,
+            deadline: runningDeadline(of: move, in: conversation))
         let texts = move.texts
         let parts = MessageEventParts(
             conversation: conversation.id, seq: move.seq, game: move.game.rawValue, publicURL: configuration.publicURL,
@@ -142,6 +143,15 @@ extension Engine {
             accessibilityLabel: texts.accessibilityLabel, sender: participant(move.sender, seenBy: move.sender, in: conversation),
             status: status)
         return (parts, from, to)
+    }
+
+    /// When the turn after `move` runs out, while `move` is its session's newest message and
+    /// the session's clock runs: milliseconds since 1970.
+    private func runningDeadline(of move: AcceptedMove, in conversation: ConversationState) -> Int64? {
+        guard let index = conversation.sessions.index(forKey: move.session) else { return nil }
+        let session = conversation.sessions.values[index]
+        guard session.lastSeq == move.seq, let deadline = deadline(of: session, in: conversation.id) else { return nil }
+        return Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
     }
 
     private func untranslatable(_ entry: MessageEntry) -> EngineError {

@@ -132,4 +132,8 @@ extension JSONScanner {
     mutating func optionalString() throws(Declined) -> String? {
         try null() ? nil : string()
     }
+
+    mutating func optionalInt64() throws(Declined) -> Int64? {
+        try null() ? nil : Int64(int())
+    }
 }

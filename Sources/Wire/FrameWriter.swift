@@ -249,7 +249,8 @@ public struct FrameWriter {
 
     private mutating func status(_ status: GameStatus) {
         out.open()
-        out.key("game", first: true); out.string(status.game)
+        if let deadline = status.deadline { out.key("deadline", first: true); out.integer(Int(deadline)) }
+        out.key("game", first: status.deadline == nil); out.string(status.game)
         out.key("moves"); out.integer(status.moves)
         out.key("outcome")
         out.open()

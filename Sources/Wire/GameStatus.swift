@@ -10,11 +10,16 @@ public struct GameStatus: Codable, Hashable, Sendable {
     public var outcome: OutcomeInfo
     /// What the next player is asked to do, such as "Add some scoops".
     public var prompt: String?
+    /// When the turn runs out, in milliseconds since 1970 (UTC); `nil` when it is not timed:
+    /// the game is over, a skipped turn waits for anyone, the game has no timeout, or the
+    /// message is not its session's newest.
+    public var deadline: Int64?
 
     public init(
         session: String, game: String, variant: String, moves: Int, turn: TurnInfo, outcome: OutcomeInfo,
-        prompt: String?
+        prompt: String?, deadline: Int64? = nil
     ) {
+        self.deadline = deadline
         self.session = session
         self.game = game
         self.variant = variant

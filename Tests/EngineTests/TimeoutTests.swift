@@ -39,6 +39,35 @@ import Wire
         #expect(restarted.deadlines().isEmpty)
     }
 
+    /// Each member's copy of a session's newest message says when the turn runs out, so that
+    /// clients can show the clock; an older message, a finished game and an untimed game do not.
+    @Test func theNewestMessageCarriesTheTurnsDeadline() throws {
+        var harness = EngineHarness(turnTimeouts: ["battleship": 300])
+        let created = harness.create(by: "amber")
+        harness.join(created.invite, by: "ben")
+        harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4", in: created.conversation, by: "amber")
+        let placed = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        let expected = Int64((harness.clock.timeIntervalSince1970 + 300) * 1000)
+        #expect(placed.status?.deadline == expected)
+        #expect(harness.lastMessage(in: created.conversation, for: "amber")?.status?.deadline == expected, "everyone's copy")
+        // Answered: the old message no longer has it; the new one has its own.
+        harness.clock += 10
+        #expect(harness.reply(to: placed, with: "Shot=8", by: "ben")?.isAccepted == true)
+        #expect(harness.engine.event(conversation: created.conversation, seq: placed.seq, for: "ben")?.status?.deadline == nil)
+        let shot = try #require(harness.lastMessage(in: created.conversation, for: "amber"))
+        #expect(shot.status?.deadline == Int64((harness.clock.timeIntervalSince1970 + 300) * 1000))
+        // Over: no clock.
+        let bens = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        #expect(harness.reply(to: bens, with: "Shot=0", by: "ben")?.isAccepted == true)
+        let hit = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        #expect(harness.reply(to: hit, with: "Shot=4", by: "ben")?.isAccepted == true)
+        let end = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        #expect(end.status?.outcome.finished == true && end.status?.deadline == nil)
+        // A game without a timeout has no clock.
+        harness.start("icecream", url: "?Base=base01", in: created.conversation, by: "amber")
+        #expect(harness.lastMessage(in: created.conversation, for: "ben")?.status?.deadline == nil)
+    }
+
     @Test func aMoveInTimeStopsTheClockAndStartsTheNext() throws {
         var harness = EngineHarness(turnTimeouts: ["icecream": 600])
         let created = harness.create(by: "amber")

@@ -61,6 +61,12 @@ import Wire
         ("server-event-joined", .event(Event(conversation: conversation, seq: 2, kind: .joined,
                                              participant: ParticipantInfo(id: ben, name: "Ben")))),
         ("server-synced", .synced(.init(id: "r6", conversation: conversation, lastSeq: 6))),
+        ("server-event-message-timed", .event(Event(
+            conversation: conversation, seq: 7, kind: .message, message: message.message,
+            status: GameStatus(
+                session: session.uuidString, game: "icecream", variant: "group", moves: 2,
+                turn: TurnInfo(kind: .anyoneExcept, participants: [ben]), outcome: OutcomeInfo(finished: false),
+                prompt: "Finish with a topping", deadline: 1_800_000_600_000)))),
         ("server-event-resigned", .event(Event(
             conversation: conversation, seq: 8, kind: .resigned,
             status: GameStatus(

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 import Transcript
 import Wire
@@ -5,7 +6,8 @@ import Wire
 /// Events and answers as the plain lines of `parley play --lines`: one line each, names instead
 /// of identifiers, for scripts and screen readers.
 public enum LineFormatter {
-    public static func line(for event: Event, in book: PlayerBook) -> String {
+    /// `now`, the client's clock, adds the time left in a timed turn ("your turn, 4:59 left").
+    public static func line(for event: Event, in book: PlayerBook, now: Date? = nil) -> String {
         let names = book.nameBook(for: event.conversation)
         let prefix = "[\(book.number(of: event.conversation))] #\(event.seq)"
         let who = event.participant.map { names.name(of: $0.id) } ?? "someone"
@@ -26,7 +28,8 @@ public enum LineFormatter {
             let words = you.map { MessageWords(names: names, viewer: $0) }
             let layout = words?.layout(of: message) ?? names.resolve(message).layout
             let texts = [layout.caption, layout.subcaption, layout.trailingCaption, layout.trailingSubcaption].compactMap { $0 }
-            let status = event.status.map { turn($0, names: names, you: you) }
+            let clock = now.flatMap { now in event.status?.deadline.map { ", " + StatusLine.timeLeft(until: $0, now: now) } }
+            let status = event.status.map { turn($0, names: names, you: you) + (clock ?? "") }
             let parts = [texts.joined(separator: " | ")] + [status, message.url].compactMap { $0 }
             // "Amber placed their ships!" needs no "Amber: " before it; "I added some scoops" does.
             let namesItsSender = message.layout.caption?.hasPrefix(message.sender.token) ?? false

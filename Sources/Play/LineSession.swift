@@ -83,7 +83,7 @@ public actor LineSession {
             case let .offline(reason): output("offline: \(reason); reconnecting")
             case let .error(error): output("error: \(error.reason)")
             case let .event(event):
-                if book.record(event) { output(LineFormatter.line(for: event, in: book)) }
+                if book.record(event) { output(LineFormatter.line(for: event, in: book, now: Date())) }
             case let .untrusted(error): return error
             }
         }

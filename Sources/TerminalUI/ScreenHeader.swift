@@ -1,3 +1,4 @@
+import Foundation
 import GamePresentation
 import Transcript
 import Wire
@@ -12,8 +13,11 @@ public struct ScreenHeader: Sendable {
     /// The session the screen is about; `nil` when there is none.
     public var status: GameStatus?
     public var online: Bool
+    /// The client's clock, for the time left in a timed turn.
+    public var now: Date?
 
-    public init(title: String, viewer: ParticipantID, names: NameBook, status: GameStatus?, online: Bool) {
+    public init(title: String, viewer: ParticipantID, names: NameBook, status: GameStatus?, online: Bool, now: Date? = nil) {
+        self.now = now
         self.title = title
         self.viewer = viewer
         self.names = names
@@ -21,5 +25,5 @@ public struct ScreenHeader: Sendable {
         self.online = online
     }
 
-    var statusLine: StatusLine { StatusLine(status: status, online: online, names: names, viewer: viewer) }
+    var statusLine: StatusLine { StatusLine(status: status, online: online, names: names, viewer: viewer, now: now) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GamePresentation
 import Transcript
 import Wire
@@ -10,12 +11,31 @@ public struct StatusLine: Sendable {
     public var online: Bool
     public var names: NameBook
     public var viewer: ParticipantID
+    /// The time on the client's clock, for the time left in a timed turn; `nil` shows none.
+    public var now: Date?
 
-    public init(status: GameStatus?, online: Bool, names: NameBook, viewer: ParticipantID) {
+    public init(status: GameStatus?, online: Bool, names: NameBook, viewer: ParticipantID, now: Date? = nil) {
         self.status = status
         self.online = online
         self.names = names
         self.viewer = viewer
+        self.now = now
+    }
+
+    /// "4:59 left", "time is up": the turn's clock, when it runs.
+    public var clock: String? {
+        guard let deadline = status?.deadline, let now, status?.outcome.finished == false else { return nil }
+        return Self.timeLeft(until: deadline, now: now)
+    }
+
+    /// The time from `now` until `deadline` (milliseconds since 1970), in whole seconds rounded
+    /// up: "4:59 left", "1:02:03 left", "time is up".
+    public static func timeLeft(until deadline: Int64, now: Date) -> String {
+        let seconds = Int(max(0, (Double(deadline) / 1000 - now.timeIntervalSince1970).rounded(.up)))
+        guard seconds > 0 else { return "time is up" }
+        let (hours, minutes, rest) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest)) left" : "\(minutes):\(twoDigits(rest)) left"
     }
 
     /// "Your turn", "Waiting for Amber", "Anyone but Ben", "Anyone's turn",
@@ -41,8 +61,9 @@ public struct StatusLine: Sendable {
     /// The turn, with the game's prompt when the viewer may move ("Your turn: Add some
     /// scoops"), since that is when the prompt is an instruction.
     public var text: String {
-        guard isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText }
-        return "\(turnText): \(prompt)"
+        let clock = self.clock.map { " · " + $0 } ?? ""
+        guard isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText + clock }
+        return "\(turnText): \(prompt)" + clock
     }
 
     /// `[online]` or `[offline]`: brackets so that plain text shows it as a marker too.

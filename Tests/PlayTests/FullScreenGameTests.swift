@@ -284,3 +284,27 @@ import Testing
         #expect(table.screen("Amber").contains("Ben dropped in column 4."), "\(table.screen("Amber"))")
     }
 }
+
+/// A timed turn's clock runs down on the top line and in the list of conversations.
+@Suite struct TurnClockTests {
+    @Test func theTimeLeftIsShownAsItRunsDown() {
+        var table = PlayTable("Amber", "Ben", turnTimeouts: ["fourinarow": 300])
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .left, .enter, .enter, .enter)
+        let dropped = table.now
+        table.setClock(of: "Ben", to: dropped + 1)
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben").contains("Anyone but Amber: Drop a disc · 4:59 left"), "\(table.screen("Ben"))")
+        table.setClock(of: "Ben", to: dropped + 250)
+        #expect(table.screen("Ben").contains("· 0:50 left"))
+        table.setClock(of: "Amber", to: dropped + 10)
+        #expect(table.screen("Amber").contains("Anyone but you · 4:50 left"), "\(table.screen("Amber"))")
+        table.press("Ben", .escape, .escape)
+        #expect(table.screen("Ben").contains("* [you, Amber]  Four in a Row · Anyone but Amber · 0:50 left"), "\(table.screen("Ben"))")
+        // Ben drops: the clock is Amber's now.
+        table.press("Ben", .enter, .enter, .enter, .enter)
+        #expect(table.moves(by: "Ben") == 1)
+        table.setClock(of: "Amber", to: table.now + 2)
+        #expect(table.screen("Amber").contains("Your turn: Drop a disc · 4:58 left"), "\(table.screen("Amber"))")
+    }
+}

@@ -15,9 +15,7 @@ import Wire
 /// are decided by the engine; the answers come back to it and every event goes to each member
 /// rendered for them, as the relay delivers them.
 struct PlayTable {
-    private var engine = Engine(
-        configuration: EngineConfiguration(publicURL: "https://parley.test", maxParticipants: 8, turnTimeouts: [:]),
-        catalog: .standard, identifiers: ParticipantIdentifiers(secret: Array("the play tests' secret".utf8)))
+    private var engine: Engine
     private var random = SeededRandom(seed: 11)
     private var clock = Date(timeIntervalSince1970: 1_800_000_000)
     private var requests = 0
@@ -25,7 +23,13 @@ struct PlayTable {
     /// Every frame each player's client sent, in order.
     private(set) var sent: [String: [ClientFrame]] = [:]
 
-    init(_ names: String...) {
+    /// The clock of the engine, which each move moves on by a second.
+    var now: Date { clock }
+
+    init(_ names: String..., turnTimeouts: [String: TimeInterval] = [:]) {
+        engine = Engine(
+            configuration: EngineConfiguration(publicURL: "https://parley.test", maxParticipants: 8, turnTimeouts: turnTimeouts),
+            catalog: .standard, identifiers: ParticipantIdentifiers(secret: Array("the play tests' secret".utf8)))
         for name in names {
             clock += 1
             _ = engine.handle(.rename(.init(id: "name", name: name)), from: account(name), now: clock, random: &random)
@@ -43,6 +47,11 @@ struct PlayTable {
     /// Types `text` as characters, such as a cell name or an invite code.
     mutating func type(_ name: String, _ text: String) {
         for character in text { press(name, .character(character)) }
+    }
+
+    /// Sets the clock of `name`'s client, as its screen reads it for turn clocks.
+    mutating func setClock(of name: String, to date: Date) {
+        models[name]!.now = date
     }
 
     mutating func update(_ name: String, _ update: ParleyClient.Update) {

@@ -97,11 +97,15 @@ import Wire
                 #expect(tableMoves.filter { $0.sender == account }.map(\.seq) == seat.accepted)
                 #expect(!seat.accepted.isEmpty)
                 // It received every event from its own joining to the last move, once, in order,
-                // each exactly as the replayed log renders it for this bot.
+                // each exactly as the replayed log renders it for this bot, but for the turn's
+                // deadline, which a live copy of the session's newest message carries and a later
+                // rendering of the same message does not.
                 let seqs = seat.events.map(\.seq)
                 #expect(seqs == Array((seqs.first ?? 1)...(tableMoves.last?.seq ?? 0)))
                 for event in seat.events {
-                    #expect(event == rendered["\(seat.conversation) \(event.seq) \(account)"])
+                    var live = event
+                    live.status?.deadline = nil
+                    #expect(live == rendered["\(seat.conversation) \(event.seq) \(account)"])
                 }
                 #expect(seat.events.filter { $0.kind == .message }.count == tableMoves.count)
             }

@@ -1,3 +1,4 @@
+import Foundation
 import GamePresentation
 import TerminalUI
 import Testing
@@ -23,6 +24,26 @@ struct StatusLineTests {
     @Test(arguments: cases)
     func turnInWords(status: GameStatus?, viewer: ParticipantID, expected: String) {
         #expect(StatusLine(status: status, online: true, names: Cast.names, viewer: viewer).turnText == expected)
+    }
+
+    /// A timed turn's clock runs down on the status line, in whole seconds rounded up.
+    @Test func theTurnsClock() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let deadline: Int64 = 1_800_000_300_000
+        #expect(StatusLine.timeLeft(until: deadline, now: now) == "5:00 left")
+        #expect(StatusLine.timeLeft(until: deadline, now: now + 0.5) == "5:00 left")
+        #expect(StatusLine.timeLeft(until: deadline, now: now + 1) == "4:59 left")
+        #expect(StatusLine.timeLeft(until: deadline, now: now + 291) == "0:09 left")
+        #expect(StatusLine.timeLeft(until: deadline, now: now + 300) == "time is up")
+        #expect(StatusLine.timeLeft(until: deadline, now: now + 900) == "time is up")
+        #expect(StatusLine.timeLeft(until: deadline + 3_600_000, now: now) == "1:05:00 left")
+        var status = Cast.status(.player, [Cast.amber], prompt: "Fire away")
+        status.deadline = deadline
+        let line = StatusLine(status: status, online: true, names: Cast.names, viewer: Cast.amber, now: now + 60)
+        #expect(line.text == "Your turn: Fire away · 4:00 left")
+        #expect(StatusLine(status: status, online: true, names: Cast.names, viewer: Cast.ben, now: now).text == "Waiting for Amber · 5:00 left")
+        #expect(StatusLine(status: status, online: true, names: Cast.names, viewer: Cast.amber).text == "Your turn: Fire away",
+                "without a clock, no time")
     }
 
     @Test func aPlayerWithoutANameIsSomeone() {

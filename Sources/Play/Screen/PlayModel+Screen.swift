@@ -32,11 +32,11 @@ extension PlayModel {
             let names = book.nameBook(for: conversation)
             let others = members(of: conversation).filter { $0 != summary?.you }.map { names.name(of: $0) }
             let status = latestStatus(in: conversation)
-            let statusLine = summary.map { StatusLine(status: status, online: online, names: names, viewer: $0.you) }
+            let statusLine = summary.map { StatusLine(status: status, online: online, names: names, viewer: $0.you, now: now) }
             let game = status.map { gameName($0) + " · " } ?? ""
             return ConversationListScreen.Entry(
                 members: others.isEmpty ? "only you so far" : "you, " + others.joined(separator: ", "),
-                invite: summary?.invite ?? "?", state: game + (statusLine?.turnText ?? ""),
+                invite: summary?.invite ?? "?", state: game + (statusLine?.turnText ?? "") + (statusLine?.clock.map { " · " + $0 } ?? ""),
                 viewersTurn: statusLine?.isViewersTurn ?? false)
         }
         let input = switch typing {
@@ -120,7 +120,7 @@ extension PlayModel {
         let number = book.number(of: conversation)
         let name = title.map { "\($0) in #\(number)" } ?? "#\(number) invite \(summary.invite)"
         return ScreenHeader(
-            title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online)
+            title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: now)
     }
 
     /// Who is in a conversation: its members when it was listed, and everyone who joined since.

@@ -1,3 +1,4 @@
+import Foundation
 import Client
 import GameCatalog
 import GamePresentation
@@ -45,6 +46,8 @@ public struct PlayModel: Sendable {
     var drawer = 0
     /// The games this client plays.
     let catalog: GameCatalog
+    /// The time on the client's clock, for the time left in timed turns; `nil` shows none.
+    public var now: Date?
 
     public init(catalog: GameCatalog = .standard) {
         self.catalog = catalog

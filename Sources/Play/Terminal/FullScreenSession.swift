@@ -13,6 +13,8 @@ public actor FullScreenSession {
         case update(ParleyClient.Update)
         case answer(PlayRequest, ServerFrame)
         case failure(PlayRequest, String)
+        /// A second passed: turn clocks run down on screen.
+        case tick
     }
 
     private let client: ParleyClient
@@ -37,6 +39,12 @@ public actor FullScreenSession {
         let readers = [
             Task { for await input in keys { queue.yield(.terminal(input)) } },
             Task { [client] in for await update in client.updates { queue.yield(.update(update)) } },
+            Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    queue.yield(.tick)
+                }
+            },
         ]
         defer { readers.forEach { $0.cancel() } }
         draw()
@@ -54,6 +62,8 @@ public actor FullScreenSession {
                 effects = []
             case let .failure(request, reason):
                 model.failed(request, reason: reason)
+                effects = []
+            case .tick:
                 effects = []
             }
             for effect in effects {
@@ -79,6 +89,7 @@ public actor FullScreenSession {
     }
 
     private func draw() {
+        model.now = Date()
         let (width, height) = terminal.size
         let lines = model.screen(width: width, height: height, mode: mode)
         guard lines != drawn else { return }

@@ -1,11 +1,14 @@
 import Foundation
 
 /// The client's defaults, from a small JSON file: `{"server": "wss://…", "fingerprint": "…",
-/// "name": "Amber"}`, every key optional. Flags override them.
+/// "name": "Amber", "bell": false}`, every key optional. Flags override them.
 public struct ClientSettings: Codable, Sendable, Equatable {
     public var server: String?
     public var fingerprint: String?
     public var name: String?
+    /// Whether the full-screen client rings the terminal's bell when a turn becomes yours
+    /// (`true` when absent).
+    public var bell: Bool?
 
     public init(server: String? = nil, fingerprint: String? = nil, name: String? = nil) {
         self.server = server

@@ -30,6 +30,9 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(help: "Read commands from standard input and print events as plain lines (for scripts and screen readers).")
     var lines = false
 
+    @Flag(name: .customLong("no-bell"), help: "Do not ring the terminal's bell when a turn becomes yours (also \"bell\": false in client.json).")
+    var noBell = false
+
     func run() async throws {
         guard lines else { return try await fullScreen() }
         let client = try await connection.client()
@@ -49,7 +52,8 @@ struct PlayCommand: AsyncParsableCommand {
         let terminal = RawTerminal()
         terminal.enter()
         let untrusted = await FullScreenSession(
-            client: client, terminal: terminal, mode: ColourMode(environment: ProcessInfo.processInfo.environment)
+            client: client, terminal: terminal, mode: ColourMode(environment: ProcessInfo.processInfo.environment),
+            bell: !noBell && connection.settings.bell != false
         ).run()
         terminal.restore()
         await client.stop()

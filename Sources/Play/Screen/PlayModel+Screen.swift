@@ -97,6 +97,23 @@ extension PlayModel {
         return screen
     }
 
+    /// The sessions where the viewer may move now: the newest status of each session of every
+    /// conversation, not finished, whose turn allows the viewer.
+    public var yourTurns: Set<String> {
+        var turns: Set<String> = []
+        for conversation in book.order {
+            guard let you = book.you(in: conversation) else { continue }
+            var newest: [String: GameStatus] = [:]
+            for event in book.events[conversation] ?? [] {
+                if let status = event.status { newest[status.session] = status }
+            }
+            for (session, status) in newest where !status.outcome.finished && status.turn.allows(you) {
+                turns.insert(session)
+            }
+        }
+        return turns
+    }
+
     /// The newest status of the desk's session: of its newest message, or of a timeout or an
     /// operator's end that came after it.
     func sessionStatus(of desk: GameDesk) -> GameStatus? {

@@ -22,11 +22,14 @@ public actor FullScreenSession {
     private let mode: ColourMode
     private var model = PlayModel()
     private var drawn: [String] = []
+    private var bell: TurnBell
 
-    public init(client: ParleyClient, terminal: RawTerminal, mode: ColourMode) {
+    /// `bell`: ring the terminal's bell when a turn becomes the player's.
+    public init(client: ParleyClient, terminal: RawTerminal, mode: ColourMode, bell: Bool = true) {
         self.client = client
         self.terminal = terminal
         self.mode = mode
+        self.bell = TurnBell(isOn: bell)
     }
 
     /// Runs until the player quits (Ctrl-C, or q on the list) or the input ends, or the client
@@ -56,7 +59,9 @@ public actor FullScreenSession {
                 drawn = []
                 effects = []
             case let .update(.untrusted(error)): return error
-            case let .update(update): effects = model.received(update)
+            case let .update(update):
+                if case .online = update { bell.online(at: .now) }
+                effects = model.received(update)
             case let .answer(request, answer):
                 model.answered(request, with: answer)
                 effects = []
@@ -72,6 +77,7 @@ public actor FullScreenSession {
                 case let .request(request): send(request, answering: queue)
                 }
             }
+            if bell.ring(yourTurns: model.yourTurns, at: .now) { terminal.write("\u{07}") }
             draw()
         }
         return nil

@@ -197,7 +197,7 @@ extension ClientFrame {
     var isSafeToRepeat: Bool {
         switch self {
         case .send, .join, .list, .resume, .rename, .ack: true
-        case .create, .leave, .authenticate, .resign: false
+        case .create, .leave, .authenticate, .resign, .chat: false
         }
     }
 }

@@ -24,6 +24,9 @@ extension ClientFrame {
             request.conversation = spelled(request.conversation)
             request.session = UUID(uuidString: request.session)?.uuidString ?? request.session
             return .resign(request)
+        case var .chat(request):
+            request.conversation = spelled(request.conversation)
+            return .chat(request)
         case .authenticate, .create, .join, .list, .rename:
             return self
         }

@@ -52,11 +52,14 @@ struct ConversationSnapshot: Codable {
         var newestMessage: Entry?
     }
 
-    /// One log entry; `kind` is `message`, `timeout`, `ended`, `resigned`, `joined`, `left` or `removed`.
+    /// One log entry; `kind` is `message`, `timeout`, `ended`, `resigned`, `joined`, `left`,
+    /// `removed` or `chat`.
     struct Entry: Codable {
         var seq: Int
         var kind: String
         var account: AccountID?
+        /// A chat message's words.
+        var text: String?
         var message: Message?
         var timeout: Timeout?
     }
@@ -205,6 +208,10 @@ extension ConversationSnapshot.Entry {
         case let .removed(account):
             kind = "removed"
             self.account = account
+        case let .chat(account, text):
+            kind = "chat"
+            self.account = account
+            self.text = text
         }
     }
 
@@ -230,6 +237,9 @@ extension ConversationSnapshot.Entry {
             default: .removed(account)
             }
             return LogEntry(seq: seq, kind: membership)
+        case "chat":
+            guard let account, let text else { throw SnapshotError("a chat entry") }
+            return LogEntry(seq: seq, kind: .chat(account, text))
         default:
             throw SnapshotError("an entry of kind \(kind)")
         }

@@ -260,6 +260,8 @@ struct LogEntry: Sendable {
         case ended(TimeoutEntry)
         /// A player resigned; the entry's `late` is who.
         case resigned(TimeoutEntry)
+        /// A member's chat message.
+        case chat(AccountID, String)
         case joined(AccountID)
         case left(AccountID)
         /// The operator took the account out.

@@ -48,6 +48,8 @@ extension Engine {
             try applyEnd(in: conversation, seq: seq, session: session)
         case let .resigned(conversation, seq, session, account, _):
             try applyResignation(in: conversation, seq: seq, session: session, by: account)
+        case let .chat(conversation, seq, account, text, _):
+            try append(.chat(account, text), seq: seq, to: conversation)
         case let .downtime(from, to):
             guard from <= to else { throw .corrupt("a downtime that ends before it begins") }
             // A start that died before its first sign of life records the same beginning again.

@@ -81,6 +81,8 @@ extension Engine {
                 counted = true
             case .timedOut, .ended, .resigned:
                 counted = true
+            case .chat:
+                break
             case let .downtime(from, to):
                 changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(from), IndexKind.milliseconds(to)))
             }

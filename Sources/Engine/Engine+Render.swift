@@ -47,6 +47,8 @@ extension Engine {
             return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer)))
         case let .removed(account):
             return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer)))
+        case let .chat(account, text):
+            return .success(Event(conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer), text: text))
         case let .message(message):
             return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
         case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):

@@ -30,6 +30,7 @@ extension Engine {
         case let .ack(request): return ifMember(account, of: request.conversation)
         case let .resume(request): return ifMember(account, of: request.conversation)
         case let .resign(request): return ifMember(account, of: request.conversation)
+        case let .chat(request): return ifMember(account, of: request.conversation)
         case .create, .rename, .authenticate: return []
         }
     }

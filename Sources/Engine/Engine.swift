@@ -85,6 +85,8 @@ public struct Engine: Sendable {
             return resume(request, by: account)
         case let .resign(request):
             return resign(request, by: account, now: now)
+        case let .chat(request):
+            return chat(request, by: account, now: now)
         }
     }
 

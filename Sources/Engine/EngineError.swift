@@ -34,6 +34,8 @@ public struct EngineError: Error, Hashable, Sendable {
         Self("unknown-session", "This conversation has no session \(id).")
     }
 
+    static let emptyText = Self("empty-text", "A chat message needs some words.")
+
     static let notAPlayer = Self("not-a-player", "You hold no seat in this game: only its players can resign it.")
 
     static func wrongGame(session: GameID, sent: String) -> Self {

@@ -18,7 +18,7 @@ extension EngineEvent {
         case conversationCreated = "conversation-created"
         case joined, left, removed, readmitted, renamed, accepted
         case timedOut = "timed-out"
-        case ended, resigned, downtime
+        case ended, resigned, chat, downtime
 
         /// The key a format-1 record is stored under.
         static func formatOne(_ key: String) -> Kind? {
@@ -119,6 +119,13 @@ extension EngineEvent {
             try put(session, "session")
             try put(account, "account")
             try time(at, "at")
+        case let .chat(conversation, seq, account, text, at):
+            try put(Kind.chat.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(account, "account")
+            try put(text, "text")
+            try time(at, "at")
         case let .downtime(from, to):
             try put(Kind.downtime.rawValue, "type")
             try time(from, "from")
@@ -156,6 +163,10 @@ extension EngineEvent {
             return .resigned(
                 conversation: try get("conversation"), seq: try get("seq"), session: try get("session"),
                 account: try get("account"), at: try time("at"))
+        case .chat:
+            return .chat(
+                conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), text: try get("text"),
+                at: try time("at"))
         case .downtime:
             return .downtime(from: try time("from"), to: try time("to"))
         }

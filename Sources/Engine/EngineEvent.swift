@@ -23,6 +23,8 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case ended(conversation: String, seq: Int, session: Session, at: Date)
     /// A player of the session gave up: they lose (`Match.resign`).
     case resigned(conversation: String, seq: Int, session: Session, account: AccountID, at: Date)
+    /// A member wrote `text` to the conversation.
+    case chat(conversation: String, seq: Int, account: AccountID, text: String, at: Date)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
     case downtime(from: Date, to: Date)
@@ -37,6 +39,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
         case let .accepted(move): move.conversation
         case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
         case let .resigned(conversation, _, _, _, _): conversation
+        case let .chat(conversation, _, _, _, _): conversation
         }
     }
 }

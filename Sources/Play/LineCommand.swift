@@ -15,6 +15,7 @@ import GameRules
 ///     VERB CONV SEQ WORD          a game's own move in one word (`LineVerb`), such as
 ///                                 fire CONV SEQ CELL (Battleship: move CONV SEQ Shot=CELL)
 ///     resign CONV SEQ             give up the game of message SEQ
+///     say CONV WORDS…             a chat message
 ///     show CONV                   print the conversation's transcript again
 ///     quit
 public enum LineCommand: Hashable, Sendable {
@@ -25,6 +26,7 @@ public enum LineCommand: Hashable, Sendable {
     case start(conversation: String, game: String, variant: String?, query: String)
     case move(conversation: String, seq: Int, items: String)
     case resign(conversation: String, seq: Int)
+    case say(conversation: String, text: String)
     case show(conversation: String)
     case quit
     case help
@@ -52,6 +54,10 @@ public enum LineCommand: Hashable, Sendable {
             }
             return .move(conversation: rest[0], seq: number, items: items)
         case ("resign", 2): return .resign(conversation: rest[0], seq: try seq(rest[1]))
+        case ("say", 2...):
+            // The words as typed after the conversation, spaces and all.
+            let afterVerb = line.drop { $0 == " " }.dropFirst(verb.count).drop { $0 == " " }
+            return .say(conversation: rest[0], text: String(afterVerb.dropFirst(rest[0].count).drop { $0 == " " }))
         case ("show", 1): return .show(conversation: rest[0])
         case ("quit", 0), ("exit", 0): return .quit
         case ("help", _), ("?", _): return .help
@@ -73,7 +79,7 @@ public enum LineCommand: Hashable, Sendable {
         let verbs = verbs(in: catalog).map { " | \($0.verb) CONV SEQ \($0.argument)" }.joined()
         return """
             commands: create | join CODE | list | name NAME | start CONV GAME [VARIANT] QUERY |
-              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | show CONV | quit
+              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | say CONV WORDS | show CONV | quit
             """
     }
 }

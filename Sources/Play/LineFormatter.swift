@@ -16,6 +16,8 @@ public enum LineFormatter {
         case .left: return "\(prefix) \(who) left"
         case .removed: return "\(prefix) the server's operator removed \(who)"
         case .ended: return "\(prefix) the server's operator ended the game"
+        case .chat:
+            return "\(prefix) \(who): " + ChatText.neutralised(event.text ?? "")
         case .resigned:
             let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
             return "\(prefix) \(who) resigned\(status)"

@@ -123,6 +123,9 @@ public actor LineSession {
             }
             report(try await client.request(.resign(.init(
                 id: UUID().uuidString, conversation: conversation, session: session))), done: nil)
+        case let .say(reference, text):
+            let conversation = try book.conversation(reference)
+            report(try await client.request(.chat(.init(id: UUID().uuidString, conversation: conversation, text: text))), done: nil)
         case let .show(reference):
             let conversation = try book.conversation(reference)
             for event in book.events[conversation] ?? [] { output(LineFormatter.line(for: event, in: book)) }

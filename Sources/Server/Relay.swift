@@ -135,6 +135,8 @@ public final class Relay: Sendable {
             pipeline(of: request.conversation).submit(command)
         case let .resign(request):
             pipeline(of: request.conversation).submit(command)
+        case let .chat(request):
+            pipeline(of: request.conversation).submit(command)
         case let .join(request):
             guard pipelines.count > 1 else {
                 pipelines[0].submit(command)

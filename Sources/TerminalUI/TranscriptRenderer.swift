@@ -91,6 +91,9 @@ public struct TranscriptRenderer: Sendable {
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
                 let isSelected = event.seq == selected
                 return Item(seq: event.seq, isMessage: true) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
+            case .chat:
+                guard let text = event.text, let sender = event.participant?.id else { return nil }
+                return Item(seq: event.seq) { chatLines(ChatText.neutralised(text), by: sender, width: $0) }
             case .joined, .left, .removed, .timeout, .ended, .resigned:
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
@@ -120,7 +123,18 @@ public struct TranscriptRenderer: Sendable {
             let gaveUp = who.map { "\($0) resigned" } ?? "A player resigned"
             guard let status = event.status else { return gaveUp }
             return "\(gaveUp). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
-        case .message: return nil
+        case .message, .chat: return nil
         }
+    }
+
+    /// A chat message as Messages shows one: the sender's name and the words, wrapped to about
+    /// two thirds of the width; the viewer's own against the right edge.
+    func chatLines(_ text: String, by sender: ParticipantID, width: Int) -> [Styled] {
+        let own = sender == viewer
+        let limit = max(8, width * 2 / 3)
+        let name = own ? "You" : names[sender] ?? names.placeholder
+        let words = WordWrap.lines(text, width: max(1, limit - 2))
+        let lines = [Styled(name, .colour(own ? .green : .cyan, bold: true))] + words.map { Styled("  " + $0) }
+        return own ? lines.map { $0.rightAligned(in: width) } : lines.map { $0.truncated(to: width) }
     }
 }

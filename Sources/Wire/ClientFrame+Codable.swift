@@ -14,6 +14,7 @@ extension ClientFrame: Codable {
         case "ack": self = .ack(try Ack(from: decoder))
         case "resume": self = .resume(try Resume(from: decoder))
         case "resign": self = .resign(try Resign(from: decoder))
+        case "chat": self = .chat(try Chat(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [TypeKey.type], debugDescription: "unknown frame type \"\(type)\""))
@@ -34,6 +35,7 @@ extension ClientFrame: Codable {
         case let .ack(frame): try frame.encode(to: encoder)
         case let .resume(frame): try frame.encode(to: encoder)
         case let .resign(frame): try frame.encode(to: encoder)
+        case let .chat(frame): try frame.encode(to: encoder)
         }
     }
 
@@ -50,6 +52,7 @@ extension ClientFrame: Codable {
         case .ack: "ack"
         case .resume: "resume"
         case .resign: "resign"
+        case .chat: "chat"
         }
     }
 
@@ -65,6 +68,7 @@ extension ClientFrame: Codable {
         case let .send(frame): frame.id
         case let .resume(frame): frame.id
         case let .resign(frame): frame.id
+        case let .chat(frame): frame.id
         }
     }
 }
@@ -80,6 +84,7 @@ extension ClientFrame {
         case let .list(frame): [frame.id]
         case let .leave(frame): [frame.id, frame.conversation]
         case let .resign(frame): [frame.id, frame.conversation, frame.session]
+        case let .chat(frame): [frame.id, frame.conversation, frame.text]
         case let .rename(frame): [frame.id, frame.name]
         case let .send(frame): [frame.id, frame.conversation, frame.game, frame.variant, frame.session]
         case let .ack(frame): [frame.conversation]

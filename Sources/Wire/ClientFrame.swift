@@ -12,6 +12,7 @@ public enum ClientFrame: Hashable, Sendable {
     case ack(Ack)
     case resume(Resume)
     case resign(Resign)
+    case chat(Chat)
 
     /// The answer to the server's `challenge`: the install's P-256 public key and its
     /// signature of the challenge.
@@ -70,6 +71,19 @@ public enum ClientFrame: Hashable, Sendable {
             self.id = id
             self.conversation = conversation
             self.session = session
+        }
+    }
+
+    /// A chat message: plain words to the conversation beside its games. Answered `done`;
+    /// every member receives a `chat` event.
+    public struct Chat: Codable, Hashable, Sendable {
+        public var id: String
+        public var conversation: String
+        public var text: String
+        public init(id: String, conversation: String, text: String) {
+            self.id = id
+            self.conversation = conversation
+            self.text = text
         }
     }
 

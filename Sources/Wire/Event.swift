@@ -24,6 +24,10 @@ public struct Event: Codable, Hashable, Sendable {
         /// A player gave up: `participant` who, `status` the session after it, finished with
         /// them losing (and in a game of two, the other winning).
         case resigned
+        /// A chat message: `participant` wrote `text`, a conversation's plain words beside its
+        /// games. The text is as its sender wrote it: a client shows it with control characters
+        /// neutralised (`ChatText`), a page escaped.
+        case chat
     }
 
     public var conversation: String
@@ -32,11 +36,14 @@ public struct Event: Codable, Hashable, Sendable {
     public var message: Message?
     public var status: GameStatus?
     public var participant: ParticipantInfo?
+    /// A chat message's words.
+    public var text: String?
 
     public init(
         conversation: String, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
-        participant: ParticipantInfo? = nil
+        participant: ParticipantInfo? = nil, text: String? = nil
     ) {
+        self.text = text
         self.conversation = conversation
         self.seq = seq
         self.kind = kind

@@ -16,6 +16,7 @@ extension FrameReader {
         case "ack": frame = .ack(try ack(&s))
         case "resume": frame = .resume(try resume(&s))
         case "resign": frame = .resign(try resign(&s))
+        case "chat": frame = .chat(try chat(&s))
         default: throw JSONScanner.Declined()
         }
         try s.end()
@@ -62,6 +63,20 @@ extension FrameReader {
             }
         }
         return ClientFrame.Join(id: try id.required(), invite: try invite.required())
+    }
+
+    static func chat(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Chat {
+        var id = Field<String>(), conversation = Field<String>(), text = Field<String>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "conversation": try conversation.set(s.string())
+            case "text": try text.set(s.string())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Chat(id: try id.required(), conversation: try conversation.required(), text: try text.required())
     }
 
     static func resign(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Resign {

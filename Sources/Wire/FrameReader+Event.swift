@@ -7,6 +7,7 @@ extension FrameReader {
     static func event(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Event {
         var conversation = Field<String>(), seq = Field<Int>(), kind = Field<Event.Kind>()
         var message = Field<Message?>(), status = Field<GameStatus?>(), participant = Field<ParticipantInfo?>()
+        var text = Field<String?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -18,12 +19,13 @@ extension FrameReader {
             case "message": try message.set(s.optional(Self.message))
             case "status": try status.set(s.optional(gameStatus))
             case "participant": try participant.set(s.optional(participantInfo))
+            case "text": try text.set(s.optionalString())
             default: try s.skipValue()
             }
         }
         return Event(
             conversation: try conversation.required(), seq: try seq.required(), kind: try kind.required(),
-            message: message.optional(), status: status.optional(), participant: participant.optional())
+            message: message.optional(), status: status.optional(), participant: participant.optional(), text: text.optional())
     }
 
     static func message(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Message {

@@ -204,6 +204,11 @@ public struct FrameWriter {
             out.key("id"); out.string(resign.id)
             out.key("session"); out.string(resign.session)
             type("resign")
+        case let .chat(chat):
+            out.key("conversation", first: true); out.string(chat.conversation)
+            out.key("id"); out.string(chat.id)
+            out.key("text"); out.string(chat.text)
+            type("chat")
         }
         out.close()
     }
@@ -218,6 +223,7 @@ public struct FrameWriter {
         if let participant = event.participant { out.key("participant"); self.participant(participant) }
         out.key("seq"); out.integer(event.seq)
         if let status = event.status { out.key("status"); self.status(status) }
+        if let text = event.text { out.key("text"); out.string(text) }
     }
 
     private mutating func message(_ message: Message) {

@@ -126,6 +126,16 @@ struct PlayTable {
     }
 
     /// The number of `send` frames `name` has sent.
+    func chats(by name: String) -> Int {
+        (sent[name] ?? []).filter { if case .chat = $0 { true } else { false } }.count
+    }
+
+    /// `name`'s client sends a chat message of any text, as a client other than ours might.
+    mutating func sendChat(by name: String, _ text: String) {
+        guard let conversation = models[name]!.book.order.first else { return }
+        perform([.request(.chat(conversation: conversation, text: text))], by: name)
+    }
+
     func resignations(by name: String) -> Int {
         (sent[name] ?? []).filter { if case .resign = $0 { true } else { false } }.count
     }

@@ -102,6 +102,28 @@ import Wire
         }
     }
 
+    /// `say CONV WORDS` chats; what arrives is shown with its control characters neutralised.
+    @Test(.timeLimit(.minutes(1)))
+    func membersChatInLineMode() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            amber.type("create")
+            let created = try await amber.screen.wait(for: " invite ")
+            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
+            ben.type("join \(invite)")
+            _ = try await amber.screen.wait(for: "#2 Ben joined")
+            amber.type("say 1 Fancy  a game? \u{1B}[2J")
+            let heard = try await ben.screen.wait(for: "#3 Amber: ")
+            #expect(heard.hasSuffix("#3 Amber: Fancy  a game? ^[[2J"), "\(heard)")
+            _ = try await amber.screen.wait(for: "#3 you: Fancy  a game?")
+            amber.type("say 1    ")
+            #expect(try await amber.screen.wait(for: "error: ").contains("I don't understand"), "no words, no message")
+            for terminal in [amber, ben] { terminal.input.finish() }
+            for terminal in [amber, ben] { await terminal.task.value }
+        }
+    }
+
     /// `resign CONV SEQ` gives up the game of message SEQ: both players read who resigned and
     /// who won.
     @Test(.timeLimit(.minutes(1)))
@@ -158,6 +180,8 @@ import Wire
     }
 
     @Test func commandsAreReadOrRefusedInWords() throws {
+        #expect(try LineCommand.parse("say 1 hello  there ") == .say(conversation: "1", text: "hello  there "))
+        #expect(try LineCommand.parse("  say  2  hi") == .say(conversation: "2", text: "hi"))
         #expect(try LineCommand.parse("fire 1 4 b7") == .move(conversation: "1", seq: 4, items: "Shot=B7"))
         #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
         #expect(try LineCommand.parse("start 1 icecream solo Base=base01")

@@ -109,6 +109,28 @@ extension ServerFrame {
         return conversation
     }
 
+    /// Chat over a real socket: every member hears it as written; too long or blank words are
+    /// refused and change nothing.
+    @Test func membersChatBesideTheirGames() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await Self.gather(amber, [ben])
+            let said = try await amber.request(.chat(.init(id: "c1", conversation: conversation, text: "Fancy a game? <b>")))
+            #expect(said == .done(.init(id: "c1")))
+            let frame = try await ben.next { if case let .event(event) = $0 { event.kind == .chat } else { false } }
+            guard case let .event(event) = frame else { throw ConnectionError.unexpected("\(frame)") }
+            #expect(event.text == "Fancy a game? <b>" && event.participant?.name == "Amber")
+            let long = try await amber.request(.chat(.init(id: "c2", conversation: conversation, text: String(repeating: "a", count: 5000))))
+            #expect(long.rejection?.code == "text-too-long")
+            let blank = try await amber.request(.chat(.init(id: "c3", conversation: conversation, text: "   ")))
+            #expect(blank.rejection?.code == "empty-text")
+            let summary = try await ben.request(.list(.init(id: "l")))
+            guard case let .conversations(list) = summary else { throw ConnectionError.unexpected("\(summary)") }
+            #expect(list.conversations.first?.lastSeq == event.seq, "nothing more was stored")
+        }
+    }
+
     /// A player gives up over a real socket: both hear it, the other wins, the game is over.
     @Test func aPlayerResignsAndBothHearIt() async throws {
         try await LiveServer.with { server in

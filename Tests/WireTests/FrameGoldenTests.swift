@@ -44,6 +44,7 @@ import Wire
         ("client-ack", .ack(.init(conversation: conversation, seq: 6))),
         ("client-resume", .resume(.init(id: "r6", conversation: conversation, after: 4))),
         ("client-resign", .resign(.init(id: "r7", conversation: conversation, session: session.uuidString))),
+        ("client-chat", .chat(.init(id: "r8", conversation: conversation, text: "Fancy a game? \u{1B}[2J <b>"))),
     ]
 
     static let serverFrames: [(String, ServerFrame)] = [
@@ -67,6 +68,9 @@ import Wire
                 session: session.uuidString, game: "icecream", variant: "group", moves: 2,
                 turn: TurnInfo(kind: .anyoneExcept, participants: [ben]), outcome: OutcomeInfo(finished: false),
                 prompt: "Finish with a topping", deadline: 1_800_000_600_000)))),
+        ("server-event-chat", .event(Event(
+            conversation: conversation, seq: 9, kind: .chat, participant: ParticipantInfo(id: ben, name: "Ben"),
+            text: "Fancy a game? \u{1B}[2J <b>"))),
         ("server-event-resigned", .event(Event(
             conversation: conversation, seq: 8, kind: .resigned,
             status: GameStatus(

@@ -118,7 +118,7 @@ import Wire
     }
 
     static func clientFrame(_ random: inout SeededRandom) -> ClientFrame {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0: .authenticate(.init(publicKey: text(&random), signature: text(&random), name: maybe(&random) { text(&$0) }))
         case 1: .create(.init(id: text(&random)))
         case 2: .join(.init(id: text(&random), invite: text(&random)))
@@ -130,16 +130,17 @@ import Wire
                             basedOn: maybe(&random) { number(&$0) }, url: text(&random)))
         case 7: .ack(.init(conversation: text(&random), seq: number(&random)))
         case 8: .resign(.init(id: text(&random), conversation: text(&random), session: text(&random)))
+        case 9: .chat(.init(id: text(&random), conversation: text(&random), text: text(&random)))
         default: .resume(.init(id: text(&random), conversation: text(&random), after: number(&random)))
         }
     }
 
     static func event(_ random: inout SeededRandom) -> Event {
-        let kinds: [Event.Kind] = [.message, .joined, .left, .removed, .timeout, .ended, .resigned]
+        let kinds: [Event.Kind] = [.message, .joined, .left, .removed, .timeout, .ended, .resigned, .chat]
         return Event(
             conversation: text(&random), seq: number(&random), kind: kinds.randomElement(using: &random)!,
             message: maybe(&random) { message(&$0) }, status: maybe(&random) { status(&$0) },
-            participant: maybe(&random) { participant(&$0) })
+            participant: maybe(&random) { participant(&$0) }, text: maybe(&random) { text(&$0) })
     }
 
     static func message(_ random: inout SeededRandom) -> Message {

@@ -49,9 +49,10 @@ struct RandomFrames {
     mutating func event() -> Event {
         Event(
             conversation: text(), seq: number(),
-            kind: [.message, .joined, .left, .removed, .timeout, .ended, .resigned].randomElement(using: &random)!,
+            kind: [.message, .joined, .left, .removed, .timeout, .ended, .resigned, .chat].randomElement(using: &random)!,
             message: maybe { $0.message() }, status: maybe { $0.status() },
-            participant: maybe { ParticipantInfo(id: $0.participant(), name: $0.maybe { $0.text() }) })
+            participant: maybe { ParticipantInfo(id: $0.participant(), name: $0.maybe { $0.text() }) },
+            text: maybe { $0.text() })
     }
 
     mutating func message() -> Message {
@@ -101,7 +102,7 @@ struct RandomFrames {
     }
 
     mutating func clientFrame() -> ClientFrame {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0:
             .authenticate(.init(
                 v: ProtocolVersion(rawValue: number()), publicKey: text(), signature: text(), name: maybe { $0.text() }))
@@ -116,6 +117,7 @@ struct RandomFrames {
                 basedOn: maybe { $0.number() }, url: text()))
         case 7: .ack(.init(conversation: text(), seq: number()))
         case 8: .resign(.init(id: text(), conversation: text(), session: text()))
+        case 9: .chat(.init(id: text(), conversation: text(), text: text()))
         default: .resume(.init(id: text(), conversation: text(), after: number()))
         }
     }

@@ -79,6 +79,25 @@ extension PlayModel {
             case .drawer: nil
             }
         }
+        // Typing writes a chat message: Enter sends it, Backspace edits it, Esc throws it away.
+        let draft = chatDrafts[conversation, default: ""]
+        switch key {
+        case let .character(character):
+            chatDrafts[conversation] = draft + String(character)
+            return []
+        case .backspace where !draft.isEmpty:
+            chatDrafts[conversation] = String(draft.dropLast())
+            return []
+        case .escape where !draft.isEmpty:
+            chatDrafts[conversation] = nil
+            return []
+        case .enter where !draft.isEmpty:
+            chatDrafts[conversation] = nil
+            guard draft.contains(where: { !$0.isWhitespace }) else { return [] }
+            return [.request(.chat(conversation: conversation, text: draft))]
+        default:
+            break
+        }
         switch key {
         case .up:
             if selected == nil {

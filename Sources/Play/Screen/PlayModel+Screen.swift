@@ -9,7 +9,7 @@ import Wire
 extension PlayModel {
     static let listHint = "Up/Down choose, Enter opens, n new conversation, j join by code, r your name, q quits"
     static let waitingHint = "Not your turn: this screen changes as moves arrive. Esc back"
-    static let conversationHint = "Up/Down messages, Left/Right games, Enter opens or starts, Esc back"
+    static let conversationHint = "Type to chat; Up/Down messages, Left/Right games, Enter opens or starts, Esc back"
 
     /// Exactly `height` lines of at most `width` columns.
     public func screen(width: Int, height: Int, mode: ColourMode) -> [String] {
@@ -60,7 +60,8 @@ extension PlayModel {
         return CompactScreen(
             header: header, events: events, drawer: drawerItems, drawerSelection: selected == nil ? drawer : nil,
             drawerLines: drawerLines,
-            selectedMessage: selected, hint: Self.conversationHint, error: error)
+            selectedMessage: selected, input: chatDrafts[conversation, default: ""], hint: Self.conversationHint,
+            error: error)
     }
 
     func expandedScreen(_ desk: GameDesk) -> ExpandedScreen? {

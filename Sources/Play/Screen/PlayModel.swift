@@ -48,6 +48,8 @@ public struct PlayModel: Sendable {
     let catalog: GameCatalog
     /// The time on the client's clock, for the time left in timed turns; `nil` shows none.
     public var now: Date?
+    /// The chat message being typed in each conversation.
+    var chatDrafts: [String: String] = [:]
 
     public init(catalog: GameCatalog = .standard) {
         self.catalog = catalog
@@ -101,6 +103,10 @@ public struct PlayModel: Sendable {
             place = .game(desk)
             error = nil
         case let .rejected(rejected):
+            // A refused chat message is back on the input line, to be changed or sent again.
+            if case let .chat(conversation, text) = request, chatDrafts[conversation, default: ""].isEmpty {
+                chatDrafts[conversation] = text
+            }
             if let current = rejected.current { book.record(current) }
             error = Refusal.words(for: rejected, in: book)
             if case var .game(desk) = place {
@@ -119,6 +125,9 @@ public struct PlayModel: Sendable {
 
     /// A request that got no answer at all (the connection is down and it may not be resent).
     public mutating func failed(_ request: PlayRequest, reason: String) {
+        if case let .chat(conversation, text) = request, chatDrafts[conversation, default: ""].isEmpty {
+            chatDrafts[conversation] = text
+        }
         error = "Not sent: \(reason)"
     }
 }

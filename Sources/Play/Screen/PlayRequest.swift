@@ -12,6 +12,8 @@ public enum PlayRequest: Hashable, Sendable {
     case send(conversation: String, game: String, variant: String?, session: String?, basedOn: Int?, url: String)
     /// Give up the game of `session`.
     case resign(conversation: String, session: String)
+    /// A chat message.
+    case chat(conversation: String, text: String)
 }
 
 extension PlayRequest {
@@ -27,6 +29,7 @@ extension PlayRequest {
                 id: id, conversation: conversation, game: game, variant: variant, session: session, basedOn: basedOn,
                 url: url))
         case let .resign(conversation, session): .resign(.init(id: id, conversation: conversation, session: session))
+        case let .chat(conversation, text): .chat(.init(id: id, conversation: conversation, text: text))
         }
     }
 }

@@ -260,8 +260,8 @@ import Testing
         #expect(table.resignations(by: "Amber") == 0)
         table.press("Amber", .control("r"), .enter)
         #expect(table.resignations(by: "Amber") == 1)
-        #expect(table.screen("Amber").contains("*** You lost. ***"), "\(table.screen("Amber"))")
-        #expect(table.screen("Ben").contains("*** You won! ***"), "\(table.screen("Ben"))")
+        #expect(table.screen("Amber").contains("*** You resigned. ***"), "\(table.screen("Amber"))")
+        #expect(table.screen("Ben").contains("*** Amber resigned: you won! ***"), "\(table.screen("Ben"))")
         table.press("Ben", .escape)
         #expect(table.screen("Ben").contains("-- Amber resigned. Game over: you won --"), "\(table.screen("Ben"))")
         // A finished game takes no resignation.

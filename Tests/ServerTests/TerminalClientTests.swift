@@ -189,4 +189,74 @@ import Testing
             #expect(said.contains("not the pinned"), "\(said)")
         }
     }
+
+    /// What players expect, through real keys in real terminals: chat both ways, a turn clock
+    /// running down, resigning, the rematch the other player starts, and a board laid out for a
+    /// small window.
+    @Test(.timeLimit(.minutes(3)))
+    func chatClocksResignAndRematchInTheirTerminals() async throws {
+        try await Tmux.require()
+        let parley = try Self.parley()
+        let homes = LiveServer.temporaryDirectory()
+        try await LiveServer.with(turnTimeouts: ["fourinarow": .seconds(90)]) { server in
+            let tmux = Tmux()
+            defer { tmux.stopNow() }
+            for name in ["Amber", "Ben"] {
+                try await tmux.start(name, width: 80, height: 24, command: """
+                    env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(server.port) \
+                    --fingerprint \(server.fingerprint) --home \(homes)/\(name) --name \(name); \
+                    echo "parley exited with $?"; sleep 60
+                    """)
+                try await tmux.wait(name, for: "[online]")
+            }
+            try await tmux.press("Amber", "n")
+            let opened = try await tmux.wait("Amber", for: "#1 invite ")
+            let code = try #require(opened.firstMatch(of: /invite ([0-9A-Z-]+)/)?.1)
+            try await tmux.press("Ben", "j")
+            try await tmux.type("Ben", String(code))
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Amber", for: "Ben joined")
+
+            // Chat: typed on the conversation's screen, sent with Enter.
+            try await tmux.type("Amber", "Fancy a game?")
+            try await tmux.wait("Amber", for: "> Fancy a game?")
+            try await tmux.press("Amber", "Enter")
+            try await tmux.wait("Ben", for: "  Fancy a game?")
+            try await tmux.type("Ben", "Sure")
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Amber", for: "  Sure")
+
+            // Four in a Row, the drawer's last game; Ben's clock runs on his top line.
+            try await tmux.press("Amber", "Left", "Enter", "Enter", "Enter")
+            try await tmux.wait("Ben", for: "Amber dropped in column 4.")
+            try await tmux.press("Ben", "Enter")
+            let clock = try await tmux.wait("Ben", for: " left ")
+            #expect(clock.contains("Drop a disc · 1:"), "\(clock)")
+            try await tmux.press("Ben", "Enter", "Enter")
+            try await tmux.wait("Amber", for: "Your turn: Drop a disc")
+
+            // Ben resigns, asked first; both read the end; Amber went first, so Ben starts the rematch.
+            try await tmux.press("Ben", "C-r")
+            try await tmux.wait("Ben", for: "Resign this game? Enter resigns, Esc cancels.")
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Ben", for: "*** You resigned. ***")
+            try await tmux.wait("Amber", for: "*** Ben resigned: you won! ***")
+            try await tmux.press("Ben", "m")
+            try await tmux.wait("Ben", for: "Red (X) to drop")
+            try await tmux.press("Ben", "Enter", "Enter")
+            try await tmux.press("Amber", "Escape")
+            try await tmux.wait("Amber", for: "Ben dropped in column 4.")
+
+            // A small window: Battleship's classic boards are laid out for it, never cut off.
+            // The drawer is on Four in a Row, the game just played: Right wraps to the seed, then classic.
+            try await tmux.press("Amber", "Right", "Right", "Enter")
+            try await tmux.wait("Amber", for: "Place the carrier")
+            try await tmux.run(["resize-window", "-t", "Amber", "-x", "60", "-y", "16"], reading: false)
+            let small = try await tmux.waitUntil("Amber") { screen in
+                screen.split(separator: "\n", omittingEmptySubsequences: false).first?.count == 60
+            }
+            #expect(small.contains("10  .  .  .  .  .  .  .  .  .  ."), "the last row is on screen: \(small)")
+            #expect(small.contains("Your fleet (not placed)"), "\(small)")
+        }
+    }
 }

@@ -127,10 +127,18 @@ extension PlayModel {
         if byItsMove, let (presentation, items) = try? shown(on: desk), let items, let banner = try? presentation.banner(of: items) {
             return banner
         }
-        if status.outcome.winners.contains(viewer) { return "*** You won! ***" }
-        if status.outcome.losers.contains(viewer) { return "*** You lost. ***" }
-        if let winner = status.outcome.winners.first { return "*** \(names.name(of: winner)) won ***" }
-        return "*** Game over ***"
+        // Why it ended, when a player did not finish it by a move: a resignation, a timeout.
+        let ending = book.events[desk.conversation]?.last { $0.status?.session == status.session }
+        var why = ""
+        if let ending, let who = ending.participant?.id, ending.kind == .resigned || ending.kind == .timeout {
+            if who == viewer, ending.kind == .resigned { return "*** You resigned. ***" }
+            let name = who == viewer ? "You" : names.name(of: who)
+            why = ending.kind == .resigned ? "\(name) resigned: " : "\(name) ran out of time: "
+        }
+        if status.outcome.winners.contains(viewer) { return why.isEmpty ? "*** You won! ***" : "*** \(why)you won! ***" }
+        if status.outcome.losers.contains(viewer) { return why.isEmpty ? "*** You lost. ***" : "*** \(why)you lost. ***" }
+        if let winner = status.outcome.winners.first { return "*** \(why)\(names.name(of: winner)) won ***" }
+        return "*** \(why)Game over ***"
     }
 
     private func header(_ conversation: String, status: GameStatus?, title: String?) -> ScreenHeader? {

@@ -24,7 +24,7 @@ struct BubbleRendererTests {
             "| Find the ships                      |",
             "|  .  .  .    0 1 2                   |",
             "|  .  X  .    3 4 5                   |",
-            "|  .  o  .    6 7 8                   |",
+            "|  . (o) .    6 7 8                   |",
             "| Battleship                          |",
             "| Seed, 3x3                           |",
             "|-------------------------------------|",

@@ -100,29 +100,58 @@ public struct BoardRenderer: Sendable {
     public func screen(
         for state: BattleshipState, as perspective: BoardPerspective, cursor: BoardCursor? = nil, width: Int, height: Int
     ) -> [Styled] {
-        let lines = lines(for: state, as: perspective, cursor: cursor, width: width, height: height)
+        var lines = lines(for: state, as: perspective, cursor: cursor, width: width, height: height)
+        guard lines.first?.plainText != Self.tooSmall else { return lines }
+        let score = score(for: perspective, in: state)
+        if let score, lines.count + 2 <= height, score.width <= width { lines += [Styled(), score] }
         let legend = legend()
-        guard lines.count + 2 <= height, legend.width <= width, lines.first?.plainText != Self.tooSmall else { return lines }
+        guard lines.count + 2 <= height, legend.width <= width else { return lines }
         return lines + [Styled(), legend]
+    }
+
+    /// Where the game stands in one line, once shots have been fired: "Afloat: your ships 4 of
+    /// 5, theirs 3 of 5" in a duel; "Found 1 of 2, misses 1 of 3" in the seed.
+    public func score(for perspective: BoardPerspective, in state: BattleshipState) -> Styled? {
+        let rules = game.rules
+        guard !state.shots.isEmpty else { return nil }
+        let count = rules.fleet.count
+        guard rules.sides == .duel else {
+            let results = rules.shots(by: Seat(1), in: state).compactMap(\.result)
+            let hits = results.filter(\.isHit).count
+            return Styled("Found \(hits) of \(count), misses \(results.count - hits) of \(rules.missesAllowed ?? 0)", .bold)
+        }
+        guard case let .player(seat) = perspective, state.fleets.indices.contains(seat.index) else {
+            return Styled("Afloat: first player's \(count - rules.sunkCount(by: Seat(1), in: state)) of \(count), "
+                + "second player's \(count - rules.sunkCount(by: Seat(0), in: state)) of \(count)", .bold)
+        }
+        let enemy = Seat(rules.target(of: seat))
+        return Styled("Afloat: your ships \(count - rules.sunkCount(by: enemy, in: state)) of \(count), "
+            + "theirs \(count - rules.sunkCount(by: seat, in: state)) of \(count)", .bold)
     }
 
     /// The first line when no board fits.
     static let tooSmall = "Too small a window for the board:"
 
-    /// One fleet's board, without a title: the marks of `CellMark.marks` and the labels.
+    /// One fleet's board, without a title: the marks of `CellMark.marks` and the labels, the
+    /// newest answered shot at it between parentheses, `(X)`, and the cursor between brackets.
     public func board(_ fleet: Int, in state: BattleshipState, cursor: Cell? = nil, cells: CellWidth = .wide) -> [Styled] {
         let rules = game.rules
         let size = rules.board.size
         let marks = CellMark.marks(of: fleet, in: state, rules: rules)
+        let last = Self.lastShot(at: fleet, in: state, rules: rules)
         let rows = (0..<size).map { row in
-            let cursorColumn = cursor.flatMap { rules.board.row(of: $0) == row ? rules.board.column(of: $0) : nil }
+            let column = { (cell: Cell?) in cell.flatMap { rules.board.row(of: $0) == row ? rules.board.column(of: $0) : nil } }
+            let (cursorColumn, lastColumn) = (column(cursor), column(last))
+            let closing = cursorColumn == size - 1 ? "]" : lastColumn == size - 1 && cursorColumn == nil ? ")" : ""
             return (0..<size).reduce(into: Styled()) { line, column in
                 let cell = Cell(row * size + column)
                 switch cells {
-                case .wide: line += self.cell(marks[cell.index], highlighted: cell == cursor)
-                case .narrow: line += self.narrowCell(marks[cell.index], column: column, cursorColumn: cursorColumn)
+                case .wide:
+                    line += self.cell(marks[cell.index], highlighted: cell == cursor, lastShot: cell == last)
+                case .narrow:
+                    line += self.narrowCell(marks[cell.index], column: column, cursorColumn: cursorColumn, lastColumn: lastColumn)
                 }
-            } + (cells == .narrow && mode != .colour && cursorColumn == size - 1 ? Styled("]") : Styled())
+            } + (cells == .narrow && (mode != .colour || closing == ")") ? Styled(closing, .dim) : Styled())
         }
         if rules.board.namesCellsByNumber {
             // The numbers to fire at, as a key beside the board rather than in the cells,
@@ -154,8 +183,15 @@ public struct BoardRenderer: Sendable {
         }
     }
 
-    private func cell(_ mark: CellMark, highlighted: Bool) -> Styled {
+    /// The cell of the newest shot fired at `fleet` that has its answer.
+    static func lastShot(at fleet: Int, in state: BattleshipState, rules: BattleshipRules) -> Cell? {
+        state.shots.indices.last { rules.target(of: rules.shooter(ofShot: $0)) == fleet && state.shots[$0].result != nil }
+            .map { state.shots[$0].cell }
+    }
+
+    private func cell(_ mark: CellMark, highlighted: Bool, lastShot: Bool = false) -> Styled {
         let symbol = String(mark.symbol)
+        if lastShot, !highlighted { return Styled("(", .dim) + Styled(symbol, mark.style) + Styled(")", .dim) }
         guard highlighted else { return " " + Styled(symbol, mark.style) + " " }
         // Not dim under the cursor: a dim reversed cell is hard to find.
         let style = Style(bold: true, reverse: true, foreground: mark.style.foreground)
@@ -164,14 +200,17 @@ public struct BoardRenderer: Sendable {
 
     /// A two-column cell: its separator, then its mark. The cursor is bracketed in plain text,
     /// the closing bracket in the next cell's separator.
-    private func narrowCell(_ mark: CellMark, column: Int, cursorColumn: Int?) -> Styled {
+    private func narrowCell(_ mark: CellMark, column: Int, cursorColumn: Int?, lastColumn: Int?) -> Styled {
         let symbol = String(mark.symbol)
-        if mode == .colour {
-            guard column == cursorColumn else { return " " + Styled(symbol, mark.style) }
+        // The newest shot's parentheses give way to the cursor's brackets where they meet.
+        let last = mode == .colour || cursorColumn == nil ? lastColumn : (lastColumn == cursorColumn || lastColumn == cursorColumn.map { $0 - 1 } || lastColumn == cursorColumn.map { $0 + 1 } ? nil : lastColumn)
+        if mode == .colour, column == cursorColumn {
             return " " + Styled(symbol, Style(bold: true, reverse: true, foreground: mark.style.foreground))
         }
-        let separator = column == cursorColumn ? "[" : column - 1 == cursorColumn ? "]" : " "
-        return Styled(separator) + Styled(symbol, mark.style)
+        let separator = mode != .colour && column == cursorColumn ? "["
+            : mode != .colour && column - 1 == cursorColumn ? "]"
+            : column == last ? "(" : column - 1 == last ? ")" : " "
+        return Styled(separator, separator == " " ? .plain : .dim) + Styled(symbol, mark.style)
     }
 
     private struct Titled {

@@ -16,7 +16,7 @@ struct BoardRendererTests {
             "Find the ships",
             " .  . [.]   0 1 2",
             " .  X  .    3 4 5",
-            " .  o  .    6 7 8",
+            " . (o) .    6 7 8",
         ])
     }
 
@@ -27,7 +27,7 @@ struct BoardRendererTests {
             "Your ships",
             " #  .  .    0 1 2",
             " .  X  .    3 4 5",
-            " .  o  .    6 7 8",
+            " . (o) .    6 7 8",
         ])
     }
 
@@ -39,7 +39,7 @@ struct BoardRendererTests {
         #expect(lines.plain == [
             "Your fleet                           Enemy fleet",
             "    A  B  C  D  E  F  G  H  I  J         A  B  C  D  E  F  G  H  I  J",
-            " 1  X  X  #  #  #  .  .  .  .  .      1  .  .  .  .  .  .  .  .  .  .",
+            " 1  X (X) #  #  #  .  .  .  .  .      1  .  .  .  .  .  .  .  .  .  .",
             " 2  #  #  #  #  .  .  .  .  .  .      2  .  .  .  .  .  .  .  .  .  .",
             " 3  #  #  #  .  .  .  .  .  .  .      3  .  . [.] .  .  .  .  .  .  .",
             " 4  #  #  #  .  .  .  .  .  .  .      4  .  .  .  .  .  .  .  .  .  .",
@@ -48,7 +48,7 @@ struct BoardRendererTests {
             " 7  .  .  .  .  .  .  .  .  .  .      7  .  .  .  .  .  .  .  .  .  .",
             " 8  .  .  .  .  .  .  .  .  .  .      8  .  .  .  .  .  .  .  .  .  .",
             " 9  .  .  .  .  .  .  .  .  .  .      9  .  .  .  .  .  .  .  .  .  .",
-            "10  .  .  .  .  .  .  .  .  .  .     10  *  *  .  .  .  .  .  .  .  o",
+            "10  .  .  .  .  .  .  .  .  .  .     10  * (*) .  .  .  .  .  .  .  o",
         ])
     }
 
@@ -92,6 +92,21 @@ struct BoardRendererTests {
 
         let tiny = classic.screen(for: view, as: .player(Seat(0)), cursor: cursor, width: 40, height: 9).plain
         #expect(tiny == ["Too small a window for the board:", "it needs 23x11 here."])
+    }
+
+    /// The newest answered shot at a board is between parentheses, so that a glance finds it;
+    /// in narrow cells too, giving way to the cursor's brackets where they meet. The score
+    /// line says where the game stands.
+    @Test func theNewestShotIsMarkedAndTheScoreSaid() throws {
+        let view = Fixtures.classic.view(of: try Self.classicMatch().state, for: Seat(0))
+        let enemy = classic.board(1, in: view, cells: .narrow).plain
+        #expect(enemy[10] == "10  *(*). . . . . . . o", "\(enemy)")
+        let nearCursor = classic.board(1, in: view, cursor: Fixtures.cell("C10"), cells: .narrow).plain
+        #expect(nearCursor[10] == "10  * *[.]. . . . . . o", "the cursor's brackets win: \(nearCursor)")
+        #expect(classic.score(for: .player(Seat(0)), in: view)?.plainText == "Afloat: your ships 5 of 5, theirs 4 of 5")
+        let seedView = try Fixtures.seed.decode(url: "?Hidden=0&Shot=4-hit&Shot=7-miss&Is_Complete=0")
+        #expect(seed.score(for: .player(Seat(1)), in: seedView)?.plainText == "Found 1 of 2, misses 1 of 3")
+        #expect(classic.score(for: .player(Seat(0)), in: Fixtures.classic.initialState) == nil, "no shot, no score")
     }
 
     /// In plain text the narrow cursor's closing bracket takes the next cell's space, and at
@@ -142,9 +157,9 @@ struct BoardRendererTests {
             return BattleshipState(fleets: [.hidden, .hidden], shots: all)
         }
         let clear = state([("B1", .hit), ("C1", .hit), ("D1", .sunk(.destroyer)), ("F1", nil)])
-        #expect(classic.board(1, in: clear)[1].render(.plain) == " 1  .  X  *  *  .  ?  .  .  .  .")
+        #expect(classic.board(1, in: clear)[1].render(.plain) == " 1  .  X  * (*) .  ?  .  .  .  .")
         let unclear = state([("C1", .hit), ("D2", .hit), ("D1", .sunk(.destroyer))])
-        #expect(classic.board(1, in: unclear)[1].render(.plain) == " 1  .  .  X  *  .  .  .  .  .  .")
+        #expect(classic.board(1, in: unclear)[1].render(.plain) == " 1  .  .  X (*) .  .  .  .  .  .")
         #expect(classic.board(1, in: unclear)[2].render(.plain) == " 2  .  .  .  X  .  .  .  .  .  .")
     }
 

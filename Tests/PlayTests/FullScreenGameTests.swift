@@ -308,3 +308,49 @@ import Testing
         #expect(table.screen("Amber").contains("Your turn: Drop a disc · 4:58 left"), "\(table.screen("Amber"))")
     }
 }
+
+/// Placing a fleet: the next ship's ghost under the cursor, and Space for the rest at random.
+@Suite struct PlacementTests {
+    @Test func theNextShipShowsUnderTheCursor() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .enter)
+        table.type("Amber", "C3")
+        let carrier = table.screen("Amber")
+        #expect(carrier.contains(" 3  .  . [+] +  +  +  +  .  .  ."), "the carrier across from C3: \(carrier)")
+        table.type("Amber", "r")
+        #expect(table.screen("Amber").contains(" 4  .  .  +  .  ."), "turned, it runs down")
+        // At the edge only what stays on the board shows.
+        table.type("Amber", "r")
+        table.type("Amber", "H1")
+        #expect(table.screen("Amber").contains(" 1  .  .  .  .  .  .  . [+] +  +      1"), "\(table.screen("Amber"))")
+    }
+
+    @Test func spacePlacesTheRestAtRandom() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .enter)
+        table.type("Amber", "A1")
+        table.press("Amber", .enter)
+        table.type("Amber", " ")
+        let placed = table.screen("Amber")
+        #expect(placed.contains("Your fleet is placed. Enter sends it, Esc cancels."), "\(placed)")
+        #expect(placed.contains(" 1 [#] #  #  #  #"), "the carrier stays where it was put")
+        let rows = placed.split(separator: "\n").filter { Int($0.prefix(3).trimmingCharacters(in: .whitespaces)) != nil }
+        #expect(rows.count == 10)
+        let shipCells = rows.map { $0.dropFirst(4).prefix(30) }
+            .reduce(0) { $0 + $1.filter { $0 == "#" }.count }
+        #expect(shipCells == 17, "the whole fleet: 5+4+3+3+2 cells: \(placed)")
+        table.press("Amber", .enter)
+        #expect(table.moves(by: "Amber") == 1, "the server takes it")
+
+        // The seed: Space hides both boats.
+        var seed = PlayTable("Amber", "Ben")
+        seed.gather(host: "Amber", guests: "Ben")
+        seed.press("Amber", .enter)
+        seed.type("Amber", " ")
+        #expect(seed.screen("Amber").contains("Hide your boats at "), "\(seed.screen("Amber"))")
+        seed.press("Amber", .enter)
+        #expect(seed.moves(by: "Amber") == 1)
+    }
+}

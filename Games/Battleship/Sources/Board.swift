@@ -86,6 +86,15 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The cells a ship covers, or `nil` when it would leave the board.
+    /// The cells of `ship` that are on the board, where it would leave it: what the player
+    /// sees of a ship about to be placed from the cursor.
+    public func cellsOnBoard(of ship: ShipPlacement) -> [Cell] {
+        let (row, column) = (row(of: ship.origin), column(of: ship.origin))
+        return (0..<ship.kind.length).compactMap { step in
+            ship.orientation == .across ? cell(row: row, column: column + step) : cell(row: row + step, column: column)
+        }
+    }
+
     public func cells(of ship: ShipPlacement) -> [Cell]? {
         let (row, column) = (row(of: ship.origin), column(of: ship.origin))
         guard contains(ship.origin) else { return nil }

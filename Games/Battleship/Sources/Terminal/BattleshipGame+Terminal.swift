@@ -31,7 +31,12 @@ extension BattleshipGame {
         if let seat = placing, !draft.ships.isEmpty { shown.fleets[seat.index] = .placed(Fleet(draft.ships)) }
         if let staged, staged.shots.count > state.shots.count, let shot = staged.shots.last { shown.shots.append(Shot(shot.cell)) }
         let perspective = placing.map(BoardPerspective.player) ?? .inferred(from: shown)
-        let cursor = BoardCursor(draft.cursor, on: placing == nil ? .target : .own)
+        var cursor = BoardCursor(draft.cursor, on: placing == nil ? .target : .own)
+        if placing != nil, !rules.board.namesCellsByNumber, draft.ships.count < rules.fleet.count, staged == nil {
+            // The next ship's ghost from the cursor, as far as it stays on the board.
+            let next = ShipPlacement(rules.fleet[draft.ships.count], at: draft.cursor, draft.orientation)
+            cursor.ghost = Set(rules.board.cellsOnBoard(of: next))
+        }
         let renderer = BoardRenderer(game: self, mode: mode)
         return renderer.screen(for: shown, as: perspective, cursor: cursor, width: width, height: height)
     }
@@ -41,12 +46,12 @@ extension BattleshipGame {
             return "Arrows or a cell name (\(rules.board.namesCellsByNumber ? "4" : "B7")) move, Enter fires, Esc back"
         }
         if rules.board.namesCellsByNumber {
-            return "Hide \(rules.fleet.count) boats: arrows or a cell number move, Enter puts or takes a boat, Esc back"
+            return "Hide \(rules.fleet.count) boats: arrows or a cell number move, Enter puts or takes a boat, Space at random, Esc back"
         }
         guard draft.ships.count < rules.fleet.count else { return "" }
         let kind = rules.fleet[draft.ships.count]
         let way = draft.orientation == .across ? "across" : "down"
-        return "Place the \(kind) (\(kind.length), \(way)): Enter places, r turns, Backspace undoes, Esc back"
+        return "Place the \(kind) (\(kind.length), \(way)): Enter places, r turns, Space places the rest at random, Backspace undoes, Esc back"
     }
 
     public func press(_ key: Key, draft: inout BattleshipDraft, in state: BattleshipState) -> DraftChange<BattleshipState> {
@@ -59,6 +64,13 @@ extension BattleshipGame {
             draft.cursor = board.cell(row: min(board.size - 1, max(0, row + dr)), column: min(board.size - 1, max(0, column + dc)))
                 ?? draft.cursor
             draft.typedCell = ""
+        case .character(" "):
+            // The rest of the fleet placed at random, around the ships placed so far.
+            guard let seat = placing, draft.ships.count < rules.fleet.count else { return .none }
+            var generator = SystemRandomNumberGenerator()
+            draft.ships = rules.randomRest(of: draft.ships, using: &generator)
+            draft.typedCell = ""
+            return place(&draft, seat: seat, in: state, adding: false)
         case .character("r"), .character("R"):
             guard placing != nil, !board.namesCellsByNumber else { return .none }
             draft.orientation = draft.orientation == .across ? .down : .across
@@ -126,23 +138,27 @@ extension BattleshipGame {
 
     /// Enter while placing: a boat toggles at the cursor (seed); the next ship goes at the
     /// cursor, turned as `r` left it (classic). The whole fleet placed stages it.
-    private func place(_ draft: inout BattleshipDraft, seat: Seat, in view: BattleshipState) -> DraftChange<BattleshipState> {
-        if let index = draft.ships.firstIndex(where: { rules.board.cells(of: $0)?.contains(draft.cursor) ?? false }),
+    private func place(
+        _ draft: inout BattleshipDraft, seat: Seat, in view: BattleshipState, adding: Bool = true
+    ) -> DraftChange<BattleshipState> {
+        if adding, let index = draft.ships.firstIndex(where: { rules.board.cells(of: $0)?.contains(draft.cursor) ?? false }),
             rules.board.namesCellsByNumber
         {
             draft.ships.remove(at: index)
             return .none
         }
-        guard draft.ships.count < rules.fleet.count else { return .none }
-        let ship = ShipPlacement(rules.fleet[draft.ships.count], at: draft.cursor, draft.orientation)
-        guard let cells = rules.board.cells(of: ship) else {
-            return .refused("The \(ship.kind) does not fit there: it would leave the board. Press r to turn it.")
+        if adding {
+            guard draft.ships.count < rules.fleet.count else { return .none }
+            let ship = ShipPlacement(rules.fleet[draft.ships.count], at: draft.cursor, draft.orientation)
+            guard let cells = rules.board.cells(of: ship) else {
+                return .refused("The \(ship.kind) does not fit there: it would leave the board. Press r to turn it.")
+            }
+            let taken = rules.occupancy(of: Fleet(draft.ships))
+            if let cell = cells.first(where: { taken[$0] != nil }), let other = taken[cell] {
+                return .refused("The \(ship.kind) would cross the \(other.kind) at \(rules.board.name(of: cell)).")
+            }
+            draft.ships.append(ship)
         }
-        let taken = rules.occupancy(of: Fleet(draft.ships))
-        if let cell = cells.first(where: { taken[$0] != nil }), let other = taken[cell] {
-            return .refused("The \(ship.kind) would cross the \(other.kind) at \(rules.board.name(of: cell)).")
-        }
-        draft.ships.append(ship)
         guard draft.ships.count == rules.fleet.count else { return DraftChange(error: .clear) }
         var next = view
         next.fleets[seat.index] = .placed(rules.canonical(Fleet(draft.ships)))

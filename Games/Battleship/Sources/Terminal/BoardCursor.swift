@@ -12,9 +12,12 @@ public struct BoardCursor: Hashable, Sendable {
 
     public var cell: Cell
     public var side: Side
+    /// While placing: the cells the next ship would cover from the cursor, drawn as its ghost.
+    public var ghost: Set<Cell>
 
-    public init(_ cell: Cell, on side: Side = .target) {
+    public init(_ cell: Cell, on side: Side = .target, ghost: Set<Cell> = []) {
         self.cell = cell
         self.side = side
+        self.ghost = ghost
     }
 }

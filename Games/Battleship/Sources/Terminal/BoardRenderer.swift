@@ -59,7 +59,8 @@ public struct BoardRenderer: Sendable {
         let view = game.view(of: state, for: perspective.seat)
         let titled = boards(for: perspective, in: view)
         func drawn(_ board: Titled, _ cells: CellWidth) -> [Styled] {
-            self.board(board.fleet, in: view, cursor: cursor.flatMap { $0.side == board.side ? $0.cell : nil }, cells: cells)
+            let here = cursor.flatMap { $0.side == board.side ? $0 : nil }
+            return self.board(board.fleet, in: view, cursor: here?.cell, cells: cells, ghost: here?.ghost ?? [])
         }
         func fits(_ lines: [Styled]) -> Bool { lines.width <= width && lines.count <= height }
         if titled.count == 2 {
@@ -134,7 +135,9 @@ public struct BoardRenderer: Sendable {
 
     /// One fleet's board, without a title: the marks of `CellMark.marks` and the labels, the
     /// newest answered shot at it between parentheses, `(X)`, and the cursor between brackets.
-    public func board(_ fleet: Int, in state: BattleshipState, cursor: Cell? = nil, cells: CellWidth = .wide) -> [Styled] {
+    public func board(
+        _ fleet: Int, in state: BattleshipState, cursor: Cell? = nil, cells: CellWidth = .wide, ghost: Set<Cell> = []
+    ) -> [Styled] {
         let rules = game.rules
         let size = rules.board.size
         let marks = CellMark.marks(of: fleet, in: state, rules: rules)
@@ -145,11 +148,13 @@ public struct BoardRenderer: Sendable {
             let closing = cursorColumn == size - 1 ? "]" : lastColumn == size - 1 && cursorColumn == nil ? ")" : ""
             return (0..<size).reduce(into: Styled()) { line, column in
                 let cell = Cell(row * size + column)
+                // The ship about to be placed shows as `+` over open water.
+                let mark = ghost.contains(cell) && marks[cell.index] == .water ? nil : marks[cell.index]
                 switch cells {
                 case .wide:
-                    line += self.cell(marks[cell.index], highlighted: cell == cursor, lastShot: cell == last)
+                    line += self.cell(mark, highlighted: cell == cursor, lastShot: cell == last)
                 case .narrow:
-                    line += self.narrowCell(marks[cell.index], column: column, cursorColumn: cursorColumn, lastColumn: lastColumn)
+                    line += self.narrowCell(mark, column: column, cursorColumn: cursorColumn, lastColumn: lastColumn)
                 }
             } + (cells == .narrow && (mode != .colour || closing == ")") ? Styled(closing, .dim) : Styled())
         }
@@ -189,28 +194,33 @@ public struct BoardRenderer: Sendable {
             .map { state.shots[$0].cell }
     }
 
-    private func cell(_ mark: CellMark, highlighted: Bool, lastShot: Bool = false) -> Styled {
-        let symbol = String(mark.symbol)
-        if lastShot, !highlighted { return Styled("(", .dim) + Styled(symbol, mark.style) + Styled(")", .dim) }
-        guard highlighted else { return " " + Styled(symbol, mark.style) + " " }
+    /// A cell's character and style; `nil`, the ghost of the ship being placed.
+    private func look(_ mark: CellMark?) -> (symbol: String, style: Style) {
+        mark.map { (String($0.symbol), $0.style) } ?? ("+", .colour(.yellow))
+    }
+
+    private func cell(_ mark: CellMark?, highlighted: Bool, lastShot: Bool = false) -> Styled {
+        let (symbol, style) = look(mark)
+        if lastShot, !highlighted { return Styled("(", .dim) + Styled(symbol, style) + Styled(")", .dim) }
+        guard highlighted else { return " " + Styled(symbol, style) + " " }
         // Not dim under the cursor: a dim reversed cell is hard to find.
-        let style = Style(bold: true, reverse: true, foreground: mark.style.foreground)
-        return mode == .colour ? Styled(" \(symbol) ", style) : Styled("[\(symbol)]", mark.style)
+        let reversed = Style(bold: true, reverse: true, foreground: style.foreground)
+        return mode == .colour ? Styled(" \(symbol) ", reversed) : Styled("[\(symbol)]", style)
     }
 
     /// A two-column cell: its separator, then its mark. The cursor is bracketed in plain text,
     /// the closing bracket in the next cell's separator.
-    private func narrowCell(_ mark: CellMark, column: Int, cursorColumn: Int?, lastColumn: Int?) -> Styled {
-        let symbol = String(mark.symbol)
+    private func narrowCell(_ mark: CellMark?, column: Int, cursorColumn: Int?, lastColumn: Int?) -> Styled {
+        let (symbol, style) = look(mark)
         // The newest shot's parentheses give way to the cursor's brackets where they meet.
         let last = mode == .colour || cursorColumn == nil ? lastColumn : (lastColumn == cursorColumn || lastColumn == cursorColumn.map { $0 - 1 } || lastColumn == cursorColumn.map { $0 + 1 } ? nil : lastColumn)
         if mode == .colour, column == cursorColumn {
-            return " " + Styled(symbol, Style(bold: true, reverse: true, foreground: mark.style.foreground))
+            return " " + Styled(symbol, Style(bold: true, reverse: true, foreground: style.foreground))
         }
         let separator = mode != .colour && column == cursorColumn ? "["
             : mode != .colour && column - 1 == cursorColumn ? "]"
             : column == last ? "(" : column - 1 == last ? ")" : " "
-        return Styled(separator, separator == " " ? .plain : .dim) + Styled(symbol, mark.style)
+        return Styled(separator, separator == " " ? .plain : .dim) + Styled(symbol, style)
     }
 
     private struct Titled {

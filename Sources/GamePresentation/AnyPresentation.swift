@@ -22,8 +22,8 @@ public struct AnyPresentation: Sendable {
         try Self.check(base, items)
     }
 
-    public func bubblePicture(of items: [QueryItem], width: Int, mode: ColourMode) throws(RuleViolation) -> [Styled] {
-        try Self.bubble(base, items, width, mode)
+    public func bubblePicture(of items: [QueryItem], seat: Seat? = nil, width: Int, mode: ColourMode) throws(RuleViolation) -> [Styled] {
+        try Self.bubble(base, items, seat, width, mode)
     }
 
     public func trueLines(of items: [QueryItem], width: Int, mode: ColourMode) throws(RuleViolation) -> [Styled] {
@@ -33,9 +33,9 @@ public struct AnyPresentation: Sendable {
     /// The expanded screen's picture of `shown` (`nil`: a new game's initial state) with the
     /// draft, or with `staged`.
     public func expandedLines(
-        shown: [QueryItem]?, draft: GameDraft, staged: [QueryItem]?, width: Int, height: Int, mode: ColourMode
+        shown: [QueryItem]?, seat: Seat? = nil, draft: GameDraft, staged: [QueryItem]?, width: Int, height: Int, mode: ColourMode
     ) throws(RuleViolation) -> [Styled] {
-        try Self.expanded(base, shown, draft, staged, width, height, mode)
+        try Self.expanded(base, shown, seat, draft, staged, width, height, mode)
     }
 
     public func hint(shown: [QueryItem]?, draft: GameDraft) throws(RuleViolation) -> String {
@@ -83,10 +83,10 @@ public struct AnyPresentation: Sendable {
         _ = try game.decode(items)
     }
 
-    private static func bubble<G: GamePresentation>(_ game: G, _ items: [QueryItem], _ width: Int, _ mode: ColourMode) throws(RuleViolation)
-        -> [Styled]
-    {
-        game.bubblePicture(of: try game.decode(items), width: width, mode: mode)
+    private static func bubble<G: GamePresentation>(
+        _ game: G, _ items: [QueryItem], _ seat: Seat?, _ width: Int, _ mode: ColourMode
+    ) throws(RuleViolation) -> [Styled] {
+        game.bubblePicture(of: try game.decode(items), seat: seat, width: width, mode: mode)
     }
 
     private static func truth<G: GamePresentation>(_ game: G, _ items: [QueryItem], _ width: Int, _ mode: ColourMode) throws(RuleViolation)
@@ -96,11 +96,13 @@ public struct AnyPresentation: Sendable {
     }
 
     private static func expanded<G: GamePresentation>(
-        _ game: G, _ shown: [QueryItem]?, _ draft: GameDraft, _ staged: [QueryItem]?, _ width: Int, _ height: Int, _ mode: ColourMode
+        _ game: G, _ shown: [QueryItem]?, _ seat: Seat?, _ draft: GameDraft, _ staged: [QueryItem]?, _ width: Int, _ height: Int,
+        _ mode: ColourMode
     ) throws(RuleViolation) -> [Styled] {
         let proposal = try staged.map { items throws(RuleViolation) in try game.decode(items) }
         return game.expandedLines(
-            of: try state(game, shown), draft: Self.draft(game, draft), staged: proposal, width: width, height: height, mode: mode)
+            of: try state(game, shown), seat: seat, draft: Self.draft(game, draft), staged: proposal, width: width,
+            height: height, mode: mode)
     }
 
     private static func hint<G: GamePresentation>(_ game: G, _ shown: [QueryItem]?, _ draft: GameDraft) throws(RuleViolation) -> String {

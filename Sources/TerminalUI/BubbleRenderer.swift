@@ -1,4 +1,5 @@
 import GamePresentation
+import GameRules
 import Transcript
 
 /// Draws one message of a transcript as the viewer received it: a box with the game's
@@ -19,11 +20,25 @@ public struct BubbleRenderer: Sendable {
     public let names: NameBook
     public let viewer: ParticipantID
     public let mode: ColourMode
+    /// Each session's players in the order they took their seats (of their first moves), so
+    /// that a bubble is drawn from the viewer's seat.
+    public var seats: [Session: [ParticipantID]]
 
-    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode) {
+    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode, seats: [Session: [ParticipantID]] = [:]) {
         self.names = names
         self.viewer = viewer
         self.mode = mode
+        self.seats = seats
+    }
+
+    /// The players of each session in `messages` (in order), by their first moves.
+    public static func seats(of messages: [Message]) -> [Session: [ParticipantID]] {
+        var seats: [Session: [ParticipantID]] = [:]
+        for message in messages {
+            guard let session = message.session else { continue }
+            if !(seats[session]?.contains(message.sender) ?? false) { seats[session, default: []].append(message.sender) }
+        }
+        return seats
     }
 
     /// A whole entry as a bubble, a collapsed one as its single line. A `selected` entry is
@@ -59,7 +74,8 @@ public struct BubbleRenderer: Sendable {
         let view = GameView(message: message)
         // A placeholder is text, held to the width of text rather than of a picture.
         let isPicture = view.isReadable
-        let picture = view.lines(width: isPicture ? widest : textLimit, mode: mode)
+        let seat = message.session.flatMap { seats[$0]?.firstIndex(of: viewer) }.map(Seat.init)
+        let picture = view.lines(width: isPicture ? widest : textLimit, mode: mode, seat: seat)
         let texts = [layout.imageTitle, layout.imageSubtitle].compactMap { $0 }.map(TerminalColumns.width(of:))
             + [pairWidth(layout.caption, layout.trailingCaption), pairWidth(layout.subcaption, layout.trailingSubcaption)]
         let inner = max(1, min(widest, max(picture.width, min(texts.max() ?? 0, textLimit))))

@@ -52,11 +52,12 @@ public struct GameView: Sendable {
     }
 
     /// The drawing in `width` columns.
-    public func lines(width: Int, mode: ColourMode) -> [Styled] {
+    /// The picture in `width` columns; `seat`, the viewer's seat in the session when known.
+    public func lines(width: Int, mode: ColourMode, seat: Seat? = nil) -> [Styled] {
         switch content {
         case let .state(presentation, items):
             do throws(RuleViolation) {
-                return try presentation.bubblePicture(of: items, width: width, mode: mode)
+                return try presentation.bubblePicture(of: items, seat: seat, width: width, mode: mode)
             } catch {
                 return Self.placeholder(error.reason, width: width)
             }

@@ -83,8 +83,9 @@ public struct TranscriptRenderer: Sendable {
     /// One drawing function per shown event, in order: messages through
     /// `TranscriptEntry.collapse`, which keeps their order, so they pair up with the events.
     private func items(for events: [Event], selected: Int? = nil) -> [Item] {
-        let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode)
-        var entries = TranscriptEntry.collapse(events.compactMap { $0.kind == .message ? $0.message : nil })[...]
+        let messages = events.compactMap { $0.kind == .message ? $0.message : nil }
+        let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode, seats: BubbleRenderer.seats(of: messages))
+        var entries = TranscriptEntry.collapse(messages)[...]
         return events.compactMap { event -> Item? in
             switch event.kind {
             case .message:

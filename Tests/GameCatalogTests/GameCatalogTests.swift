@@ -43,8 +43,11 @@ import Testing
         let original = try QueryString.items(in: "www.shinobicontrols.com/battleship?Ship_Location=0&Ship_Location=1&Is_Complete=1")
         let seed = try catalog.game("battleship", for: original)
         #expect(seed.variant.id == "seed")
-        // The page for the original URL, as the guesser may see it: the ships stay hidden.
-        #expect(try seed.view(of: original, for: Seat(1)) == [QueryItem("Hidden", "0"), QueryItem("Is_Complete", "1")])
+        // The page for the original URL, as the guesser may see it: the ships stay hidden while
+        // the game is played, and show once it is complete.
+        let playing = try QueryString.items(in: "www.shinobicontrols.com/battleship?Ship_Location=0&Ship_Location=1&Is_Complete=0")
+        #expect(try seed.view(of: playing, for: Seat(1)) == [QueryItem("Hidden", "0"), QueryItem("Is_Complete", "0")])
+        #expect(try seed.view(of: original, for: Seat(1)) == original)
         #expect(try catalog.game("icecream", for: QueryString.items(in: "?Base=base01")).variant.id == "group")
     }
 }

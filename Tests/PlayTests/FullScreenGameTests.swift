@@ -47,6 +47,45 @@ import Testing
         #expect(table.screen("Ben").contains("*** You won! ***"))
         #expect(table.screen("Amber").contains("*** You lost. ***"))
         #expect(table.screen("Amber").contains("Game over: Ben won"))
+        // Over, nothing is secret: Ben sees where the boats were, still from his side.
+        let end = table.screen("Ben")
+        #expect(end.contains("Find the ships") && !end.contains("Your ships"), "\(end)")
+        #expect(end.contains("X] .  .    0 1 2"), "\(end)")
+        #expect(table.screen("Amber").contains("Your ships"))
+    }
+
+    /// At the end of a classic game each player sees the other's fleet, from their own side.
+    @Test func theFleetsAreRevealedAtTheEnd() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .enter)
+        for cell in ["A1", "A2", "A3", "A4", "A5"] {
+            table.type("Amber", cell)
+            table.press("Amber", .enter)
+        }
+        table.press("Amber", .enter)
+        table.press("Ben", .enter)
+        for cell in ["F6", "F7", "F8", "F9", "F10"] {
+            table.type("Ben", cell)
+            table.press("Ben", .enter)
+        }
+        table.press("Ben", .enter)
+        // Amber sinks Ben's fleet while Ben fires at nothing.
+        let bens = ["F6", "G6", "H6", "I6", "J6", "F7", "G7", "H7", "I7", "F8", "G8", "H8", "F9", "G9", "H9", "F10", "G10"]
+        for (index, cell) in bens.enumerated() {
+            table.type("Amber", cell)
+            table.press("Amber", .enter, .enter)
+            if index < bens.count - 1 {
+                table.type("Ben", ["J", "I", "H"][index % 3] + String(index / 3 + 1))
+                table.press("Ben", .enter, .enter)
+            }
+        }
+        let ben = table.screen("Ben", width: 100, height: 30)
+        #expect(ben.contains("*** You lost. ***"), "\(ben)")
+        #expect(ben.hasPrefix("Battleship (classic)") && ben.contains("Your fleet                           Enemy fleet"))
+        let enemyRow1 = try #require(ben.split(separator: "\n").first { $0.hasPrefix(" 1 ") })
+        #expect(enemyRow1.dropFirst(37).contains("#"), "Amber's carrier, revealed on Ben's enemy board: \(ben)")
+        #expect(!enemyRow1.prefix(33).contains("#"), "and not drawn as his own")
     }
 
     @Test func classicFleetIsPlacedWithRotation() {

@@ -22,7 +22,7 @@ struct ScreenLayoutTests {
         return ExpandedScreen(
             header: header,
             picture: ExpandedPicture { width, height, mode in
-                Cast.classicGame.expandedLines(of: view, draft: draft, staged: nil, width: width, height: height, mode: mode)
+                Cast.classicGame.expandedLines(of: view, seat: nil, draft: draft, staged: nil, width: width, height: height, mode: mode)
             },
             staging: "Fire at B2? Enter sends it")
     }()
@@ -39,7 +39,7 @@ struct ScreenLayoutTests {
         return ExpandedScreen(
             header: header,
             picture: ExpandedPicture { width, height, mode in
-                IceCreamGame().expandedLines(of: iceCream, draft: draft, staged: nil, width: width, height: height, mode: mode)
+                IceCreamGame().expandedLines(of: iceCream, seat: nil, draft: draft, staged: nil, width: width, height: height, mode: mode)
             },
             staging: "Add cherries? Enter sends it")
     }()

@@ -74,7 +74,10 @@ public struct BattleshipGame: Game {
 
     /// A player sees their own fleet; every other fleet is hidden from them. Shots and their
     /// results are public, so hits (and sunk ships) show only what was found.
+    /// What `viewer` may see: every fleet but its own hidden while the game is played; once
+    /// its own moves have ended it, nothing is secret any more and everyone sees every fleet.
     public func view(of state: BattleshipState, for viewer: Seat?) -> BattleshipState {
+        if case .over = rules.phase(of: state) { return state }
         var view = state
         for index in view.fleets.indices where view.fleets[index].isPlaced && index != viewer?.index {
             view.fleets[index] = .hidden

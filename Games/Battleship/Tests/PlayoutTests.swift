@@ -99,6 +99,10 @@ struct Playout {
         #expect(try game.decode(game.encode(state)) == state, "the true state did not round-trip")
         for viewer in [Seat(0), Seat(1), nil] {
             let view = game.view(of: state, for: viewer)
+            if case .over = game.rules.phase(of: state) {
+                #expect(view == state, "a game over hides nothing")
+                continue
+            }
             for index in view.fleets.indices where index != viewer?.index {
                 #expect(!view.fleets[index].isPlaced || view.fleets[index] == .hidden)
             }

@@ -8,7 +8,7 @@ import Testing
     let game = FourInARowGame()
 
     @Test func theBoardIsDrawnBottomUpWithItsColumns() {
-        let lines = game.bubblePicture(of: state([4, 4, 3]), width: 40, mode: .plain).map { $0.render(.plain) }
+        let lines = game.bubblePicture(of: state([4, 4, 3]), seat: nil, width: 40, mode: .plain).map { $0.render(.plain) }
         // Trailing spaces are not drawn.
         #expect(lines == [
             " .  .  .  .  .  .  .",
@@ -34,14 +34,14 @@ import Testing
         let change = game.press(.enter, draft: &draft, in: shown)
         #expect(change.staged?.state == state([4, 7]))
         #expect(change.staged?.words == "Drop a disc in column 7? Enter sends it, Esc cancels.")
-        let screen = game.expandedLines(of: shown, draft: draft, staged: change.staged?.state, width: 80, height: 20, mode: .plain)
+        let screen = game.expandedLines(of: shown, seat: nil, draft: draft, staged: change.staged?.state, width: 80, height: 20, mode: .plain)
             .map { $0.render(.plain) }
         #expect(screen[0] == "Yellow (O) to drop")
         #expect(screen[2] == "                   v", "the marker over column 7")
         #expect(screen[8] == " .  .  .  X  .  .  ?", "the staged disc where it lands")
         #expect(screen.last == "X red, first  O yellow, second")
         // A short screen keeps the marker and the whole board.
-        let short = game.expandedLines(of: shown, draft: draft, staged: nil, width: 40, height: 8, mode: .plain).map { $0.render(.plain) }
+        let short = game.expandedLines(of: shown, seat: nil, draft: draft, staged: nil, width: 40, height: 8, mode: .plain).map { $0.render(.plain) }
         #expect(short.count == 8 && short[0] == "                   v" && short[7] == " 1  2  3  4  5  6  7")
     }
 
@@ -56,7 +56,7 @@ import Testing
     @Test func theEndIsSaid() {
         #expect(game.banner(of: drawnGame()) == "*** A draw: the board is full ***")
         #expect(game.banner(of: state([1, 1, 2, 2, 3, 3, 4])) == nil, "a win is said as for any game")
-        let over = game.expandedLines(of: state([1, 1, 2, 2, 3, 3, 4]), draft: game.newDraft(), staged: nil, width: 80, height: 20, mode: .plain)
+        let over = game.expandedLines(of: state([1, 1, 2, 2, 3, 3, 4]), seat: nil, draft: game.newDraft(), staged: nil, width: 80, height: 20, mode: .plain)
         #expect(over.first?.render(.plain) == "Red (X) won with four in a row")
         #expect(!over.contains { $0.render(.plain).hasSuffix("v") }, "no marker once it is over")
     }

@@ -14,8 +14,10 @@ public protocol TerminalPresentation: Game {
     associatedtype Draft: Hashable & Sendable = NoDraft
 
     /// The picture in a message's bubble, at most `width` columns: `state` as the message's
-    /// recipient was sent it.
-    func bubblePicture(of state: State, width: Int, mode: ColourMode) -> [Styled]
+    /// recipient was sent it. `seat` is the recipient's seat in the session when the client
+    /// knows it (it has moved in it); `nil` otherwise. A game whose views can look alike for
+    /// several seats (every fleet shown once a Battleship game is over) tells them apart by it.
+    func bubblePicture(of state: State, seat: Seat?, width: Int, mode: ColourMode) -> [Styled]
 
     /// The whole true state for the operator (`parley admin show`), hidden parts included.
     func trueLines(of state: State, width: Int, mode: ColourMode) -> [Styled]
@@ -26,7 +28,10 @@ public protocol TerminalPresentation: Game {
     /// The expanded screen's picture: `state` as the player was sent it (the initial state for
     /// a new game), with `draft` drawn on it, or `staged` when a proposal waits for Enter. At
     /// most `height` lines of `width` columns.
-    func expandedLines(of state: State, draft: Draft, staged: State?, width: Int, height: Int, mode: ColourMode) -> [Styled]
+    /// `seat` as for `bubblePicture`.
+    func expandedLines(
+        of state: State, seat: Seat?, draft: Draft, staged: State?, width: Int, height: Int, mode: ColourMode
+    ) -> [Styled]
 
     /// The keys to press now, for the input line.
     func hint(for state: State, draft: Draft) -> String
@@ -112,7 +117,7 @@ public struct LineVerb: Sendable {
 }
 
 extension TerminalPresentation {
-    public func bubblePicture(of state: State, width: Int, mode: ColourMode) -> [Styled] {
+    public func bubblePicture(of state: State, seat: Seat?, width: Int, mode: ColourMode) -> [Styled] {
         itemLines(encode(state), width: width)
     }
 
@@ -120,7 +125,9 @@ extension TerminalPresentation {
         itemLines(encode(state), width: width)
     }
 
-    public func expandedLines(of state: State, draft: Draft, staged: State?, width: Int, height: Int, mode: ColourMode) -> [Styled] {
+    public func expandedLines(
+        of state: State, seat: Seat?, draft: Draft, staged: State?, width: Int, height: Int, mode: ColourMode
+    ) -> [Styled] {
         itemLines(encode(staged ?? state), width: width)
     }
 

@@ -86,16 +86,25 @@ extension PlayModel {
         guard let (presentation, items) = try? shown(on: desk), let hint = try? presentation.hint(shown: items, draft: desk.draft)
         else { return screen }
         if screen.hint.isEmpty { screen.hint = hint }
-        let (draft, staged) = (desk.draft, desk.staged?.items)
+        let (draft, staged, seat) = (desk.draft, desk.staged?.items, seat(on: desk))
         screen.picture = ExpandedPicture { width, height, mode in
             do throws(RuleViolation) {
                 return try presentation.expandedLines(
-                    shown: items, draft: draft, staged: staged, width: width, height: height, mode: mode)
+                    shown: items, seat: seat, draft: draft, staged: staged, width: width, height: height, mode: mode)
             } catch {
                 return ExpandedPicture.unreadable(error.reason).lines(width: width, height: height, mode: mode)
             }
         }
         return screen
+    }
+
+    /// The viewer's seat in the desk's session: players take seats in the order of their first
+    /// moves. `nil` before the viewer's first move.
+    func seat(on desk: GameDesk) -> Seat? {
+        guard let you = book.you(in: desk.conversation) else { return nil }
+        let messages = (book.events[desk.conversation] ?? []).compactMap { $0.kind == .message ? $0.message : nil }
+            .filter { $0.session?.uuidString == desk.session }
+        return BubbleRenderer.seats(of: messages).values.first?.firstIndex(of: you).map(Seat.init)
     }
 
     /// The sessions where the viewer may move now: the newest status of each session of every

@@ -4,8 +4,16 @@ import GameRules
 /// Battleship in the terminal: the boards a player sees, a cursor to place ships and fire
 /// with (arrows, or a cell's name typed), and `fire CONV SEQ CELL` in line mode.
 extension BattleshipGame {
-    public func bubblePicture(of state: BattleshipState, width: Int, mode: ColourMode) -> [Styled] {
-        BoardRenderer(game: self, mode: mode).lines(for: state, as: .inferred(from: state), width: width)
+    /// The boards as the recipient sees them: from their seat when the client knows it, since
+    /// a finished game's views show every fleet to everyone and no longer tell whose is whose.
+    public func bubblePicture(of state: BattleshipState, seat: Seat?, width: Int, mode: ColourMode) -> [Styled] {
+        BoardRenderer(game: self, mode: mode).lines(for: state, as: perspective(of: state, seat: seat), width: width)
+    }
+
+    /// The viewer's perspective: their seat when known, else worked out from what the state hides.
+    func perspective(of state: BattleshipState, seat: Seat?) -> BoardPerspective {
+        if let seat, seat.index < variant.seats.upperBound { return .player(seat) }
+        return .inferred(from: state)
     }
 
     /// Every fleet with its ships, side by side, and what the marks mean.
@@ -24,13 +32,14 @@ extension BattleshipGame {
     /// (the ships placed so far drawn on it), on the enemy's while they fire (a staged shot
     /// drawn as pending), laid out for the screen's size; the legend below when there is room.
     public func expandedLines(
-        of state: BattleshipState, draft: BattleshipDraft, staged: BattleshipState?, width: Int, height: Int, mode: ColourMode
+        of state: BattleshipState, seat: Seat?, draft: BattleshipDraft, staged: BattleshipState?, width: Int, height: Int,
+        mode: ColourMode
     ) -> [Styled] {
         var shown = state
         let placing = placingSeat(in: state)
         if let seat = placing, !draft.ships.isEmpty { shown.fleets[seat.index] = .placed(Fleet(draft.ships)) }
         if let staged, staged.shots.count > state.shots.count, let shot = staged.shots.last { shown.shots.append(Shot(shot.cell)) }
-        let perspective = placing.map(BoardPerspective.player) ?? .inferred(from: shown)
+        let perspective = placing.map(BoardPerspective.player) ?? perspective(of: shown, seat: seat)
         var cursor = BoardCursor(draft.cursor, on: placing == nil ? .target : .own)
         if placing != nil, !rules.board.namesCellsByNumber, draft.ships.count < rules.fleet.count, staged == nil {
             // The next ship's ghost from the cursor, as far as it stays on the board.

@@ -7,7 +7,7 @@ import GameRules
 extension FourInARowGame {
     public var title: String { Self.name }
 
-    public func bubblePicture(of state: FourInARowState, width: Int, mode: ColourMode) -> [Styled] {
+    public func bubblePicture(of state: FourInARowState, seat: Seat?, width: Int, mode: ColourMode) -> [Styled] {
         board(state, pending: nil, mode: mode)
     }
 
@@ -20,7 +20,8 @@ extension FourInARowGame {
     /// Whose turn over the board, the marker over the chosen column, the staged disc drawn
     /// where it would land, and what the discs mean.
     public func expandedLines(
-        of state: FourInARowState, draft: FourInARowDraft, staged: FourInARowState?, width: Int, height: Int, mode: ColourMode
+        of state: FourInARowState, seat: Seat?, draft: FourInARowDraft, staged: FourInARowState?, width: Int, height: Int,
+        mode: ColourMode
     ) -> [Styled] {
         let pending = staged.flatMap { $0.drops.count > state.drops.count ? $0.cell(ofDrop: state.drops.count) : nil }
         var lines: [Styled] = []

@@ -7,7 +7,7 @@ extension IceCreamGame {
     /// Ice Cream is one game whichever variant is played: its titles do not name them.
     public var title: String { Self.name }
 
-    public func bubblePicture(of iceCream: IceCream, width: Int, mode: ColourMode) -> [Styled] {
+    public func bubblePicture(of iceCream: IceCream, seat: Seat?, width: Int, mode: ColourMode) -> [Styled] {
         IceCreamRenderer(mode: mode).builder(iceCream, selection: nil, width: width)
     }
 
@@ -20,7 +20,7 @@ extension IceCreamGame {
     /// The ice cream, or the one staged, with the picker beside it while a part is missing and
     /// nothing is staged.
     public func expandedLines(
-        of iceCream: IceCream, draft: IceCreamDraft, staged: IceCream?, width: Int, height: Int, mode: ColourMode
+        of iceCream: IceCream, seat: Seat?, draft: IceCreamDraft, staged: IceCream?, width: Int, height: Int, mode: ColourMode
     ) -> [Styled] {
         let selection = staged == nil && !iceCream.isComplete ? draft.picker : nil
         return IceCreamRenderer(mode: mode).builder(staged ?? iceCream, selection: selection, width: width, height: height)

@@ -11,9 +11,21 @@ struct StyledTextTests {
         (["TERM": "xterm-256color", "NO_COLOR": ""], .colour),
         (["TERM": "dumb"], .plain),
         (["TERM": ""], .plain),
+        (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .trueColour),
+        (["TERM": "xterm-256color", "COLORTERM": "24bit"], .trueColour),
+        (["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], .plain),
     ])
     func colourModeFromEnvironment(environment: [String: String], expected: ColourMode) {
         #expect(ColourMode(environment: environment) == expected)
+    }
+
+    /// A 24-bit colour where the terminal shows them, its basic stand-in elsewhere.
+    @Test func trueColourWhereTheTerminalShowsIt() {
+        let strawberry = Styled("(%%%%)", Style(foreground: .cyan, rgb: 0xf7a1b5))
+        #expect(strawberry.render(.trueColour) == "\u{1B}[38;2;247;161;181m(%%%%)\u{1B}[0m")
+        #expect(strawberry.render(.colour) == "\u{1B}[36m(%%%%)\u{1B}[0m")
+        #expect(strawberry.render(.plain) == "(%%%%)")
+        #expect(Styled("Hit", .colour(.red, bold: true)).render(.trueColour) == "\u{1B}[1;31mHit\u{1B}[0m")
     }
 
     @Test func colourWrapsEachStyledRunInEscapesAndPlainHasNone() {

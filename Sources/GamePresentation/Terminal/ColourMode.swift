@@ -1,8 +1,12 @@
 /// Whether rendered text may carry ANSI escapes. The caller decides once, from the
 /// environment, and passes the mode down; nothing in this module looks at the terminal.
 public enum ColourMode: Hashable, Sendable {
-    /// SGR escapes for bold, dim, reverse video and colour.
+    /// SGR escapes for bold, dim, reverse video and the eight basic colours.
     case colour
+    /// The same, and 24-bit colours where a style has one (`Style.rgb`: an ice cream's
+    /// flavours as its page paints them), for a terminal that says it shows them
+    /// (`COLORTERM=truecolor` or `24bit`).
+    case trueColour
     /// Text only. Everything this module draws still reads without styles: a highlight
     /// becomes brackets, a selection keeps its `>` marker.
     case plain
@@ -20,8 +24,9 @@ public enum ColourMode: Hashable, Sendable {
             self = .plain
             return
         }
-        self = .colour
+        self = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") ? .trueColour : .colour
     }
 
-    public var usesColour: Bool { self == .colour }
+    /// Whether escapes are written: any mode but `.plain`.
+    public var usesColour: Bool { self != .plain }
 }

@@ -11,12 +11,16 @@ public struct Style: Hashable, Sendable {
     public var dim: Bool
     public var reverse: Bool
     public var foreground: Colour?
+    /// A 24-bit colour, `0xRRGGBB`, shown instead of `foreground` in `.trueColour` mode;
+    /// `foreground` is its stand-in elsewhere.
+    public var rgb: UInt32?
 
-    public init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, foreground: Colour? = nil) {
+    public init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, foreground: Colour? = nil, rgb: UInt32? = nil) {
         self.bold = bold
         self.dim = dim
         self.reverse = reverse
         self.foreground = foreground
+        self.rgb = rgb
     }
 
     public static let plain = Style()
@@ -34,19 +38,23 @@ public struct Style: Hashable, Sendable {
     public func adding(_ other: Style) -> Style {
         Style(
             bold: bold || other.bold, dim: dim || other.dim, reverse: reverse || other.reverse,
-            foreground: other.foreground ?? foreground)
+            foreground: other.foreground ?? foreground, rgb: other.foreground != nil ? other.rgb : other.rgb ?? rgb)
     }
 
     /// Whether a space in this style can be seen: only reverse video paints the background.
     var showsSpaces: Bool { reverse }
 
-    /// The escape that switches this style on, such as `ESC[1;31m`; empty for plain.
-    var sgrPrefix: String {
+    /// The escape that switches this style on in `mode`, such as `ESC[1;31m`; empty for plain.
+    func sgrPrefix(in mode: ColourMode) -> String {
         var codes: [Int] = []
         if bold { codes.append(1) }
         if dim { codes.append(2) }
         if reverse { codes.append(7) }
-        if let foreground { codes.append(foreground.rawValue) }
+        if mode == .trueColour, let rgb {
+            codes += [38, 2, Int(rgb >> 16 & 0xFF), Int(rgb >> 8 & 0xFF), Int(rgb & 0xFF)]
+        } else if let foreground {
+            codes.append(foreground.rawValue)
+        }
         guard !codes.isEmpty else { return "" }
         return "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m"
     }

@@ -81,7 +81,7 @@ extension Styled {
     /// Text shown as selected: reverse video in colour; in plain mode, where nothing can be
     /// reversed, the same text between brackets.
     public static func highlighted(_ text: String, _ style: Style = .plain, mode: ColourMode) -> Styled {
-        mode == .colour ? Styled(text, style.adding(.reverse)) : Styled("[\(text)]", style)
+        mode.usesColour ? Styled(text, style.adding(.reverse)) : Styled("[\(text)]", style)
     }
 }
 

@@ -70,7 +70,7 @@ public struct Styled: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
             if mode == .plain || run.style.isPlain {
                 output += run.text
             } else {
-                output += run.style.sgrPrefix + run.text + Style.sgrReset
+                output += run.style.sgrPrefix(in: mode) + run.text + Style.sgrReset
             }
         }
         return output

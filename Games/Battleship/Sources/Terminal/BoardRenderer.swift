@@ -156,7 +156,7 @@ public struct BoardRenderer: Sendable {
                 case .narrow:
                     line += self.narrowCell(mark, column: column, cursorColumn: cursorColumn, lastColumn: lastColumn)
                 }
-            } + (cells == .narrow && (mode != .colour || closing == ")") ? Styled(closing, .dim) : Styled())
+            } + (cells == .narrow && (!mode.usesColour || closing == ")") ? Styled(closing, .dim) : Styled())
         }
         if rules.board.namesCellsByNumber {
             // The numbers to fire at, as a key beside the board rather than in the cells,
@@ -205,7 +205,7 @@ public struct BoardRenderer: Sendable {
         guard highlighted else { return " " + Styled(symbol, style) + " " }
         // Not dim under the cursor: a dim reversed cell is hard to find.
         let reversed = Style(bold: true, reverse: true, foreground: style.foreground)
-        return mode == .colour ? Styled(" \(symbol) ", reversed) : Styled("[\(symbol)]", style)
+        return mode.usesColour ? Styled(" \(symbol) ", reversed) : Styled("[\(symbol)]", style)
     }
 
     /// A two-column cell: its separator, then its mark. The cursor is bracketed in plain text,
@@ -213,12 +213,12 @@ public struct BoardRenderer: Sendable {
     private func narrowCell(_ mark: CellMark?, column: Int, cursorColumn: Int?, lastColumn: Int?) -> Styled {
         let (symbol, style) = look(mark)
         // The newest shot's parentheses give way to the cursor's brackets where they meet.
-        let last = mode == .colour || cursorColumn == nil ? lastColumn : (lastColumn == cursorColumn || lastColumn == cursorColumn.map { $0 - 1 } || lastColumn == cursorColumn.map { $0 + 1 } ? nil : lastColumn)
-        if mode == .colour, column == cursorColumn {
+        let last = mode.usesColour || cursorColumn == nil ? lastColumn : (lastColumn == cursorColumn || lastColumn == cursorColumn.map { $0 - 1 } || lastColumn == cursorColumn.map { $0 + 1 } ? nil : lastColumn)
+        if mode.usesColour, column == cursorColumn {
             return " " + Styled(symbol, Style(bold: true, reverse: true, foreground: style.foreground))
         }
-        let separator = mode != .colour && column == cursorColumn ? "["
-            : mode != .colour && column - 1 == cursorColumn ? "]"
+        let separator = !mode.usesColour && column == cursorColumn ? "["
+            : !mode.usesColour && column - 1 == cursorColumn ? "]"
             : column == last ? "(" : column - 1 == last ? ")" : " "
         return Styled(separator, separator == " " ? .plain : .dim) + Styled(symbol, style)
     }

@@ -106,7 +106,7 @@ extension FourInARowGame {
                     continue
                 }
                 var style = winning.contains(where: { $0.column == column && $0.row == row }) ? .colour(.green, bold: true) : Self.style(seat)
-                if mode == .colour, let newest, newest.column == column, newest.row == row { style = style.adding(.reverse) }
+                if mode.usesColour, let newest, newest.column == column, newest.row == row { style = style.adding(.reverse) }
                 line += Styled(" \(seat.index == 0 ? "X" : "O") ", style)
             }
             lines.append(line)

@@ -38,16 +38,7 @@ struct IceCreamSVG {
         return parts.joined(separator: "\n")
     }
 
-    static let baseColours: [IceCream.Base: String] = [
-        .waffleCone: "#d9a066", .sugarCone: "#e8c48a", .cakeCone: "#f2dcb3", .cup: "#ff9ecb",
-    ]
-    static let scoopColours: [IceCream.Scoops: String] = [
-        .vanilla: "#f7efcf", .chocolate: "#6b3e26", .strawberry: "#f7a1b5", .mintChocolateChip: "#b8f2d8",
-        .pistachio: "#b5d99c", .cookiesAndCream: "#e0dcd5", .saltedCaramel: "#d89b57", .mango: "#ffc24b",
-        .blueberry: "#8c9eff", .coffee: "#a47551",
-    ]
-    static let toppingColours: [IceCream.Topping: String] = [
-        .rainbowSprinkles: "#ff4fa3", .hotFudge: "#4a2511", .whippedCream: "#ffffff", .cherries: "#d2042d",
-        .caramelSauce: "#c68e17", .choppedNuts: "#8b5a2b", .chocolateChips: "#3b2314", .marshmallows: "#fff5f8",
-    ]
+    static let baseColours = IceCreamPalette.bases.mapValues(IceCreamPalette.hex)
+    static let scoopColours = IceCreamPalette.scoops.mapValues(IceCreamPalette.hex)
+    static let toppingColours = IceCreamPalette.toppings.mapValues(IceCreamPalette.hex)
 }

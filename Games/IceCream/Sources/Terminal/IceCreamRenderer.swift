@@ -41,7 +41,7 @@ public struct IceCreamRenderer: Sendable {
         let first = min(max(0, selected - rows / 2), max(0, choices.count - rows))
         let shown = choices.indices.dropFirst(first).prefix(rows).map { index in
             index == selected
-                ? Styled("> ", .bold) + Styled(choices[index].name, mode == .colour ? .reverse : .bold)
+                ? Styled("> ", .bold) + Styled(choices[index].name, mode.usesColour ? .reverse : .bold)
                 : Styled("  " + choices[index].name)
         }
         return [Styled(prompt + ":", .bold)] + shown
@@ -74,17 +74,17 @@ public struct IceCreamRenderer: Sendable {
         if let topping = iceCream.topping {
             layers.append(Layer(
                 part: .topping, name: topping.displayName, lines: IceCreamDrawing(IceCream(topping: topping)).lines,
-                style: .colour(.magenta)))
+                style: Style(foreground: .magenta, rgb: IceCreamPalette.toppings[topping])))
         }
         if let scoops = iceCream.scoops {
             layers.append(Layer(
                 part: .scoops, name: scoops.displayName, lines: IceCreamDrawing(IceCream(scoops: scoops)).lines,
-                style: .colour(.cyan)))
+                style: Style(foreground: .cyan, rgb: IceCreamPalette.scoops[scoops])))
         }
         if let base = iceCream.base {
             layers.append(Layer(
                 part: .base, name: base.displayName, lines: IceCreamDrawing(IceCream(base: base)).lines,
-                style: .colour(.yellow)))
+                style: Style(foreground: .yellow, rgb: IceCreamPalette.bases[base])))
         }
         return layers
     }

@@ -23,12 +23,17 @@ public struct BubbleRenderer: Sendable {
     /// Each session's players in the order they took their seats (of their first moves), so
     /// that a bubble is drawn from the viewer's seat.
     public var seats: [Session: [ParticipantID]]
+    /// What the frames are drawn with.
+    public var glyphs: Glyphs
 
-    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode, seats: [Session: [ParticipantID]] = [:]) {
+    public init(
+        names: NameBook, viewer: ParticipantID, mode: ColourMode, seats: [Session: [ParticipantID]] = [:], glyphs: Glyphs = .ascii
+    ) {
         self.names = names
         self.viewer = viewer
         self.mode = mode
         self.seats = seats
+        self.glyphs = glyphs
     }
 
     /// The players of each session in `messages` (in order), by their first moves.
@@ -86,14 +91,16 @@ public struct BubbleRenderer: Sendable {
             + pair(layout.subcaption, .plain, layout.trailingSubcaption, .dim, inner)
 
         let border = selected ? Style.colour(.yellow, bold: true) : Style.dim
-        let rule = String(repeating: selected ? "=" : "-", count: inner + 2)
-        var box = [Styled("." + rule + ".", border)]
-        box += top.map { Styled("| ", border) + $0.fitted(to: inner) + Styled(" |", border) }
+        let g = selected ? glyphs.selected : glyphs
+        let rule = String(repeating: g.horizontal, count: inner + 2)
+        let (left, right) = (String(g.vertical) + " ", " " + String(g.vertical))
+        var box = [Styled(String(g.topLeft) + rule + String(g.topRight), border)]
+        box += top.map { Styled(left, border) + $0.fitted(to: inner) + Styled(right, border) }
         if !bottom.isEmpty {
-            box.append(Styled("|" + rule + "|", border))
-            box += bottom.map { Styled("| ", border) + $0.fitted(to: inner) + Styled(" |", border) }
+            box.append(Styled(String(g.leftTee) + rule + String(g.rightTee), border))
+            box += bottom.map { Styled(left, border) + $0.fitted(to: inner) + Styled(right, border) }
         }
-        box.append(Styled("'" + rule + "'", border))
+        box.append(Styled(String(g.bottomLeft) + rule + String(g.bottomRight), border))
 
         let own = isOwn(message)
         let name = Styled(senderName(message.sender), .colour(own ? .green : .cyan, bold: true))

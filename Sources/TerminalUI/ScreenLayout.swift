@@ -10,11 +10,14 @@ public struct ScreenLayout: Sendable {
     public let width: Int
     public let height: Int
     public let mode: ColourMode
+    /// What rules and frames are drawn with.
+    public let glyphs: Glyphs
 
-    public init(width: Int, height: Int, mode: ColourMode) {
+    public init(width: Int, height: Int, mode: ColourMode, glyphs: Glyphs = .ascii) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.mode = mode
+        self.glyphs = glyphs
     }
 
     /// The conversations, the selected one marked, newest activity not reordered: a
@@ -53,7 +56,7 @@ public struct ScreenLayout: Sendable {
         let bottom = [rule, startLine(screen.drawer, selection: screen.drawerSelection)]
             + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         return compose(header, bottom: bottom) { rows in
-            TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode)
+            TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs)
                 .lines(for: screen.events, width: width, height: rows, selected: screen.selectedMessage)
         }
     }
@@ -74,7 +77,7 @@ public struct ScreenLayout: Sendable {
         return lines.suffix(height).map { $0.truncated(to: width).render(mode) }
     }
 
-    private var rule: Styled { Styled(String(repeating: "-", count: width), .dim) }
+    private var rule: Styled { Styled(String(repeating: glyphs.horizontal, count: width), .dim) }
 
     /// "Start: Battleship (seed/classic), Ice Cream", the selected entry highlighted: a game
     /// with several variants in the drawer names each.

@@ -9,11 +9,13 @@ public struct TranscriptRenderer: Sendable {
     public let names: NameBook
     public let viewer: ParticipantID
     public let mode: ColourMode
+    public let glyphs: Glyphs
 
-    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode) {
+    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode, glyphs: Glyphs = .ascii) {
         self.names = names
         self.viewer = viewer
         self.mode = mode
+        self.glyphs = glyphs
     }
 
     /// The newest lines that fit in `height`, newest at the bottom; blank lines above when
@@ -84,7 +86,7 @@ public struct TranscriptRenderer: Sendable {
     /// `TranscriptEntry.collapse`, which keeps their order, so they pair up with the events.
     private func items(for events: [Event], selected: Int? = nil) -> [Item] {
         let messages = events.compactMap { $0.kind == .message ? $0.message : nil }
-        let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode, seats: BubbleRenderer.seats(of: messages))
+        let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode, seats: BubbleRenderer.seats(of: messages), glyphs: glyphs)
         var entries = TranscriptEntry.collapse(messages)[...]
         return events.compactMap { event -> Item? in
             switch event.kind {

@@ -252,11 +252,44 @@ import Testing
             try await tmux.press("Amber", "Right", "Right", "Enter")
             try await tmux.wait("Amber", for: "Place the carrier")
             try await tmux.run(["resize-window", "-t", "Amber", "-x", "60", "-y", "16"], reading: false)
+            // Redrawn for the new size: the top line is the header again, 60 columns wide.
             let small = try await tmux.waitUntil("Amber") { screen in
-                screen.split(separator: "\n", omittingEmptySubsequences: false).first?.count == 60
+                let top = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+                return top.count == 60 && top.hasPrefix("Battleship (classic)")
             }
             #expect(small.contains("10  .  .  .  .  .  .  .  .  .  ."), "the last row is on screen: \(small)")
             #expect(small.contains("Your fleet (not placed)"), "\(small)")
+        }
+    }
+
+    /// A UTF-8 terminal gets box drawing, another ASCII; what is framed is the same.
+    @Test(.timeLimit(.minutes(1)))
+    func framesFollowTheLocale() async throws {
+        try await Tmux.require()
+        let parley = try Self.parley()
+        let homes = LiveServer.temporaryDirectory()
+        try await LiveServer.with { server in
+            let tmux = Tmux()
+            defer { tmux.stopNow() }
+            for (name, locale) in [("Unicode", "C.UTF-8"), ("Ascii", "C")] {
+                try await tmux.start(name, width: 80, height: 24, command: """
+                    env NO_COLOR=1 LC_ALL=\(locale) \(parley) play --server wss://127.0.0.1:\(server.port) \
+                    --fingerprint \(server.fingerprint) --home \(homes)/\(name) --name \(name); sleep 60
+                    """)
+                try await tmux.wait(name, for: "[online]")
+                try await tmux.press(name, "n")
+                try await tmux.wait(name, for: "#1 invite ")
+                // Four in a Row, the drawer's last game: one disc, then back to the transcript.
+                try await tmux.press(name, "Left", "Enter", "Enter", "Enter")
+                try await tmux.wait(name, for: "Anyone but you")
+                try await tmux.press(name, "Escape")
+                try await tmux.wait(name, for: "You dropped in column 4.")
+            }
+            let unicode = try await tmux.screen("Unicode")
+            #expect(unicode.contains("╭──") && unicode.contains("│  .  .  .") && unicode.contains("────────"), "\(unicode)")
+            let ascii = try await tmux.screen("Ascii")
+            #expect(ascii.contains(".----") && ascii.contains("|  .  .  .") && ascii.contains("--------"), "\(ascii)")
+            #expect(!ascii.contains("─") && !ascii.contains("│"))
         }
     }
 }

@@ -132,3 +132,32 @@ struct BubbleRendererTests {
         #expect(!lines.rendered(.plain).joined().contains("\u{1B}"))
     }
 }
+
+/// Frames in Unicode box drawing where the terminal reads UTF-8, in ASCII otherwise.
+@Suite struct GlyphsTests {
+    @Test(arguments: [
+        ([:], Glyphs.ascii),
+        (["LANG": "C"], .ascii),
+        (["LANG": "en_GB.UTF-8"], .unicode),
+        (["LANG": "C.utf8"], .unicode),
+        (["LANG": "de_DE.UTF-8@euro"], .unicode),
+        (["LANG": "en_GB.UTF-8", "LC_ALL": "C"], .ascii),
+        (["LANG": "C", "LC_CTYPE": "C.UTF-8"], .unicode),
+        (["LANG": "en_US.ISO-8859-1"], .ascii),
+    ])
+    func fromTheLocale(environment: [String: String], expected: Glyphs) {
+        #expect(Glyphs(environment: environment) == expected)
+    }
+
+    @Test func aBubbleInBoxDrawing() {
+        let renderer = BubbleRenderer(names: Cast.names, viewer: Cast.amber, mode: .plain, glyphs: .unicode)
+        let lines = renderer.bubble(for: BubbleRendererTests.shot, width: 80).plain
+        #expect(lines[1] == "╭─────────────────────────────────────╮")
+        #expect(lines[2] == "│ Find the ships                      │")
+        #expect(lines[8] == "├─────────────────────────────────────┤")
+        #expect(lines.last == "╰─────────────────────────────────────╯")
+        let selected = renderer.bubble(for: BubbleRendererTests.shot, width: 80, selected: true).plain
+        #expect(selected[1].hasPrefix("╔═") && selected.last?.hasPrefix("╚═") == true)
+        #expect(lines.allSatisfy { TerminalColumns.width(of: $0) <= 80 })
+    }
+}

@@ -13,7 +13,7 @@ extension PlayModel {
 
     /// Exactly `height` lines of at most `width` columns.
     public func screen(width: Int, height: Int, mode: ColourMode) -> [String] {
-        let layout = ScreenLayout(width: width, height: height, mode: mode)
+        let layout = ScreenLayout(width: width, height: height, mode: mode, glyphs: glyphs)
         switch place {
         case .list:
             return layout.list(listScreen)

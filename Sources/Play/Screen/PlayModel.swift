@@ -48,6 +48,8 @@ public struct PlayModel: Sendable {
     let catalog: GameCatalog
     /// The time on the client's clock, for the time left in timed turns; `nil` shows none.
     public var now: Date?
+    /// What frames are drawn with: Unicode box drawing in a UTF-8 terminal.
+    public var glyphs = Glyphs.ascii
     /// The chat message being typed in each conversation.
     var chatDrafts: [String: String] = [:]
 

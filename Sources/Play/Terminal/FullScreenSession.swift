@@ -30,6 +30,7 @@ public actor FullScreenSession {
         self.terminal = terminal
         self.mode = mode
         self.bell = TurnBell(isOn: bell)
+        model.glyphs = Glyphs(environment: ProcessInfo.processInfo.environment)
     }
 
     /// Runs until the player quits (Ctrl-C, or q on the list) or the input ends, or the client

@@ -12,12 +12,16 @@ public struct ExpandedScreen: Sendable {
     public var hint: String
     /// A line over the game, for its end: "You won!".
     public var banner: String?
+    /// The newest move in words, as its caption says it to this viewer: "Ben fired at B7: a
+    /// hit!", "You sank the carrier!". Shown over the picture when there is room for both.
+    public var caption: String?
     public var error: String?
 
     public init(
         header: ScreenHeader, picture: ExpandedPicture, staging: String = "", hint: String = "", banner: String? = nil,
-        error: String? = nil
+        caption: String? = nil, error: String? = nil
     ) {
+        self.caption = caption
         self.hint = hint
         self.banner = banner
         self.header = header

@@ -66,7 +66,11 @@ public struct ScreenLayout: Sendable {
         let bottom = [rule, prompt(screen.staging, hint: screen.hint), errorLine(screen.error)]
         return compose(screen.header, bottom: bottom) { rows in
             let banner = screen.banner.map { [Styled($0, .colour(.green, bold: true)).centred(in: width), Styled()] } ?? []
-            return banner + screen.picture.lines(width: width, height: rows - banner.count, mode: mode)
+            let room = rows - banner.count
+            let picture = screen.picture.lines(width: width, height: room, mode: mode)
+            // The newest move in words, when the picture leaves room for it.
+            guard let caption = screen.caption, picture.count + 2 <= room else { return banner + picture }
+            return banner + [Styled(caption, .bold).truncated(to: width), Styled()] + picture
         }
     }
 

@@ -393,3 +393,19 @@ import Testing
         #expect(seed.moves(by: "Amber") == 1)
     }
 }
+
+/// A game's screen says the newest move in words over the board, to each in their own words.
+@Suite struct NewestMoveCaptionTests {
+    @Test func theNewestMoveIsSaidOverTheBoard() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.hideSeedBoats(by: "Amber")
+        #expect(table.screen("Amber").contains("You hid your ships."), "\(table.screen("Amber"))")
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben").contains("Amber placed their ships! Can you find them?"))
+        table.type("Ben", "8")
+        table.press("Ben", .enter, .enter)
+        #expect(table.screen("Ben").contains("You fired at 8: a miss."), "\(table.screen("Ben"))")
+        #expect(table.screen("Amber").contains("Ben fired at 8: a miss."), "\(table.screen("Amber"))")
+    }
+}

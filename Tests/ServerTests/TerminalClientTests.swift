@@ -283,7 +283,7 @@ import Testing
                 try await tmux.press(name, "Left", "Enter", "Enter", "Enter")
                 try await tmux.wait(name, for: "Anyone but you")
                 try await tmux.press(name, "Escape")
-                try await tmux.wait(name, for: "You dropped in column 4.")
+                try await tmux.waitUntil(name) { $0.contains("Start: ") && $0.contains("You dropped in column 4.") }
             }
             let unicode = try await tmux.screen("Unicode")
             #expect(unicode.contains("╭──") && unicode.contains("│  .  .  .") && unicode.contains("────────"), "\(unicode)")

@@ -73,6 +73,9 @@ extension PlayModel {
         if desk.session == nil { header.status = nil }
         var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)
         screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
+        if let message = basis?.message, let caption = message.layout.caption {
+            screen.caption = MessageWords(names: header.names, viewer: header.viewer).text(caption, of: message)
+        }
         if desk.resigning { screen.staging = "Resign this game? Enter resigns, Esc cancels." }
         if let status = current, status.outcome.finished {
             // The game's own words only when its own last move ended it.

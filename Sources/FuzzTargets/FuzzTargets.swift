@@ -203,7 +203,7 @@ struct EngineFuzz {
             requests += 1
             let id = "r\(requests)"
             let frame: ClientFrame
-            switch operation % 9 {
+            switch operation % 11 {
             case 0: frame = .create(.init(id: id))
             case 1: frame = .join(.init(id: id, invite: pick(invites) ?? text()))
             case 2: frame = .list(.init(id: id))
@@ -211,6 +211,11 @@ struct EngineFuzz {
             case 4: frame = .rename(.init(id: id, name: text()))
             case 5: frame = .ack(.init(conversation: conversation(), seq: number()))
             case 6: frame = .resume(.init(id: id, conversation: conversation(), after: number()))
+            case 9: frame = .chat(.init(id: id, conversation: conversation(), text: text()))
+            case 10:
+                // Giving up a game seen, or one made up.
+                let session = pick(messages)?.message?.session?.uuidString ?? text()
+                frame = .resign(.init(id: id, conversation: conversation(), session: session))
             case 7:
                 // A new game, of a game and variant named or made up.
                 let game = pick(["battleship", "icecream", "chess"]) ?? "icecream"

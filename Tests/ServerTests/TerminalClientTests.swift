@@ -292,4 +292,67 @@ import Testing
             #expect(!ascii.contains("─") && !ascii.contains("│"))
         }
     }
+
+    /// A classic game as a newcomer meets it: the next ship's ghost under the cursor, Space for
+    /// a random fleet, captions in each player's own words, the score under the boards, the
+    /// list's mark where it is your turn, and newer messages announced below a selection.
+    @Test(.timeLimit(.minutes(2)))
+    func aClassicGameReadsAsAPersonWouldWriteIt() async throws {
+        try await Tmux.require()
+        let parley = try Self.parley()
+        let homes = LiveServer.temporaryDirectory()
+        try await LiveServer.with { server in
+            let tmux = Tmux()
+            defer { tmux.stopNow() }
+            for name in ["Amber", "Ben"] {
+                try await tmux.start(name, width: 80, height: 24, command: """
+                    env NO_COLOR=1 LC_ALL=C \(parley) play --server wss://127.0.0.1:\(server.port) \
+                    --fingerprint \(server.fingerprint) --home \(homes)/\(name) --name \(name); sleep 60
+                    """)
+                try await tmux.wait(name, for: "[online]")
+            }
+            try await tmux.press("Amber", "n")
+            let opened = try await tmux.wait("Amber", for: "#1 invite ")
+            let code = try #require(opened.firstMatch(of: /invite ([0-9A-Z-]+)/)?.1)
+            try await tmux.press("Ben", "j")
+            try await tmux.type("Ben", String(code))
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Amber", for: "Ben joined")
+
+            // Amber places the carrier by hand over its ghost, the rest with Space.
+            try await tmux.press("Amber", "Right", "Enter")
+            try await tmux.type("Amber", "C3")
+            try await tmux.wait("Amber", for: " 3  .  . [+] +  +  +  +  .  .  .")
+            try await tmux.press("Amber", "Enter")
+            try await tmux.type("Amber", " ")
+            try await tmux.wait("Amber", for: "Your fleet is placed. Enter sends it, Esc cancels.")
+            try await tmux.press("Amber", "Enter")
+            try await tmux.wait("Amber", for: "You placed your ships first.")
+
+            // Ben's list marks the conversation where it is his turn.
+            try await tmux.press("Ben", "Escape")
+            try await tmux.wait("Ben", for: "> 1. * [you, Amber]")
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Ben", for: "Amber placed their ships! Place yours, then find theirs.")
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Ben", for: "Place the carrier")
+            try await tmux.type("Ben", " ")
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Ben", for: "You placed your ships too. Fire away!")
+
+            // Amber fires; each reads the shot in their own words, the score under the boards.
+            try await tmux.wait("Amber", for: "Your turn")
+            try await tmux.type("Amber", "J10")
+            try await tmux.press("Amber", "Enter", "Enter")
+            let amber = try await tmux.wait("Amber", for: "You fired at J10")
+            #expect(amber.contains("Afloat: your ships 5 of 5, theirs 5 of 5"), "\(amber)")
+            try await tmux.wait("Ben", for: "Amber fired at J10")
+
+            // Ben looks back at Amber's placement: the newer messages wait below, announced.
+            try await tmux.press("Ben", "Escape")
+            try await tmux.wait("Ben", for: "Start: ")
+            try await tmux.press("Ben", "Up", "Up", "Up")
+            try await tmux.wait("Ben", for: "newer message")
+        }
+    }
 }

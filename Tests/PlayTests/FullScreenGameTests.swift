@@ -58,18 +58,7 @@ import Testing
     @Test func theFleetsAreRevealedAtTheEnd() throws {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .right, .enter)
-        for cell in ["A1", "A2", "A3", "A4", "A5"] {
-            table.type("Amber", cell)
-            table.press("Amber", .enter)
-        }
-        table.press("Amber", .enter)
-        table.press("Ben", .enter)
-        for cell in ["F6", "F7", "F8", "F9", "F10"] {
-            table.type("Ben", cell)
-            table.press("Ben", .enter)
-        }
-        table.press("Ben", .enter)
+        table.placeClassicFleets(host: "Amber", at: ["A1", "A2", "A3", "A4", "A5"], guest: "Ben", at: ["F6", "F7", "F8", "F9", "F10"])
         // Amber sinks Ben's fleet while Ben fires at nothing.
         let bens = ["F6", "G6", "H6", "I6", "J6", "F7", "G7", "H7", "I7", "F8", "G8", "H8", "F9", "G9", "H9", "F10", "G10"]
         for (index, cell) in bens.enumerated() {
@@ -239,18 +228,7 @@ import Testing
     @Test func theEnemyBoardIsWholeOnASmallScreen() {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .right, .enter)
-        for cell in ["A1", "A2", "A3", "A4", "A5"] {
-            table.type("Amber", cell)
-            table.press("Amber", .enter)
-        }
-        table.press("Amber", .enter)
-        table.press("Ben", .enter)
-        for cell in ["A1", "A2", "A3", "A4", "A5"] {
-            table.type("Ben", cell)
-            table.press("Ben", .enter)
-        }
-        table.press("Ben", .enter)
+        table.placeClassicFleets(host: "Amber", at: ["A1", "A2", "A3", "A4", "A5"], guest: "Ben", at: ["A1", "A2", "A3", "A4", "A5"])
         table.type("Amber", "J10")
         let small = table.screen("Amber", width: 60, height: 16)
         #expect(small.contains("Enemy fleet"), "\(small)")

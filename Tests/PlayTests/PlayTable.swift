@@ -117,6 +117,24 @@ struct PlayTable {
     }
 
     /// `name` starts the drawer's seed game and sends their boats at 0 and 4.
+    /// A classic game: `host` starts it from the drawer (on the conversation's screen, the drawer
+    /// on the seed) and places a ship across from each of `hostCells`, in the fleet's order;
+    /// then `guest` opens it and does the same from `guestCells`. Both fleets are sent.
+    mutating func placeClassicFleets(host: String, at hostCells: [String], guest: String, at guestCells: [String]) {
+        press(host, .right, .enter)
+        for cell in hostCells {
+            type(host, cell)
+            press(host, .enter)
+        }
+        press(host, .enter)
+        press(guest, .enter)
+        for cell in guestCells {
+            type(guest, cell)
+            press(guest, .enter)
+        }
+        press(guest, .enter)
+    }
+
     mutating func hideSeedBoats(by name: String) {
         press(name, .enter)
         type(name, "0")

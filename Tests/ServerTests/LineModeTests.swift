@@ -43,6 +43,18 @@ import Wire
         }
 
         func type(_ line: String) { input.yield(line) }
+
+        /// Opens a conversation and has `guests` join it with its invite code, in order; each
+        /// join is seen here before the next.
+        func gather(_ guests: (Terminal, String)...) async throws {
+            type("create")
+            let created = try await screen.wait(for: " invite ")
+            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
+            for (index, (guest, name)) in guests.enumerated() {
+                guest.type("join \(invite)")
+                _ = try await screen.wait(for: "#\(index + 2) \(name) joined")
+            }
+        }
     }
 
     /// A command that waits for the server (nothing listens yet) does not stop the session
@@ -72,11 +84,7 @@ import Wire
         try await LiveServer.with { server in
             let amber = await Terminal(server, name: "Amber")
             let ben = await Terminal(server, name: "Ben")
-            amber.type("create")
-            let created = try await amber.screen.wait(for: " invite ")
-            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
-            ben.type("join \(invite)")
-            _ = try await amber.screen.wait(for: "#2 Ben joined")
+            try await amber.gather((ben, "Ben"))
             amber.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
             let placed = try await ben.screen.wait(for: "#3 battleship Amber placed their ships! Can you find them?")
             #expect(placed.contains("anyone but Amber") && !placed.contains("Ship_Location"))
@@ -108,11 +116,7 @@ import Wire
         try await LiveServer.with { server in
             let amber = await Terminal(server, name: "Amber")
             let ben = await Terminal(server, name: "Ben")
-            amber.type("create")
-            let created = try await amber.screen.wait(for: " invite ")
-            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
-            ben.type("join \(invite)")
-            _ = try await amber.screen.wait(for: "#2 Ben joined")
+            try await amber.gather((ben, "Ben"))
             amber.type("say 1 Fancy  a game? \u{1B}[2J")
             let heard = try await ben.screen.wait(for: "#3 Amber: ")
             #expect(heard.hasSuffix("#3 Amber: Fancy  a game? ^[[2J"), "\(heard)")
@@ -131,11 +135,7 @@ import Wire
         try await LiveServer.with { server in
             let amber = await Terminal(server, name: "Amber")
             let ben = await Terminal(server, name: "Ben")
-            amber.type("create")
-            let created = try await amber.screen.wait(for: " invite ")
-            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
-            ben.type("join \(invite)")
-            _ = try await amber.screen.wait(for: "#2 Ben joined")
+            try await amber.gather((ben, "Ben"))
             amber.type("start 1 fourinarow Drop=4")
             _ = try await ben.screen.wait(for: "#3 fourinarow Amber dropped in column 4.")
             ben.type("resign 1 3")
@@ -159,13 +159,7 @@ import Wire
             let amber = await Terminal(server, name: "Amber")
             let ben = await Terminal(server, name: "Ben")
             let chris = await Terminal(server, name: "Chris")
-            amber.type("create")
-            let created = try await amber.screen.wait(for: " invite ")
-            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
-            ben.type("join \(invite)")
-            _ = try await amber.screen.wait(for: "#2 Ben joined")
-            chris.type("join \(invite)")
-            _ = try await amber.screen.wait(for: "#3 Chris joined")
+            try await amber.gather((ben, "Ben"), (chris, "Chris"))
             amber.type("start 1 icecream group Base=base02")
             _ = try await chris.screen.wait(for: "#4 icecream")
             ben.type("move 1 4 Scoops=scoops01")

@@ -1,5 +1,6 @@
 import Foundation
 import Server
+import TestSupport
 import Testing
 
 /// Two full-screen `parley play` clients in real terminals (tmux), against a real server:
@@ -13,6 +14,39 @@ import Testing
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
         throw Tmux.Missing(description: "the parley executable is not built beside \(folder.path); run swift build")
+    }
+
+    /// `parley play` for each of `names` in a tmux window of `width` by `height`, each with a
+    /// client folder of its own under `homes`, waited for until online; `environment` goes
+    /// before the command (`NO_COLOR=1`: the plain screen marks the cursor with brackets,
+    /// which capture-pane keeps). When the client exits, the window says so and stays open.
+    static func startPlayers(
+        _ names: [String], in tmux: Tmux, server: RunningServer, homes: String, width: Int = 80, height: Int = 24,
+        environment: String = "NO_COLOR=1"
+    ) async throws {
+        let parley = try Self.parley()
+        for name in names {
+            try await tmux.start(name, width: width, height: height, command: """
+                env \(environment) \(parley) play --server wss://127.0.0.1:\(server.port) \
+                --fingerprint \(server.fingerprint) --home \(homes)/\(name) --name \(name); \
+                echo "parley exited with $?"; sleep 60
+                """)
+            try await tmux.wait(name, for: "[online]")
+        }
+    }
+
+    /// The first of `names` opens a conversation (`n`) and the others join it with its code.
+    static func gather(_ names: [String], in tmux: Tmux) async throws {
+        guard let host = names.first else { return }
+        try await tmux.press(host, "n")
+        let opened = try await tmux.wait(host, for: "#1 invite ")
+        let code = try #require(opened.firstMatch(of: /invite ([0-9A-Z-]+)/)?.1)
+        for guest in names.dropFirst() {
+            try await tmux.press(guest, "j")
+            try await tmux.type(guest, String(code))
+            try await tmux.press(guest, "Enter")
+            try await tmux.wait(host, for: "\(guest) joined")
+        }
     }
 
     @Test(.timeLimit(.minutes(3)))
@@ -196,26 +230,12 @@ import Testing
     @Test(.timeLimit(.minutes(3)))
     func chatClocksResignAndRematchInTheirTerminals() async throws {
         try await Tmux.require()
-        let parley = try Self.parley()
         let homes = LiveServer.temporaryDirectory()
         try await LiveServer.with(turnTimeouts: ["fourinarow": .seconds(90)]) { server in
             let tmux = Tmux()
             defer { tmux.stopNow() }
-            for name in ["Amber", "Ben"] {
-                try await tmux.start(name, width: 80, height: 24, command: """
-                    env NO_COLOR=1 \(parley) play --server wss://127.0.0.1:\(server.port) \
-                    --fingerprint \(server.fingerprint) --home \(homes)/\(name) --name \(name); \
-                    echo "parley exited with $?"; sleep 60
-                    """)
-                try await tmux.wait(name, for: "[online]")
-            }
-            try await tmux.press("Amber", "n")
-            let opened = try await tmux.wait("Amber", for: "#1 invite ")
-            let code = try #require(opened.firstMatch(of: /invite ([0-9A-Z-]+)/)?.1)
-            try await tmux.press("Ben", "j")
-            try await tmux.type("Ben", String(code))
-            try await tmux.press("Ben", "Enter")
-            try await tmux.wait("Amber", for: "Ben joined")
+            try await Self.startPlayers(["Amber", "Ben"], in: tmux, server: server, homes: homes)
+            try await Self.gather(["Amber", "Ben"], in: tmux)
 
             // Chat: typed on the conversation's screen, sent with Enter.
             try await tmux.type("Amber", "Fancy a game?")
@@ -299,25 +319,12 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func aClassicGameReadsAsAPersonWouldWriteIt() async throws {
         try await Tmux.require()
-        let parley = try Self.parley()
         let homes = LiveServer.temporaryDirectory()
         try await LiveServer.with { server in
             let tmux = Tmux()
             defer { tmux.stopNow() }
-            for name in ["Amber", "Ben"] {
-                try await tmux.start(name, width: 80, height: 24, command: """
-                    env NO_COLOR=1 LC_ALL=C \(parley) play --server wss://127.0.0.1:\(server.port) \
-                    --fingerprint \(server.fingerprint) --home \(homes)/\(name) --name \(name); sleep 60
-                    """)
-                try await tmux.wait(name, for: "[online]")
-            }
-            try await tmux.press("Amber", "n")
-            let opened = try await tmux.wait("Amber", for: "#1 invite ")
-            let code = try #require(opened.firstMatch(of: /invite ([0-9A-Z-]+)/)?.1)
-            try await tmux.press("Ben", "j")
-            try await tmux.type("Ben", String(code))
-            try await tmux.press("Ben", "Enter")
-            try await tmux.wait("Amber", for: "Ben joined")
+            try await Self.startPlayers(["Amber", "Ben"], in: tmux, server: server, homes: homes, environment: "NO_COLOR=1 LC_ALL=C")
+            try await Self.gather(["Amber", "Ben"], in: tmux)
 
             // Amber places the carrier by hand over its ghost, the rest with Space.
             try await tmux.press("Amber", "Right", "Enter")
@@ -354,5 +361,78 @@ import Testing
             try await tmux.press("Ben", "Up", "Up", "Up")
             try await tmux.wait("Ben", for: "newer message")
         }
+    }
+
+    /// Refusals and ends read as a person would say them, in real terminals: a lost race says
+    /// who moved first, the next key clears the error line, and a game the operator ends reads
+    /// as over at once, its keys staging nothing.
+    @Test(.timeLimit(.minutes(2)))
+    func racesErrorsAndOperatorsEndsInTheirTerminals() async throws {
+        try await Tmux.require()
+        let parley = try Self.parley()
+        let homes = LiveServer.temporaryDirectory()
+        let data = LiveServer.temporaryDirectory()
+        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = AdminTests.token }) { server in
+            let tmux = Tmux()
+            defer { tmux.stopNow() }
+            let players = ["Amber", "Ben", "Chris"]
+            try await Self.startPlayers(players, in: tmux, server: server, homes: homes)
+            try await Self.gather(players, in: tmux)
+            try await tmux.wait("Ben", for: "Chris joined")
+            try await tmux.wait("Chris", for: "You joined")
+
+            // Amber starts an ice cream; Ben and Chris both stage scoops on her base.
+            try await tmux.press("Amber", "Right", "Right", "Enter", "Enter", "Enter")
+            for name in ["Ben", "Chris"] { try await tmux.wait(name, for: "Let's build an ice cream") }
+            try await tmux.press("Ben", "Enter", "Enter")
+            try await tmux.wait("Ben", for: "Enter sends it")
+            try await tmux.press("Chris", "Enter", "Down", "Enter")
+            try await tmux.wait("Chris", for: "Enter sends it")
+            try await tmux.press("Ben", "Enter")
+            try await tmux.wait("Chris", for: "Anyone but Ben")
+            try await tmux.press("Chris", "Enter")
+            let race = try await tmux.wait("Chris", for: "! Ben moved first: the game now shows their move.")
+            #expect(!race.contains("event"), "\(race)")
+            // The next key answers the error line.
+            try await tmux.press("Chris", "Down")
+            try await tmux.waitUntil("Chris") { !$0.contains("! Ben moved first") }
+
+            // The operator ends the ice cream: Chris's screen reads it as over, its keys inert.
+            let ended = try await Spawn.run(parley, [
+                "admin", "games", "--server", "https://127.0.0.1:\(server.port)", "--token", AdminTests.token,
+                "--ca", data + "/tls/certificate.pem",
+            ])
+            let session = try #require(ended.output.split(separator: "\n").first { $0.contains("icecream") }?
+                .split(separator: " ").first.map(String.init), "\(ended.output)")
+            let end = try await Spawn.run(parley, [
+                "admin", "end", session, "--server", "https://127.0.0.1:\(server.port)", "--token", AdminTests.token,
+                "--ca", data + "/tls/certificate.pem",
+            ])
+            #expect(end.status == 0, "\(end.output)")
+            let over = try await tmux.wait("Chris", for: "*** Game over ***")
+            #expect(over.contains("Game over"), "\(over)")
+            try await tmux.press("Chris", "Enter")
+            let after = try await tmux.screen("Chris")
+            #expect(!after.contains("Enter sends it"), "a finished game stages nothing: \(after)")
+        }
+    }
+
+    /// Line mode in a real terminal: `list` before any connection waits, and `quit` is heard.
+    @Test(.timeLimit(.minutes(1)))
+    func lineModeHearsQuitWhileAListWaits() async throws {
+        try await Tmux.require()
+        let parley = try Self.parley()
+        let tmux = Tmux()
+        defer { tmux.stopNow() }
+        // A port nothing listens on, pinned so that nothing is asked.
+        try await tmux.start("Lines", command: """
+            \(parley) play --lines --server wss://127.0.0.1:1 --fingerprint \(String(repeating: "ab", count: 32)) \
+            --home \(LiveServer.temporaryDirectory()); echo "parley exited with $?"; sleep 30
+            """)
+        try await tmux.type("Lines", "list")
+        try await tmux.press("Lines", "Enter")
+        try await tmux.type("Lines", "quit")
+        try await tmux.press("Lines", "Enter")
+        try await tmux.wait("Lines", for: "parley exited with", seconds: 30)
     }
 }

@@ -15,6 +15,8 @@ public struct ScreenHeader: Sendable {
     public var online: Bool
     /// The client's clock, for the time left in a timed turn.
     public var now: Date?
+    /// Whether the turn is followed by the game's prompt (`StatusLine.showsPrompt`).
+    public var showsPrompt = true
 
     public init(title: String, viewer: ParticipantID, names: NameBook, status: GameStatus?, online: Bool, now: Date? = nil) {
         self.now = now
@@ -25,5 +27,9 @@ public struct ScreenHeader: Sendable {
         self.online = online
     }
 
-    var statusLine: StatusLine { StatusLine(status: status, online: online, names: names, viewer: viewer, now: now) }
+    var statusLine: StatusLine {
+        var line = StatusLine(status: status, online: online, names: names, viewer: viewer, now: now)
+        line.showsPrompt = showsPrompt
+        return line
+    }
 }

@@ -13,6 +13,9 @@ public struct StatusLine: Sendable {
     public var viewer: ParticipantID
     /// The time on the client's clock, for the time left in a timed turn; `nil` shows none.
     public var now: Date?
+    /// Whether the game's prompt follows the turn when the viewer may move: on a game's own
+    /// screen, where it is an instruction; not over a conversation, where the clock matters more.
+    public var showsPrompt = true
 
     public init(status: GameStatus?, online: Bool, names: NameBook, viewer: ParticipantID, now: Date? = nil) {
         self.status = status
@@ -62,7 +65,7 @@ public struct StatusLine: Sendable {
     /// scoops"), since that is when the prompt is an instruction.
     public var text: String {
         let clock = self.clock.map { " · " + $0 } ?? ""
-        guard isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText + clock }
+        guard showsPrompt, isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText + clock }
         return "\(turnText): \(prompt)" + clock
     }
 

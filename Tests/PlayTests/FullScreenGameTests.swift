@@ -316,7 +316,10 @@ import Testing
         #expect(table.screen("Ben").contains("· 0:50 left"))
         table.setClock(of: "Amber", to: dropped + 10)
         #expect(table.screen("Amber").contains("Anyone but you · 4:50 left"), "\(table.screen("Amber"))")
-        table.press("Ben", .escape, .escape)
+        table.press("Ben", .escape)
+        let conversation = table.screen("Ben").split(separator: "\n").first ?? ""
+        #expect(conversation.contains("| Anyone but Amber · 0:50 left"), "over a conversation, the clock and not the prompt: \(conversation)")
+        table.press("Ben", .escape)
         #expect(table.screen("Ben").contains("* [you, Amber]  Four in a Row · Anyone but Amber · 0:50 left"), "\(table.screen("Ben"))")
         // Ben drops: the clock is Amber's now.
         table.press("Ben", .enter, .enter, .enter, .enter)

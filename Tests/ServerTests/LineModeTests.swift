@@ -161,7 +161,9 @@ import Wire
             let chris = await Terminal(server, name: "Chris")
             try await amber.gather((ben, "Ben"), (chris, "Chris"))
             amber.type("start 1 icecream group Base=base02")
+            // Each answers message #4 once their own client has it.
             _ = try await chris.screen.wait(for: "#4 icecream")
+            _ = try await ben.screen.wait(for: "#4 icecream")
             ben.type("move 1 4 Scoops=scoops01")
             _ = try await ben.screen.wait(for: "#5 icecream You: ")
             chris.type("move 1 4 Scoops=scoops03")

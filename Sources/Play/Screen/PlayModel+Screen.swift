@@ -49,7 +49,9 @@ extension PlayModel {
     }
 
     func compactScreen(_ conversation: String) -> CompactScreen? {
-        guard let header = header(conversation, status: latestStatus(in: conversation), title: nil) else { return nil }
+        guard var header = header(conversation, status: latestStatus(in: conversation), title: nil) else { return nil }
+        // Over a conversation the invite code is long: the turn and its clock, not the prompt.
+        header.showsPrompt = false
         let events = book.events[conversation] ?? []
         let current = focus[conversation] ?? .newest
         let selected: Int? = switch current {

@@ -5,7 +5,8 @@ import Wire
 /// `parley admin backup FOLDER`: a new data folder that a server can start on, taken while
 /// this one runs. It holds a consistent copy of the store (every move acknowledged before the
 /// backup began), the participant-identifier secret (so that everyone keeps their
-/// identifiers) and the self-made TLS identity, if the server has one (so that pins hold).
+/// identifiers), the signing key (so that signatures still verify against the published key)
+/// and the self-made TLS identity, if the server has one (so that pins hold).
 enum DataFolderBackup {
     struct Refusal: Error {
         let code: String
@@ -31,7 +32,7 @@ enum DataFolderBackup {
         } catch {
             throw Refusal(code: "backup-failed", reason: error.reason)
         }
-        for file in ["secret", "tls/certificate.pem", "tls/key.pem"] {
+        for file in ["secret", "signing-key", "tls/certificate.pem", "tls/key.pem"] {
             let source = (dataDirectory as NSString).appendingPathComponent(file)
             guard files.fileExists(atPath: source) else { continue }
             let target = (folder as NSString).appendingPathComponent(file)

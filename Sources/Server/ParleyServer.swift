@@ -50,6 +50,11 @@ public func buildParleyServer(
             ? ServerSecret.loadOrCreate(in: configuration.dataDirectory) : await ServerSecret.shared(in: log),
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory, store: log), residency: configuration.residency,
         pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, node: node, logger: logger)
+    // The key the server signs with, shared like the secret by servers sharing a store.
+    let signingKey = try configuration.storeURL == nil
+        ? ServerSigningKey.loadOrCreate(in: configuration.dataDirectory) : await ServerSigningKey.shared(in: log)
+    logger.info(
+        "Signing key Ed25519 \(signingKey.publicKey) (SHA-256 \(signingKey.fingerprint)), published at /.well-known/parley-key")
     let limits = configuration.limits
     let serverName = "parley \(ParleyVersion.current)"
     return try buildApplication(
@@ -62,6 +67,11 @@ public func buildParleyServer(
                 return Response(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            }
+            router.get("/.well-known/parley-key") { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: signingKey.publishedDocument)))
             }
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
         },

@@ -18,7 +18,7 @@ struct BackupTests {
             try? FileManager.default.removeItem(atPath: (backup as NSString).deletingLastPathComponent)
         }
         let token = AdminTests.token
-        let (amberKey, conversation, you, lastSeq) = try await LiveServer.with(
+        let (amberKey, conversation, you, lastSeq, signingKey) = try await LiveServer.with(
             dataDirectory: data, configure: { $0.adminToken = token }
         ) { server in
             let (amber, ben, conversation, _, message) = try await AdminTests.seedGame(on: server)
@@ -48,7 +48,7 @@ struct BackupTests {
                 throw ConnectionError.unexpected("no list")
             }
             let summary = try #require(list.conversations.first)
-            return (amber.key, conversation, summary.you, accepted.seq)
+            return (amber.key, conversation, summary.you, accepted.seq, try await SigningKeyTests.published(by: server))
         }
 
         // A server on the copy: the same conversation, the same identifiers, the shot included.
@@ -59,6 +59,7 @@ struct BackupTests {
             }
             let summary = try #require(list.conversations.first)
             #expect(summary.conversation == conversation && summary.you == you && summary.lastSeq == lastSeq)
+            #expect(try await SigningKeyTests.published(by: server) == signingKey, "the same signing key")
         }
     }
 }

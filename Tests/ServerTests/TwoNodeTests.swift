@@ -42,6 +42,8 @@ struct TwoNodeTests {
             let amber = try await Player.connect(to: first, name: "Amber")
             let ben = try await Player.connect(to: second, name: "Ben")
             try await RelayGameTests.playSeedGame(amber, ben, port: second.port)
+            // Nodes sharing a store sign with one key, as they share the identifier secret.
+            #expect(try await SigningKeyTests.published(by: first) == SigningKeyTests.published(by: second))
             // Each node says which it is, and took in what the other stored.
             for (node, name) in [(first, "first"), (second, "second")] {
                 let metrics = try await HTTPS.request("https://127.0.0.1:\(node.port)/metrics").body

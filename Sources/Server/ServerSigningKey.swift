@@ -1,0 +1,65 @@
+import Crypto
+import Engine
+import Files
+import Foundation
+import Storage
+
+/// The server's long-lived Ed25519 signing key, with which it will sign what it tells players
+/// (docs/FAIRNESS.md, when it lands). It lives in the data folder (`signing-key`, mode 0600, the
+/// base64 of its 32 raw bytes) and outlives restarts: a new key would make every earlier
+/// signature unverifiable against the published one. Servers sharing a store share it through
+/// the store's index, as they share the identifier secret. Its public half is published at
+/// `/.well-known/parley-key` and logged at start beside the TLS fingerprint.
+public struct ServerSigningKey: Sendable {
+    public let privateKey: Curve25519.Signing.PrivateKey
+
+    /// The public key as the server publishes it: the base64 of its 32 raw bytes.
+    public var publicKey: String { privateKey.publicKey.rawRepresentation.base64EncodedString() }
+
+    /// The SHA-256 of the public key's raw bytes, in hex: a short name to compare by eye.
+    public var fingerprint: String {
+        SHA256.hash(data: privateKey.publicKey.rawRepresentation).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The document at `/.well-known/parley-key`: what `parley verify --key FILE` will read.
+    public var publishedDocument: String {
+        #"{"algorithm":"Ed25519","publicKey":"\#(publicKey)","sha256":"\#(fingerprint)"}"# + "\n"
+    }
+
+    init(_ privateKey: Curve25519.Signing.PrivateKey) {
+        self.privateKey = privateKey
+    }
+
+    init(raw: Data, source: String) throws {
+        do {
+            self.init(try Curve25519.Signing.PrivateKey(rawRepresentation: raw))
+        } catch {
+            throw ServerIdentityError.unreadable(source, "not the base64 of a 32-byte Ed25519 private key")
+        }
+    }
+
+    /// The key every server sharing `log` signs with: the first to start makes it.
+    static func shared(in log: any EventLog) async throws -> ServerSigningKey {
+        let fresh = Curve25519.Signing.PrivateKey().rawRepresentation.base64EncodedString()
+        let text = try await log.indexValue(IndexKind.secret, key: "signing", settingIfAbsent: fresh)
+        guard let raw = Data(base64Encoded: text) else {
+            throw ServerIdentityError.unreadable("the store's index (secret, signing)", "not base64")
+        }
+        return try ServerSigningKey(raw: raw, source: "the store's index (secret, signing)")
+    }
+
+    static func loadOrCreate(in dataDirectory: String) throws -> ServerSigningKey {
+        let path = (dataDirectory as NSString).appendingPathComponent("signing-key")
+        if let data = FileManager.default.contents(atPath: path), !data.isEmpty {
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let raw = Data(base64Encoded: text) else {
+                throw ServerIdentityError.unreadable(path, "not the base64 of a 32-byte Ed25519 private key")
+            }
+            return try ServerSigningKey(raw: raw, source: path)
+        }
+        let key = Curve25519.Signing.PrivateKey()
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        try PrivateFile.replace(path, contents: key.rawRepresentation.base64EncodedString() + "\n", mode: 0o600)
+        return ServerSigningKey(key)
+    }
+}

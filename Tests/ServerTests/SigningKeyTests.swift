@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+import Server
+import Testing
+
+/// The server's Ed25519 signing key: made on the first start, kept in the data folder, the same
+/// after a restart, published at /.well-known/parley-key, and kept by a backup.
+@Suite(.timeLimit(.minutes(1)))
+struct SigningKeyTests {
+    struct Published: Decodable, Equatable {
+        let algorithm: String
+        let publicKey: String
+        let sha256: String
+    }
+
+    static func published(by server: RunningServer) async throws -> Published {
+        let answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/.well-known/parley-key")
+        #expect(answer.status == 200)
+        return try JSONDecoder().decode(Published.self, from: Data(answer.body.utf8))
+    }
+
+    @Test func theKeyIsPublishedAndOutlivesARestart() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        let first = try await LiveServer.with(dataDirectory: folder) { try await Self.published(by: $0) }
+        #expect(first.algorithm == "Ed25519")
+        let raw = try #require(Data(base64Encoded: first.publicKey))
+        let key = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
+        #expect(first.sha256 == SHA256.hash(data: key.rawRepresentation).map { String(format: "%02x", $0) }.joined())
+        let file = try FileManager.default.attributesOfItem(atPath: folder + "/signing-key")
+        #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the private key is the server's alone")
+
+        let again = try await LiveServer.with(dataDirectory: folder) { try await Self.published(by: $0) }
+        #expect(again == first, "the same key after a restart")
+        let another = try await LiveServer.with { try await Self.published(by: $0) }
+        #expect(another.publicKey != first.publicKey, "each data folder its own key")
+    }
+
+    @Test func aBrokenKeyFileStopsTheStartSayingWhy() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "not a key".write(toFile: folder + "/signing-key", atomically: true, encoding: .utf8)
+        await #expect {
+            try await LiveServer.with(dataDirectory: folder) { _ in }
+        } throws: { error in
+            "\(error)".contains("signing-key") && "\(error)".contains("Ed25519")
+        }
+    }
+}

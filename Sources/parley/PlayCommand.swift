@@ -18,7 +18,8 @@ struct PlayCommand: AsyncParsableCommand {
             ~/.config/parley.
 
             Full screen: n opens a conversation, j joins one by its invite code; in a \
-            conversation Left/Right choose a game to start and Up/Down a message to open; on a \
+            conversation typing writes a chat message (Enter sends it), Left/Right choose a game \
+            to start and Up/Down a message to open; on a \
             game, arrows or a typed cell move the cursor, r turns a ship, Enter stages a move \
             and Enter again sends it, Esc cancels or goes back, Ctrl-R resigns, m on a finished \
             game starts a rematch, Ctrl-C quits.

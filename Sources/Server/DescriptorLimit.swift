@@ -22,9 +22,9 @@ enum DescriptorLimit {
         }
         let needed = rlim_t(connections + 64)
         if limit.rlim_cur < needed {
-            logger.warning("The limit on open files is below what limits.connections needs", metadata: [
-                "openFiles": "\(limit.rlim_cur)", "limits.connections": "\(connections)",
-            ])
+            logger.warning(
+                "The limit on open files is below what limits.connections needs: raise it to \(needed) (ulimit -n, or LimitNOFILE in a systemd unit) or lower limits.connections to \(max(0, Int(limit.rlim_cur) - 64))",
+                metadata: ["openFiles": "\(limit.rlim_cur)", "limits.connections": "\(connections)"])
         }
         #endif
     }

@@ -31,11 +31,11 @@ import Testing
         #expect(table.chats(by: "Chris") == 0)
     }
 
-    @Test func escapeSequencesNeverReachATerminal() {
+    @Test func escapeSequencesNeverReachATerminal() throws {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
         // Typed keys are printable; a hostile client sends what it likes.
-        table.sendChat(by: "Amber", "\u{1B}]0;pwned\u{07}\u{1B}[2J red \u{202E}desrever")
+        try table.sendChat(by: "Amber", "\u{1B}]0;pwned\u{07}\u{1B}[2J red \u{202E}desrever")
         let ben = table.screen("Ben")
         #expect(!ben.contains("\u{1B}") && !ben.contains("\u{07}") && !ben.contains("\u{202E}"), "\(ben)")
         #expect(ben.contains("^[]0;pwned^G^[[2J red \u{FFFD}desrever"), "\(ben)")

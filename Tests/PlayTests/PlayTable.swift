@@ -149,8 +149,8 @@ struct PlayTable {
     }
 
     /// `name`'s client sends a chat message of any text, as a client other than ours might.
-    mutating func sendChat(by name: String, _ text: String) {
-        guard let conversation = models[name]!.book.order.first else { return }
+    mutating func sendChat(by name: String, _ text: String) throws {
+        let conversation = try #require(models[name]!.book.order.first, "\(name) is in no conversation")
         perform([.request(.chat(conversation: conversation, text: text))], by: name)
     }
 

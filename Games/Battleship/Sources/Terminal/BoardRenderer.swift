@@ -212,8 +212,10 @@ public struct BoardRenderer: Sendable {
     /// the closing bracket in the next cell's separator.
     private func narrowCell(_ mark: CellMark?, column: Int, cursorColumn: Int?, lastColumn: Int?) -> Styled {
         let (symbol, style) = look(mark)
-        // The newest shot's parentheses give way to the cursor's brackets where they meet.
-        let last = mode.usesColour || cursorColumn == nil ? lastColumn : (lastColumn == cursorColumn || lastColumn == cursorColumn.map { $0 - 1 } || lastColumn == cursorColumn.map { $0 + 1 } ? nil : lastColumn)
+        // The newest shot's parentheses give way to the cursor's brackets where they meet (in
+        // plain text the brackets take the columns on either side of the cursor's cell).
+        let meetsCursor = lastColumn.flatMap { last in cursorColumn.map { abs($0 - last) <= 1 } } ?? false
+        let last = !mode.usesColour && meetsCursor ? nil : lastColumn
         if mode.usesColour, column == cursorColumn {
             return " " + Styled(symbol, Style(bold: true, reverse: true, foreground: style.foreground))
         }

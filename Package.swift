@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "GameCatalog", targets: ["GameCatalog"]),
         .library(name: "Transcript", targets: ["Transcript"]),
         .library(name: "Wire", targets: ["Wire"]),
+        .library(name: "Fairness", targets: ["Fairness"]),
         .library(name: "GamePresentation", targets: ["GamePresentation"]),
         .library(name: "Server", targets: ["Server"]),
         .library(name: "Client", targets: ["Client"]),
@@ -61,7 +62,8 @@ let package = Package(
         .target(name: "GameCatalog", dependencies: ["GameRules", "GamePresentation", "Battleship", "IceCream", "FourInARow"]),
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
-        .target(name: "Engine", dependencies: ["GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
+        .target(name: "Fairness", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Engine", dependencies: ["Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
         .target(name: "WebPages", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Wire"]),
@@ -91,7 +93,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Files", "GameCatalog", "GamePresentation", "Storage", "StoragePostgres", "StorageSQLite", "Transcript", "Wire", "WebPages",
+                "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Storage", "StoragePostgres", "StorageSQLite", "Transcript", "Wire", "WebPages",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -165,7 +167,8 @@ let package = Package(
         .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GamePresentation", "GameRules"], path: "Games/IceCream/Tests"),
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire"]),
+        .testTarget(name: "FairnessTests", dependencies: ["Fairness", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
@@ -181,8 +184,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Client", "Play", "Engine", "Files", "GameCatalog", "Wire", "Transcript", "Bench", "StorageSQLite",
-                "TestSupport",
+                "Server", "Client", "Play", "Engine", "Fairness", "Files", "GameCatalog", "Wire", "Transcript", "Bench",
+                "StorageSQLite", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

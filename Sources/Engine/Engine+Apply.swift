@@ -12,7 +12,8 @@ extension Engine {
 
     /// `match` is the session's match after an accepted move when the caller has it at hand,
     /// which spares decoding the state again.
-    mutating func apply(_ event: EngineEvent, match: AnyMatch?) throws(EngineError) {
+    /// `views`, with it, are the views of the state after the move (`views(of:seats:)`).
+    mutating func apply(_ event: EngineEvent, match: AnyMatch?, views: StateViews? = nil) throws(EngineError) {
         switch event {
         case let .conversationCreated(id, invite, _):
             conversations[id] = ConversationState(id: id, invite: invite)
@@ -41,7 +42,7 @@ extension Engine {
         case let .renamed(account, name):
             names[account] = name
         case let .accepted(move):
-            try applyAccepted(move, match: match)
+            try applyAccepted(move, match: match, views: views)
         case let .timedOut(conversation, seq, session, _):
             try applyTimeout(in: conversation, seq: seq, session: session)
         case let .ended(conversation, seq, session, _):
@@ -61,7 +62,7 @@ extension Engine {
         }
     }
 
-    private mutating func applyAccepted(_ move: AcceptedMove, match prepared: AnyMatch?) throws(EngineError) {
+    private mutating func applyAccepted(_ move: AcceptedMove, match prepared: AnyMatch?, views: StateViews?) throws(EngineError) {
         guard conversations.index(forKey: move.conversation) != nil else { throw .corrupt("unknown conversation") }
         var session: SessionState
         if let existing = conversations[move.conversation]?.sessions[move.session] {
@@ -91,7 +92,7 @@ extension Engine {
         session.lastMoveAt = move.at
         let entry = MessageEntry(
             move: move,
-            views: StateViews(
+            views: views ?? StateViews(
                 seats: Dictionary(uniqueKeysWithValues: session.seats.indices.map {
                     ($0, QueryString.format(session.match.state(for: Seat($0))))
                 }),

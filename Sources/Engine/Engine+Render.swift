@@ -128,7 +128,7 @@ extension Engine {
     {
         let move = entry.move
         let seat = entry.seats.firstIndex(of: viewer)
-        let query = try query(of: entry, for: seat)
+        let query = try signedQuery(of: entry, for: seat)
         guard let from = conversation.directories[move.sender], let to = conversation.directories[viewer] else {
             throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "no identifiers for its sender or for you")
         }
@@ -162,7 +162,7 @@ extension Engine {
 
     /// The state of a message as the seat `seat` (a spectator when `nil`) sees it: the view kept
     /// with the entry, or worked out again from the true state by the game's own view.
-    private func query(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
+    func query(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
         if let views = entry.views, let query = seat.flatMap({ views.seats[$0] }) ?? views.spectator { return query }
         let move = entry.move
         do {

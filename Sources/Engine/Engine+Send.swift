@@ -1,3 +1,4 @@
+import Fairness
 import Foundation
 import GameRules
 import Transcript
@@ -12,13 +13,13 @@ extension Engine {
         // before the state changes: a copy alive across the change would make the change copy
         // the conversation's whole log and sessions.
         let decided = decide(request, by: account, now: now, random: &random)
-        guard case let .move(move, session, reply) = decided else {
+        guard case let .move(move, session, views, reply) = decided else {
             if case let .answer(decision) = decided { return decision }
             preconditionFailure("decide either answers or moves")
         }
         // The move's session, new or not, is written with the move: `apply` takes the match
         // the proposal was judged on.
-        do { try apply(.accepted(move), match: session.match) } catch {
+        do { try apply(.accepted(move), match: session.match, views: views) } catch {
             preconditionFailure("a decided move must apply: \(error)")
         }
         var decision = Decision()
@@ -31,7 +32,7 @@ extension Engine {
 
     private enum SendDecision {
         case answer(Decision)
-        case move(AcceptedMove, SessionState, ServerFrame)
+        case move(AcceptedMove, SessionState, StateViews, ServerFrame)
     }
 
     private func decide(
@@ -65,19 +66,24 @@ extension Engine {
         let mover = participant(account, seenBy: account, in: conversation).token
         let step: AnyStep
         do {
-            step = try session.match.propose(url: request.url, shown: session.shownQuery(for: seat), by: seat, mover: mover)
+            step = try session.match.propose(
+                url: ChainItem.removed(from: request.url), shown: session.shownQuery(for: seat), by: seat, mover: mover)
         } catch {
             return .answer(reject(request, ErrorFrame(error)))
         }
+        let views = views(of: session.match, seats: max(session.seats.count, seat.index + 1))
         let move = AcceptedMove(
             conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id,
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
             request: request.id, state: QueryString.format(session.match.trueState),
-            moveCount: session.match.moveCount, texts: step.texts, at: now, proposal: request.proposalDigest)
+            moveCount: session.match.moveCount, texts: step.texts, at: now, proposal: request.proposalDigest,
+            chain: configuration.signer.map {
+                chain(after: session, views: views, moveCount: session.match.moveCount, signer: $0)
+            })
         guard move.storedSizeBound <= configuration.maxRecordBytes else {
             return .answer(reject(request, EngineError.tooLarge(configuration.maxRecordBytes).frame))
         }
-        return .move(move, session, .accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
+        return .move(move, session, views, .accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
                                                     session: session.id.uuidString)))
     }
 
@@ -126,7 +132,7 @@ extension AcceptedMove {
     var storedSizeBound: Int {
         let texts = [texts.caption, texts.subcaption, texts.trailingCaption, texts.trailingSubcaption,
                      texts.summary, texts.accessibilityLabel].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
-        return 2048 + 6 * (state.utf8.count + request.utf8.count + variant.utf8.count + texts)
+        return 2048 + 160 * (chain.map { $0.seats.count + 1 } ?? 0) + 6 * (state.utf8.count + request.utf8.count + variant.utf8.count + texts)
     }
 }
 

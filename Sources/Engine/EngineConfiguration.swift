@@ -1,3 +1,4 @@
+import Fairness
 import Foundation
 
 /// The settings the engine's decisions depend on.
@@ -12,11 +13,14 @@ public struct EngineConfiguration: Sendable {
     public var maxRecordBytes: Int
     /// How long a player may take over a turn, by game id; a game not named has no deadline.
     public var turnTimeouts: [String: TimeInterval]
+    /// Signs every message as each viewer receives it (docs/FAIRNESS.md); `nil` signs nothing.
+    public var signer: ChainSigner?
 
     public init(
         publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 8192, maxNameLength: Int = 40,
-        maxRecordBytes: Int = 1 << 20, turnTimeouts: [String: TimeInterval] = [:]
+        maxRecordBytes: Int = 1 << 20, turnTimeouts: [String: TimeInterval] = [:], signer: ChainSigner? = nil
     ) {
+        self.signer = signer
         self.maxRecordBytes = maxRecordBytes
         self.publicURL = publicURL
         self.turnTimeouts = turnTimeouts

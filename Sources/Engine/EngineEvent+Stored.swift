@@ -106,6 +106,7 @@ extension EngineEvent {
             try put(move.texts, "texts")
             try time(move.at, "at")
             if let proposal = move.proposal { try put(proposal, "proposal") }
+            if let chain = move.chain { try put(chain, "chain") }
         case let .timedOut(conversation, seq, session, at), let .ended(conversation, seq, session, at):
             if case .timedOut = self { try put(Kind.timedOut.rawValue, "type") } else { try put(Kind.ended.rawValue, "type") }
             try put(conversation, "conversation")
@@ -154,7 +155,8 @@ extension EngineEvent {
                 conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), game: try get("game"),
                 variant: try get("variant"), sender: try get("sender"), seat: try get("seat"), request: try get("request"),
                 state: try get("state"), moveCount: try get("moveCount"), texts: try get("texts"), at: try time("at"),
-                proposal: try fields.decodeIfPresent(String.self, forKey: StoredKey("proposal"))))
+                proposal: try fields.decodeIfPresent(String.self, forKey: StoredKey("proposal")),
+                chain: try fields.decodeIfPresent(MessageChain.self, forKey: StoredKey("chain"))))
         case .timedOut:
             return .timedOut(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
         case .ended:
@@ -200,9 +202,13 @@ extension EngineEvent {
     /// encoder; `StoredFormatTests` holds the two to the same bytes.
     public func storedJSON() throws -> Data {
         guard case let .accepted(move) = self else { return try WireJSON.encode(self) }
-        var out = JSONOutput(capacity: 256 + move.state.utf8.count)
+        var out = JSONOutput(capacity: 256 + move.state.utf8.count + (move.chain.map { 160 * ($0.seats.count + 1) } ?? 0))
         out.open()
         out.key("at", first: true); out.integer(Int64((move.at.timeIntervalSince1970 * 1000).rounded()))
+        if let chain = move.chain {
+            out.key("chain")
+            chain.write(into: &out)
+        }
         out.key("conversation"); out.string(move.conversation)
         out.key("format"); out.integer(Self.storedFormat)
         out.key("game"); out.string(move.game.rawValue)

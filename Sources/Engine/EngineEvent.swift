@@ -64,12 +64,17 @@ public struct AcceptedMove: Hashable, Sendable {
     /// `ClientFrame.Send.proposalDigest` of the message as sent, so that the same id sent for
     /// another message is told apart from a repeat; `nil` in records stored before it was kept.
     public var proposal: String?
+    /// The message's signed chains (docs/FAIRNESS.md); `nil` when the server signs nothing, and
+    /// in records stored before it did.
+    public var chain: MessageChain?
 
     public init(
         conversation: String, seq: Int, session: Session, game: GameID, variant: String, sender: AccountID, seat: Int,
-        request: String, state: String, moveCount: Int, texts: StepTexts, at: Date, proposal: String? = nil
+        request: String, state: String, moveCount: Int, texts: StepTexts, at: Date, proposal: String? = nil,
+        chain: MessageChain? = nil
     ) {
         self.proposal = proposal
+        self.chain = chain
         self.conversation = conversation
         self.seq = seq
         self.session = session

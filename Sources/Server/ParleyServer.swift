@@ -1,4 +1,5 @@
 import Engine
+import Fairness
 import Foundation
 import Hummingbird
 import Logging
@@ -36,13 +37,16 @@ public func buildParleyServer(
     }
     // Which node this is among the servers sharing a store: for its counts and `/metrics`.
     let node = try configuration.nodeName ?? NodeName.loadOrCreate(in: configuration.dataDirectory)
+    // The key the server signs with, shared like the secret by servers sharing a store.
+    let signingKey = try configuration.storeURL == nil
+        ? ServerSigningKey.loadOrCreate(in: configuration.dataDirectory) : await ServerSigningKey.shared(in: log)
     let relay = try await Relay.start(
         configuration: EngineConfiguration(
             publicURL: configuration.publicBaseURL(),
             maxParticipants: configuration.maxParticipants,
             maxURLLength: configuration.limits.urlLength,
             maxRecordBytes: PayloadLimit.standard.maximumBytes,
-            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds)),
+            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: ChainSigner(signingKey.privateKey)),
         catalog: configuration.catalog,
         // Servers that share a store share the secret too, so that a player has the same
         // identifiers on each.
@@ -50,9 +54,6 @@ public func buildParleyServer(
             ? ServerSecret.loadOrCreate(in: configuration.dataDirectory) : await ServerSecret.shared(in: log),
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory, store: log), residency: configuration.residency,
         pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, node: node, logger: logger)
-    // The key the server signs with, shared like the secret by servers sharing a store.
-    let signingKey = try configuration.storeURL == nil
-        ? ServerSigningKey.loadOrCreate(in: configuration.dataDirectory) : await ServerSigningKey.shared(in: log)
     logger.info(
         "Signing key Ed25519 \(signingKey.publicKey) (SHA-256 \(signingKey.fingerprint)), published at /.well-known/parley-key")
     let limits = configuration.limits

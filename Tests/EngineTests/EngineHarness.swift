@@ -1,4 +1,5 @@
 import Engine
+import Fairness
 import Foundation
 import GameCatalog
 import GameRules
@@ -17,11 +18,14 @@ struct EngineHarness {
 
     static let secret = Array("a server secret for the engine tests".utf8)
 
-    init(maxParticipants: Int = 32, maxRecordBytes: Int = 1 << 20, turnTimeouts: [String: TimeInterval] = [:]) {
+    init(
+        maxParticipants: Int = 32, maxRecordBytes: Int = 1 << 20, turnTimeouts: [String: TimeInterval] = [:],
+        signer: ChainSigner? = nil
+    ) {
         engine = Engine(
             configuration: EngineConfiguration(
                 publicURL: "https://parley.test", maxParticipants: maxParticipants, maxRecordBytes: maxRecordBytes,
-                turnTimeouts: turnTimeouts),
+                turnTimeouts: turnTimeouts, signer: signer),
             catalog: .standard, identifiers: ParticipantIdentifiers(secret: Self.secret))
     }
 

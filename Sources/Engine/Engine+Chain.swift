@@ -1,0 +1,62 @@
+import Fairness
+import GameRules
+import Transcript
+
+/// Each message of a session is signed as each viewer receives it, and names the digest of the
+/// message before it as that viewer received it (docs/FAIRNESS.md). A viewer is a seat held
+/// when the message was accepted, or anyone else, who sees it as a spectator; a seat taken by a
+/// message follows on from the spectator's copy of the one before, which its holder was shown.
+extension Engine {
+    /// The state after a move as each of the first `seats` seats sees it, and as a spectator does.
+    func views(of match: AnyMatch, seats: Int) -> StateViews {
+        StateViews(
+            seats: Dictionary(uniqueKeysWithValues: (0..<seats).map { ($0, QueryString.format(match.state(for: Seat($0)))) }),
+            spectator: QueryString.format(match.state(for: nil)))
+    }
+
+    /// The links of the message that `session`'s next move makes, signed by `signer`: `views`
+    /// are its views (`views(of:seats:)`), `moveCount` its number in the session. A statement
+    /// that several viewers share (a game without hidden state) is signed once.
+    func chain(
+        after session: SessionState, views: StateViews, moveCount: Int, signer: ChainSigner
+    ) -> MessageChain {
+        var before: MessageEntry?
+        if case let .message(entry)? = session.newestMessage?.kind, entry.move.chain != nil { before = entry }
+        var signed: [ChainStatement: ChainSignature] = [:]
+        func link(seat: Int?, view: String) -> ChainLink {
+            let previous = before.flatMap { entry in
+                try? statement(of: entry, for: seat.flatMap { $0 < entry.seats.count ? $0 : nil })?.digest
+            }
+            let said = ChainStatement(
+                game: session.game.id.rawValue, view: view, session: session.id.uuidString, message: moveCount, previous: previous)
+            let signature = signed[said] ?? signer.sign(said)
+            signed[said] = signature
+            return ChainLink(previous: previous, signature: signature)
+        }
+        let seats = views.seats.keys.sorted().map { link(seat: $0, view: views.seats[$0] ?? "") }
+        return MessageChain(seats: seats, spectator: link(seat: nil, view: views.spectator ?? ""))
+    }
+
+    /// What was signed of `entry` for the viewer at `seat` (a spectator when `nil`); `nil` for
+    /// a message that is not signed.
+    func statement(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> ChainStatement? {
+        guard let chain = entry.move.chain else { return nil }
+        return statement(of: entry, view: try query(of: entry, for: seat), link: chain.link(for: seat))
+    }
+
+    func statement(of entry: MessageEntry, view: String, link: ChainLink) -> ChainStatement {
+        let move = entry.move
+        return ChainStatement(
+            game: move.game.rawValue, view: view, session: move.session.uuidString, message: move.moveCount,
+            previous: link.previous)
+    }
+
+    /// The query a viewer at `seat` is sent: the view, and when the message is signed, the
+    /// chain's items and the signature.
+    func signedQuery(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
+        let view = try query(of: entry, for: seat)
+        guard let chain = entry.move.chain else { return view }
+        let link = chain.link(for: seat)
+        return statement(of: entry, view: view, link: link).signedQuery(link.signature)
+    }
+}

@@ -1,0 +1,60 @@
+/// Why a signed URL, or a run of them, does not check out; `reason` says so in words.
+public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    enum Kind: Sendable, Hashable {
+        case unsigned
+        case noGame
+        case notLast([String])
+        case missing(String)
+        case duplicated(String, Int)
+        case malformed(String, String, String)
+        case badSignature(String)
+        case broken(message: Int, names: ChainDigest?, before: Int, digest: ChainDigest)
+        case notAfter(message: Int, before: Int)
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// A short code, as the protocol's errors have.
+    public var code: String {
+        switch kind {
+        case .unsigned: "unsigned"
+        case .noGame: "no-game"
+        case .notLast: "signature-not-last"
+        case .missing: "missing-item"
+        case .duplicated: "duplicated-item"
+        case .malformed: "malformed-item"
+        case .badSignature: "bad-signature"
+        case .broken: "chain-broken"
+        case .notAfter: "chain-out-of-order"
+        }
+    }
+
+    public var reason: String {
+        switch kind {
+        case .unsigned:
+            "It carries no \(ChainItem.signature): the server did not sign it, or the signature was removed."
+        case .noGame:
+            "Its path names no game (it should end in /g/GAME)."
+        case let .notLast(names):
+            "\(names.joined(separator: ", ")) come\(names.count == 1 ? "s" : "") after \(ChainItem.signature), which must be the last item: nothing after it is signed."
+        case let .missing(name):
+            "It has no \(name) item."
+        case let .duplicated(name, count):
+            "\(name) appears \(count) times; a signed URL has it once."
+        case let .malformed(name, value, expected):
+            "\(name)=\(value) is not \(expected)."
+        case let .badSignature(fingerprint):
+            "The signature does not match the URL as written: an item was changed, added, removed or reordered after signing, or another key than \(fingerprint.prefix(16)) signed it."
+        case let .broken(message, names, before, digest):
+            "Message \(message) names \(names.map { "the digest \($0.text)" } ?? "no message") as the one before it, but message \(before) before it has the digest \(digest.text): a message between them is missing, or one of them is from another history."
+        case let .notAfter(message, before):
+            "Message \(message) comes after message \(before) of the same session, but a chain only counts up."
+        }
+    }
+
+    public var description: String { reason }
+}

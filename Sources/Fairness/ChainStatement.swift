@@ -1,0 +1,89 @@
+import Crypto
+import Foundation
+
+/// What the server signs for one message as one viewer receives it: the game, the state as that
+/// viewer sees it, and the chain's items, which place the message in its session.
+///
+/// A signed URL is the statement's query followed by its signature, the last item:
+///
+///     https://HOST/g/GAME?VIEW&Chain_Session=UUID&Chain_Message=N&Chain_Previous=DIGEST&Chain_Signature=SIG
+///
+/// The signature is Ed25519 over `signedBytes`: `parley-chain-1`, a line feed, the game's id, a
+/// line feed, and the URL's query from just after the `?` up to just before `&Chain_Signature=`,
+/// byte for byte as written. The message's digest, which the session's next message names as
+/// its `Chain_Previous`, is the SHA-256 of the same bytes. docs/FAIRNESS.md is the reference.
+public struct ChainStatement: Sendable, Hashable {
+    /// The game's id, the URL's last path component (`/g/battleship`).
+    public let game: String
+    /// The URL's query without its `?`, up to (not including) `&Chain_Signature=`.
+    public let query: String
+
+    /// The statement of a message: `view` is the state's query as the viewer sees it (with or
+    /// without its `?`, empty for a state of no items); `message` counts the session's messages
+    /// from 1; `previous` is the digest of the message before it as this viewer received it,
+    /// `nil` for a message that begins its session's chain.
+    public init(game: String, view: String, session: String, message: Int, previous: ChainDigest?) {
+        let items = view.hasPrefix("?") ? view.dropFirst() : Substring(view)
+        var query = String(items)
+        query.reserveCapacity(query.utf8.count + 160)
+        if !query.isEmpty { query += "&" }
+        query += ChainItem.session + "=" + session
+        query += "&" + ChainItem.message + "=" + String(message)
+        query += "&" + ChainItem.previous + "=" + (previous?.text ?? ChainItem.noPrevious)
+        self.init(game: game, query: query)
+    }
+
+    /// A statement as read back from a URL (`ChainedURL`).
+    init(game: String, query: String) {
+        self.game = game
+        self.query = query
+    }
+
+    public static let label = "parley-chain-1"
+
+    /// The bytes signed and hashed.
+    public var signedBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.label.utf8.count + game.utf8.count + query.utf8.count + 2)
+        bytes += Self.label.utf8
+        bytes.append(0x0A)
+        bytes += game.utf8
+        bytes.append(0x0A)
+        bytes += query.utf8
+        return bytes
+    }
+
+    /// What the session's next message names as its `Chain_Previous`.
+    public var digest: ChainDigest { ChainDigest(SHA256.hash(data: signedBytes)) }
+
+    /// The URL's query, from its `?`, with `signature` as its last item.
+    public func signedQuery(_ signature: ChainSignature) -> String {
+        "?" + query + "&" + ChainItem.signature + "=" + signature.text
+    }
+}
+
+/// The names of the chain's query items, which the server adds after a state's own items.
+public enum ChainItem {
+    public static let session = "Chain_Session"
+    public static let message = "Chain_Message"
+    public static let previous = "Chain_Previous"
+    public static let signature = "Chain_Signature"
+    /// `Chain_Previous` of a message that begins its session's chain.
+    public static let noPrevious = "none"
+    /// Every chain item's name begins so; a game's own items never do.
+    public static let prefix = "Chain_"
+}
+
+extension ChainItem {
+    /// `url` without its chain items: a client builds its next proposal from the signed URL it
+    /// was shown, and the chain is the server's to write, not part of a state.
+    public static func removed(from url: String) -> String {
+        guard url.contains(prefix), let mark = url.firstIndex(of: "?") else { return url }
+        let head = url[...mark]
+        let rest = url[url.index(after: mark)...]
+        let fragment = rest.firstIndex(of: "#").map { rest[$0...] } ?? ""
+        let kept = rest.prefix { $0 != "#" }.split(separator: "&", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix(prefix) }
+        return head + kept.joined(separator: "&") + fragment
+    }
+}

@@ -152,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "GameCatalog", "GamePresentation", "Server", "Client", "Play", "TerminalUI", "Bench", "Wire", "GameRules",
+                "GameCatalog", "GamePresentation", "Server", "Client", "Fairness", "Play", "TerminalUI", "Bench", "Wire", "GameRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

@@ -8,19 +8,22 @@ public struct ChainHistory: Sendable {
     /// The newest message of `session` so far.
     public func newest(of session: String) -> ChainedURL? { newest[session] }
 
-    /// Adds the next message of its session, after checking that it links to the one before it
+    /// Adds the next message of its session, and throws unless it links to the one before it
     /// (the first of a session given may begin anywhere; `ChainedURL.previous` says whether it
-    /// begins the chain). Nothing changes when it throws.
+    /// begins the chain). A message that counts up is kept as its session's newest even when
+    /// its link fails: the next one is checked against what was received.
     public mutating func append(_ message: ChainedURL) throws(ChainFailure) {
-        if let before = newest[message.session] {
-            guard message.message > before.message else {
-                throw ChainFailure(.notAfter(message: message.message, before: before.message))
-            }
-            let digest = before.digest
-            guard message.previous == digest else {
-                throw ChainFailure(.broken(message: message.message, names: message.previous, before: before.message, digest: digest))
-            }
+        guard let before = newest[message.session] else {
+            newest[message.session] = message
+            return
+        }
+        guard message.message > before.message else {
+            throw ChainFailure(.notAfter(message: message.message, before: before.message))
         }
         newest[message.session] = message
+        let digest = before.digest
+        guard message.previous == digest else {
+            throw ChainFailure(.broken(message: message.message, names: message.previous, before: before.message, digest: digest))
+        }
     }
 }

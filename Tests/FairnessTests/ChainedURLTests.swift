@@ -91,10 +91,14 @@ import Testing
         let first = try ChainedURL(Self.signed(view: "?Ship_Location=0", message: 1))
         let second = try ChainedURL(Self.signed(view: "?Ship_Location=0&Shot=1-miss", message: 2, previous: first.digest))
         let forged = try ChainedURL(Self.signed(view: "?Ship_Location=0&Shot=1-hit", message: 2, previous: nil))
+        var forgedHistory = ChainHistory()
+        try forgedHistory.append(first)
+        let broken = #expect(throws: ChainFailure.self) { try forgedHistory.append(forged) }
+        #expect(broken?.code == "chain-broken")
+        // What was received is kept: the next message is checked against it.
+        #expect(forgedHistory.newest(of: Self.session) == forged)
         var history = ChainHistory()
         try history.append(first)
-        let broken = #expect(throws: ChainFailure.self) { try history.append(forged) }
-        #expect(broken?.code == "chain-broken")
         try history.append(second)
         let backwards = #expect(throws: ChainFailure.self) { try history.append(first) }
         #expect(backwards?.code == "chain-out-of-order")

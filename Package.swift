@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "GameCatalog", dependencies: ["GameRules", "GamePresentation", "Battleship", "IceCream", "FourInARow"]),
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
-        .target(name: "Fairness", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Fairness", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Engine", dependencies: ["Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire"]),
-        .testTarget(name: "FairnessTests", dependencies: ["Fairness", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "FairnessTests", dependencies: ["Fairness", "GameRules", "GameCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

@@ -18,7 +18,7 @@ extension Engine {
     /// are its views (`views(of:seats:)`), `moveCount` its number in the session. A statement
     /// that several viewers share (a game without hidden state) is signed once.
     func chain(
-        after session: SessionState, views: StateViews, moveCount: Int, signer: ChainSigner
+        after session: SessionState, views: StateViews, proofs: String?, moveCount: Int, signer: ChainSigner
     ) -> MessageChain {
         var before: MessageEntry?
         if case let .message(entry)? = session.newestMessage?.kind, entry.move.chain != nil { before = entry }
@@ -28,7 +28,8 @@ extension Engine {
                 try? statement(of: entry, for: seat.flatMap { $0 < entry.seats.count ? $0 : nil })?.digest
             }
             let said = ChainStatement(
-                game: session.game.id.rawValue, view: view, session: session.id.uuidString, message: moveCount, previous: previous)
+                game: session.game.id.rawValue, view: ProofItems.appending(proofs, to: view), session: session.id.uuidString,
+                message: moveCount, previous: previous)
             let signature = signed[said] ?? signer.sign(said)
             signed[said] = signature
             return ChainLink(previous: previous, signature: signature)
@@ -44,19 +45,29 @@ extension Engine {
         return statement(of: entry, view: try query(of: entry, for: seat), link: chain.link(for: seat))
     }
 
+    /// `view`: the state as the viewer sees it, without the fleet items.
     func statement(of entry: MessageEntry, view: String, link: ChainLink) -> ChainStatement {
         let move = entry.move
         return ChainStatement(
-            game: move.game.rawValue, view: view, session: move.session.uuidString, message: move.moveCount,
-            previous: link.previous)
+            game: move.game.rawValue, view: ProofItems.appending(move.proofs, to: view), session: move.session.uuidString,
+            message: move.moveCount, previous: link.previous)
     }
 
     /// The query a viewer at `seat` is sent: the view, and when the message is signed, the
-    /// chain's items and the signature.
+    /// fleet items, the chain's items and the signature.
     func signedQuery(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
         let view = try query(of: entry, for: seat)
-        guard let chain = entry.move.chain else { return view }
+        guard let chain = entry.move.chain else { return ProofItems.appending(entry.move.proofs, to: view) }
         let link = chain.link(for: seat)
         return statement(of: entry, view: view, link: link).signedQuery(link.signature)
+    }
+}
+
+extension StateViews {
+    /// The views a lying server shows (`EngineConfiguration.lie`).
+    func altered(by lie: (String, Int?, Int) -> String, message: Int) -> StateViews {
+        StateViews(
+            seats: Dictionary(uniqueKeysWithValues: seats.map { ($0.key, lie($0.value, $0.key, message)) }),
+            spectator: spectator.map { lie($0, nil, message) })
     }
 }

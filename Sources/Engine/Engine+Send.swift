@@ -67,19 +67,22 @@ extension Engine {
         let step: AnyStep
         do {
             step = try session.match.propose(
-                url: ChainItem.removed(from: request.url), shown: session.shownQuery(for: seat), by: seat, mover: mover)
+                url: ProofItems.removed(from: request.url), shown: session.shownQuery(for: seat), by: seat, mover: mover)
         } catch {
             return .answer(reject(request, ErrorFrame(error)))
         }
-        let views = views(of: session.match, seats: max(session.seats.count, seat.index + 1))
+        var views = views(of: session.match, seats: max(session.seats.count, seat.index + 1))
+        if let lie = configuration.lie { views = views.altered(by: lie, message: session.match.moveCount) }
+        let proofs = configuration.signer.flatMap { fleetProofs(after: session, signer: $0) }
         let move = AcceptedMove(
             conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id,
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
             request: request.id, state: QueryString.format(session.match.trueState),
             moveCount: session.match.moveCount, texts: step.texts, at: now, proposal: request.proposalDigest,
             chain: configuration.signer.map {
-                chain(after: session, views: views, moveCount: session.match.moveCount, signer: $0)
-            })
+                chain(after: session, views: views, proofs: proofs, moveCount: session.match.moveCount, signer: $0)
+            },
+            proofs: proofs)
         guard move.storedSizeBound <= configuration.maxRecordBytes else {
             return .answer(reject(request, EngineError.tooLarge(configuration.maxRecordBytes).frame))
         }
@@ -132,7 +135,7 @@ extension AcceptedMove {
     var storedSizeBound: Int {
         let texts = [texts.caption, texts.subcaption, texts.trailingCaption, texts.trailingSubcaption,
                      texts.summary, texts.accessibilityLabel].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
-        return 2048 + 160 * (chain.map { $0.seats.count + 1 } ?? 0) + 6 * (state.utf8.count + request.utf8.count + variant.utf8.count + texts)
+        return 2048 + 160 * (chain.map { $0.seats.count + 1 } ?? 0) + (proofs?.utf8.count ?? 0) + 6 * (state.utf8.count + request.utf8.count + variant.utf8.count + texts)
     }
 }
 

@@ -15,6 +15,10 @@ public struct EngineConfiguration: Sendable {
     public var turnTimeouts: [String: TimeInterval]
     /// Signs every message as each viewer receives it (docs/FAIRNESS.md); `nil` signs nothing.
     public var signer: ChainSigner?
+    /// What a lying server would show instead, for the tests that catch one (docs/FAIRNESS.md):
+    /// given a message's view for a seat (a spectator's when `nil`) and its number in its
+    /// session, the view to sign and send. A server never sets it.
+    public var lie: (@Sendable (_ view: String, _ seat: Int?, _ message: Int) -> String)?
 
     public init(
         publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 8192, maxNameLength: Int = 40,

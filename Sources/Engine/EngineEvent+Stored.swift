@@ -107,6 +107,7 @@ extension EngineEvent {
             try time(move.at, "at")
             if let proposal = move.proposal { try put(proposal, "proposal") }
             if let chain = move.chain { try put(chain, "chain") }
+            if let proofs = move.proofs { try put(proofs, "proofs") }
         case let .timedOut(conversation, seq, session, at), let .ended(conversation, seq, session, at):
             if case .timedOut = self { try put(Kind.timedOut.rawValue, "type") } else { try put(Kind.ended.rawValue, "type") }
             try put(conversation, "conversation")
@@ -156,7 +157,8 @@ extension EngineEvent {
                 variant: try get("variant"), sender: try get("sender"), seat: try get("seat"), request: try get("request"),
                 state: try get("state"), moveCount: try get("moveCount"), texts: try get("texts"), at: try time("at"),
                 proposal: try fields.decodeIfPresent(String.self, forKey: StoredKey("proposal")),
-                chain: try fields.decodeIfPresent(MessageChain.self, forKey: StoredKey("chain"))))
+                chain: try fields.decodeIfPresent(MessageChain.self, forKey: StoredKey("chain")),
+                proofs: try fields.decodeIfPresent(String.self, forKey: StoredKey("proofs"))))
         case .timedOut:
             return .timedOut(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
         case .ended:
@@ -202,7 +204,8 @@ extension EngineEvent {
     /// encoder; `StoredFormatTests` holds the two to the same bytes.
     public func storedJSON() throws -> Data {
         guard case let .accepted(move) = self else { return try WireJSON.encode(self) }
-        var out = JSONOutput(capacity: 256 + move.state.utf8.count + (move.chain.map { 160 * ($0.seats.count + 1) } ?? 0))
+        var out = JSONOutput(
+            capacity: 256 + move.state.utf8.count + (move.proofs?.utf8.count ?? 0) + (move.chain.map { 160 * ($0.seats.count + 1) } ?? 0))
         out.open()
         out.key("at", first: true); out.integer(Int64((move.at.timeIntervalSince1970 * 1000).rounded()))
         if let chain = move.chain {
@@ -213,6 +216,7 @@ extension EngineEvent {
         out.key("format"); out.integer(Self.storedFormat)
         out.key("game"); out.string(move.game.rawValue)
         out.key("moveCount"); out.integer(move.moveCount)
+        if let proofs = move.proofs { out.key("proofs"); out.string(proofs) }
         if let proposal = move.proposal { out.key("proposal"); out.string(proposal) }
         out.key("request"); out.string(move.request)
         out.key("seat"); out.integer(move.seat)

@@ -67,14 +67,19 @@ public struct AcceptedMove: Hashable, Sendable {
     /// The message's signed chains (docs/FAIRNESS.md); `nil` when the server signs nothing, and
     /// in records stored before it did.
     public var chain: MessageChain?
+    /// The fleet items every viewer's copy carries after the state's own (`FleetProofs.query`):
+    /// the commitments, the newest shot's opening, the seeds at the end; `nil` for a game
+    /// without hidden boards or a server that signs nothing.
+    public var proofs: String?
 
     public init(
         conversation: String, seq: Int, session: Session, game: GameID, variant: String, sender: AccountID, seat: Int,
         request: String, state: String, moveCount: Int, texts: StepTexts, at: Date, proposal: String? = nil,
-        chain: MessageChain? = nil
+        chain: MessageChain? = nil, proofs: String? = nil
     ) {
         self.proposal = proposal
         self.chain = chain
+        self.proofs = proofs
         self.conversation = conversation
         self.seq = seq
         self.session = session

@@ -10,6 +10,14 @@ public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case badSignature(String)
         case broken(message: Int, names: ChainDigest?, before: Int, digest: ChainDigest)
         case notAfter(message: Int, before: Int)
+        case uncommitted(Int)
+        case commitmentChanged(Int)
+        case noOpening(board: Int, cell: Int)
+        case badOpening(board: Int, cell: Int)
+        case answerContradicted(board: Int, cell: Int, hit: Bool)
+        case notRevealed(Int)
+        case revealMismatch(Int)
+        case revealContradicts(board: Int, cell: Int, hit: Bool)
     }
 
     let kind: Kind
@@ -30,6 +38,14 @@ public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .badSignature: "bad-signature"
         case .broken: "chain-broken"
         case .notAfter: "chain-out-of-order"
+        case .uncommitted: "fleet-uncommitted"
+        case .commitmentChanged: "fleet-commitment-changed"
+        case .noOpening: "fleet-no-opening"
+        case .badOpening: "fleet-bad-opening"
+        case .answerContradicted: "fleet-answer-contradicted"
+        case .notRevealed: "fleet-not-revealed"
+        case .revealMismatch: "fleet-reveal-mismatch"
+        case .revealContradicts: "fleet-reveal-contradicts"
         }
     }
 
@@ -53,6 +69,22 @@ public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
             "Message \(message) names \(names.map { "the digest \($0.text)" } ?? "no message") as the one before it, but message \(before) before it has the digest \(digest.text): a message between them is missing, or one of them is from another history."
         case let .notAfter(message, before):
             "Message \(message) comes after message \(before) of the same session, but a chain only counts up."
+        case let .uncommitted(board):
+            "The fleet of seat \(board) is placed, but the message carries no commitment to it (\(FleetProofs.root)=\(board).…)."
+        case let .commitmentChanged(board):
+            "The server's commitment to the fleet of seat \(board) is not the one it gave before: the fleet was changed after it was placed."
+        case let .noOpening(board, cell):
+            "The shot at cell \(cell) of seat \(board)'s fleet comes without the opening of that cell (\(FleetProofs.opening)), so its answer cannot be checked."
+        case let .badOpening(board, cell):
+            "The opening of cell \(cell) of seat \(board)'s fleet does not lead to the root committed to: it is not the cell the server committed to."
+        case let .answerContradicted(board, cell, hit):
+            "The server answered \(hit ? "hit" : "miss") at cell \(cell) of seat \(board)'s fleet, but the cell it committed to says \(hit ? "nothing covers it" : "a ship covers it")."
+        case let .notRevealed(board):
+            "The game is over, but the fleet of seat \(board) is not revealed with its salts (\(FleetProofs.seed)=\(board).…)."
+        case let .revealMismatch(board):
+            "The fleet of seat \(board) revealed at the end is not the one committed to when it was placed."
+        case let .revealContradicts(board, cell, hit):
+            "The fleet of seat \(board) revealed at the end contradicts the answer \(hit ? "hit" : "miss") given at cell \(cell)."
         }
     }
 

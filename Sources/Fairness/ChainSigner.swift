@@ -4,9 +4,12 @@ import Foundation
 /// Signs statements with the server's Ed25519 key (swift-crypto's `Curve25519.Signing`).
 public struct ChainSigner: Sendable {
     private let key: Curve25519.Signing.PrivateKey
+    /// The key of the fleets' seeds (`fleetSeed(session:board:)`), made from the signing key.
+    let seedKey: SymmetricKey
 
     public init(_ key: Curve25519.Signing.PrivateKey) {
         self.key = key
+        seedKey = SymmetricKey(data: SHA256.hash(data: Array("parley-fleet-seed-key-1".utf8) + Array(key.rawRepresentation)))
     }
 
     public var publicKey: ChainPublicKey { ChainPublicKey(key.publicKey) }

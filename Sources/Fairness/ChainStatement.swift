@@ -74,16 +74,26 @@ public enum ChainItem {
     public static let prefix = "Chain_"
 }
 
-extension ChainItem {
-    /// `url` without its chain items: a client builds its next proposal from the signed URL it
-    /// was shown, and the chain is the server's to write, not part of a state.
+/// The items the server adds after a state's own: the fleet items (`FleetProofs`) and the
+/// chain's (`ChainItem`).
+public enum ProofItems {
+    /// `url` without the server's items: a client builds its next proposal from the signed URL
+    /// it was shown, and the proofs are the server's to write, not part of a state.
     public static func removed(from url: String) -> String {
-        guard url.contains(prefix), let mark = url.firstIndex(of: "?") else { return url }
+        guard url.contains(ChainItem.prefix) || url.contains(FleetProofs.prefix), let mark = url.firstIndex(of: "?") else {
+            return url
+        }
         let head = url[...mark]
         let rest = url[url.index(after: mark)...]
         let fragment = rest.firstIndex(of: "#").map { rest[$0...] } ?? ""
         let kept = rest.prefix { $0 != "#" }.split(separator: "&", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix(prefix) }
+            .filter { !$0.hasPrefix(ChainItem.prefix) && !$0.hasPrefix(FleetProofs.prefix) }
         return head + kept.joined(separator: "&") + fragment
+    }
+
+    /// A state's query (`?…`, or empty) with the fleet items after its own.
+    public static func appending(_ fleet: String?, to view: String) -> String {
+        guard let fleet, !fleet.isEmpty else { return view }
+        return view.isEmpty ? "?" + fleet : view + "&" + fleet
     }
 }

@@ -33,6 +33,16 @@ public struct AnyGame: Sendable {
         try Self.view(base, items, viewer)
     }
 
+    /// The boards a state's items show and hide (`Game.hiddenBoards(in:)`): a client reads
+    /// them from the state it was shown. Throws when the query does not describe a state.
+    public func hiddenBoards(in items: [QueryItem]) throws(RuleViolation) -> HiddenBoards? {
+        try Self.hiddenBoards(base, items)
+    }
+
+    private static func hiddenBoards<G: Game>(_ game: G, _ items: [QueryItem]) throws(RuleViolation) -> HiddenBoards? {
+        game.hiddenBoards(in: try game.decode(items))
+    }
+
     private static func open<G: Game>(_ game: G) -> any MatchBox {
         GameMatchBox(match: Match(game: game))
     }
@@ -71,6 +81,9 @@ public struct AnyMatch: Sendable {
 
     /// The state as `viewer` may see it.
     public func state(for viewer: Seat?) -> [QueryItem] { box.state(for: viewer) }
+
+    /// The boards the true state hides (`Game.hiddenBoards(in:)`), for the server's commitments.
+    public var hiddenBoards: HiddenBoards? { box.hiddenBoards }
 
     public func checkMayMove(_ seat: Seat) throws(RuleViolation) { try box.checkMayMove(seat) }
 
@@ -116,6 +129,7 @@ private protocol MatchBox: Sendable {
     var forfeited: Seat? { get }
     var ended: Bool { get }
     func state(for viewer: Seat?) -> [QueryItem]
+    var hiddenBoards: HiddenBoards? { get }
     func checkMayMove(_ seat: Seat) throws(RuleViolation)
     mutating func timeOut() throws(RuleViolation) -> TimeoutResult
     mutating func end() throws(RuleViolation)
@@ -140,6 +154,8 @@ private struct GameMatchBox<G: Game>: MatchBox {
     func state(for viewer: Seat?) -> [QueryItem] {
         match.game.encode(match.game.view(of: match.state, for: viewer))
     }
+
+    var hiddenBoards: HiddenBoards? { match.game.hiddenBoards(in: match.state) }
 
     func checkMayMove(_ seat: Seat) throws(RuleViolation) { try match.checkMayMove(seat) }
 

@@ -66,6 +66,10 @@ public protocol Game: Sendable {
     /// to lose to, has nothing to resign from.
     var allowsResigning: Bool { get }
 
+    /// The boards `state` hides, for the server's commitments (docs/FAIRNESS.md); `nil`, the
+    /// default, for a game that hides no board of cells.
+    func hiddenBoards(in state: State) -> HiddenBoards?
+
     /// The names of the ways its bots play, the usual one first (`parley bot --strategy`);
     /// none by default.
     static var strategies: [String] { get }
@@ -86,6 +90,8 @@ extension Game {
     public var timeoutRule: TimeoutRule { .forfeit }
 
     public var allowsResigning: Bool { timeoutRule == .forfeit }
+
+    public func hiddenBoards(in state: State) -> HiddenBoards? { nil }
 
     public static var strategies: [String] { [] }
 

@@ -113,11 +113,11 @@ import Wire
         // The shot after the signature, where a client that appends puts it.
         #expect(harness.reply(to: shown, with: "Shot=1", by: "ben")?.isAccepted == true)
         let answered = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
-        #expect(answered.message!.url.contains("Shot=1-miss&Is_Complete=0&Chain_Session="))
+        #expect(answered.message!.url.contains("Shot=1-miss&Is_Complete=0&Fleet_Root=0."))
         // The URL shown sent back unchanged is no move, as it is without the chain.
         let signed = harness.reply(to: answered, with: "Chain_Message=9", by: "ben")?.rejection
         var unsigned = answered
-        unsigned.message?.url = ChainItem.removed(from: answered.message!.url)
+        unsigned.message?.url = ProofItems.removed(from: answered.message!.url)
         #expect(!unsigned.message!.url.contains("Chain_"))
         #expect(signed != nil && signed == harness.reply(to: unsigned, with: "", by: "ben")?.rejection)
     }

@@ -23,7 +23,7 @@ import Testing
             let seen = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
             #expect(seen?["accepted"] as? String == "accepted")
             #expect(seen?["kinds"] as? [String] == ["joined", "message"])
-            #expect((seen?["url"] as? String).map(ChainItem.removed) == "https://localhost:\(server.port)/g/icecream?Base=base03")
+            #expect((seen?["url"] as? String).map(ProofItems.removed) == "https://localhost:\(server.port)/g/icecream?Base=base03")
             #expect(seen?["caption"] as? String == "Let's build an ice cream")
             #expect(seen?["prompt"] as? String == "Add some scoops")
         }

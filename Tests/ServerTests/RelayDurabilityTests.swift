@@ -36,7 +36,7 @@ import Wire
             #expect(missed.map(\.seq) == [1, 2, 3, 4])
             // The same message, with the same identifiers; only the port of its URL is new.
             var again = try #require(missed.last)
-            #expect(again.message.map { ChainItem.removed(from: $0.url) }?.hasSuffix("/g/icecream?Base=base02&Scoops=scoops04") == true)
+            #expect(again.message.map { ProofItems.removed(from: $0.url) }?.hasSuffix("/g/icecream?Base=base02&Scoops=scoops04") == true)
             again.message?.url = lastSeen.message?.url ?? ""
             #expect(again == lastSeen)
             let finished = try await RelayGameTests.send(amber, replyingTo: try #require(missed.last), adding: "Topping=topping09")
@@ -67,7 +67,7 @@ import Wire
             let synced = try await ben.request(.resume(.init(id: "r", conversation: conversation, after: first.seq)))
             #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: ambers.seq)))
             let missed = try await ben.nextMessage()
-            #expect(missed.seq == first.seq + 1 && missed.message.map { ChainItem.removed(from: $0.url) }?.hasSuffix("?Base=base01&Scoops=scoops01") == true)
+            #expect(missed.seq == first.seq + 1 && missed.message.map { ProofItems.removed(from: $0.url) }?.hasSuffix("?Base=base01&Scoops=scoops01") == true)
 
             // The same message sent twice is applied once, and answered the same both times.
             let resend = ClientFrame.send(.init(id: "again", conversation: conversation, game: "icecream",

@@ -48,7 +48,7 @@ struct StoreFailureTests {
             #expect(move.seq == 3)
             #expect(try await amber.request(opening) == accepted)
             let relayed = try await ben.nextMessage()
-            #expect(relayed.seq == 3 && relayed.message.map { ChainItem.removed(from: $0.url) }?.hasSuffix("?Base=base02") == true)
+            #expect(relayed.seq == 3 && relayed.message.map { ProofItems.removed(from: $0.url) }?.hasSuffix("?Base=base02") == true)
             let healthy = try await HTTPS.request("\(server.url)/health")
             #expect(healthy.status == 200 && healthy.body == "ok")
         }

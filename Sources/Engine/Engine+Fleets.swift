@@ -1,0 +1,36 @@
+import Fairness
+import GameRules
+
+/// The server's commitments to the boards a game hides (docs/FAIRNESS.md), worked out when a
+/// move is accepted: a board's root is computed once, when it is placed, and carried from
+/// message to message; the newest shot's cell is opened from the board as it stands.
+extension Engine {
+    /// The fleet items of the message that `session`'s next move makes (`session.match` is the
+    /// match after it); `nil` for a game that hides no board.
+    func fleetProofs(after session: SessionState, signer: ChainSigner) -> String? {
+        guard let boards = session.match.hiddenBoards else { return nil }
+        var committed: [Int: [UInt8]] = [:]
+        if case let .message(entry)? = session.newestMessage?.kind, let proofs = entry.move.proofs {
+            committed = (try? FleetProofs(items: QueryString.items(in: "?" + proofs)))?.roots ?? [:]
+        }
+        var trees: [Int: FleetCommitment] = [:]
+        func tree(_ board: Int) -> FleetCommitment? {
+            if let tree = trees[board] { return tree }
+            guard let cells = boards.shown[board] else { return nil }
+            let tree = FleetCommitment(board: board, cells: cells, seed: signer.fleetSeed(session: session.id.uuidString, board: board))
+            trees[board] = tree
+            return tree
+        }
+        var proofs = FleetProofs()
+        for board in boards.placed {
+            if let root = committed[board] ?? tree(board)?.root { proofs.roots[board] = root }
+        }
+        if let shot = boards.shots.last, let tree = tree(shot.board), tree.cells.indices.contains(shot.cell) {
+            proofs.opening = tree.opening(of: shot.cell)
+        }
+        if boards.isOver {
+            for board in boards.placed { proofs.seeds[board] = signer.fleetSeed(session: session.id.uuidString, board: board) }
+        }
+        return proofs.isEmpty ? nil : proofs.query
+    }
+}

@@ -1,0 +1,51 @@
+import Fairness
+import GameRules
+import Testing
+
+/// The Merkle commitment to a board: every cell opens to the root, and nothing else does.
+@Suite struct FleetCommitmentUnitTests {
+    static let seed = [UInt8](repeating: 7, count: 32)
+    static let cells = (0..<100).map { [3, 4, 5, 42, 52, 62, 99].contains($0) }
+
+    @Test func everyCellOpensToTheRootAndOnlyAsItIs() {
+        let commitment = FleetCommitment(board: 1, cells: Self.cells, seed: Self.seed)
+        for cell in 0..<100 {
+            let opening = commitment.opening(of: cell)
+            #expect(opening.root == commitment.root)
+            #expect(opening.covered == Self.cells[cell])
+            #expect(opening.path.count == 7)
+            let lie = FleetOpening(board: 1, cell: cell, covered: !opening.covered, salt: opening.salt, path: opening.path)
+            #expect(lie.root != commitment.root)
+            let elsewhere = FleetOpening(board: 1, cell: cell ^ 1, covered: opening.covered, salt: opening.salt, path: opening.path)
+            #expect(elsewhere.root != commitment.root)
+        }
+    }
+
+    @Test func anotherSeedOrAnotherBoardGivesAnotherRoot() {
+        let root = FleetCommitment(board: 0, cells: Self.cells, seed: Self.seed).root
+        #expect(FleetCommitment(board: 0, cells: Self.cells, seed: [UInt8](repeating: 8, count: 32)).root != root)
+        var moved = Self.cells
+        moved.swapAt(3, 13)
+        #expect(FleetCommitment(board: 0, cells: moved, seed: Self.seed).root != root)
+        // A board of 9 cells pads to 16 leaves: four steps to the root.
+        #expect(FleetCommitment(board: 0, cells: Array(Self.cells.prefix(9)), seed: Self.seed).opening(of: 8).path.count == 4)
+    }
+
+    @Test func theItemsReadBackAsWritten() throws {
+        let commitment = FleetCommitment(board: 1, cells: Self.cells, seed: Self.seed)
+        let proofs = FleetProofs(roots: [0: commitment.root, 1: commitment.root], opening: commitment.opening(of: 42), seeds: [1: Self.seed])
+        let items = try QueryString.items(in: "?Shot=E3-hit&" + proofs.query)
+        #expect(try FleetProofs(items: items) == proofs)
+        #expect(proofs.query.hasPrefix("Fleet_Root=0.") && proofs.query.contains("&Fleet_Opening=1.42.1."))
+        let twice = try QueryString.items(in: "?" + proofs.query + "&Fleet_Seed=1." + Base64URL.encode(Self.seed))
+        #expect(throws: ChainFailure.self) { try FleetProofs(items: twice) }
+        #expect(throws: ChainFailure.self) { try FleetProofs(items: [QueryItem("Fleet_Root", "0.short")]) }
+    }
+
+    @Test func theServersItemsAreNotPartOfAProposal() {
+        let url = "https://h/g/battleship?Hidden=0&Shot=1-miss&Fleet_Root=0.abc&Chain_Session=X&Chain_Signature=Y&Shot=4#top"
+        #expect(ProofItems.removed(from: url) == "https://h/g/battleship?Hidden=0&Shot=1-miss&Shot=4#top")
+        #expect(ProofItems.appending("Fleet_Root=0.abc", to: "") == "?Fleet_Root=0.abc")
+        #expect(ProofItems.appending(nil, to: "?A=1") == "?A=1")
+    }
+}

@@ -1,25 +1,30 @@
+import GameRules
+
 /// What `parley verify` says of a run of signed URLs, one line each, and whether any failed.
 public struct ChainReport: Sendable {
     public private(set) var lines: [String] = []
     public private(set) var failures = 0
     private var checked = 0
     private var sessions: Set<String> = []
-    private var history = ChainHistory()
+    /// By key: one server's messages are checked together.
+    private var witnesses: [ChainPublicKey: MessageWitness] = [:]
 
     public init() {}
 
-    /// Checks the next URL: its signature by `key`, and its link to the message of its session
-    /// checked before it. `source` names where it came from (`FILE:LINE`, or the argument).
-    public mutating func check(_ url: String, from source: String, key: ChainPublicKey) {
+    /// Checks the next URL (`MessageWitness.check`): its signature by `key`, its link to the
+    /// message of its session checked before it, and its answers about hidden boards. `source`
+    /// names where it came from (`FILE:LINE`, or the argument).
+    public mutating func check(
+        _ url: String, from source: String, key: ChainPublicKey, boards: (String, [QueryItem]) -> HiddenBoards?
+    ) {
         checked += 1
+        var witness = witnesses[key] ?? MessageWitness(key: key)
+        defer { witnesses[key] = witness }
         do throws(ChainFailure) {
-            let message = try ChainedURL(url)
+            let session = (try? ChainedURL(url))?.session
+            let before = session.flatMap { witness.newest(of: $0) }
+            let message = try witness.check(url, boards: boards)
             sessions.insert(message.session)
-            let before = history.newest(of: message.session)
-            // Kept whatever its signature, so that the next message is checked against it.
-            let link = Result { () throws(ChainFailure) in try history.append(message) }
-            try message.verify(with: key)
-            try link.get()
             let chain = if message.previous == nil {
                 "begins its chain"
             } else if let before {

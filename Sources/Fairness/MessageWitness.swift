@@ -1,0 +1,32 @@
+import GameRules
+
+/// Everything a client checks of the signed messages it receives, in the order received
+/// (docs/FAIRNESS.md): each URL signed by the server's key, each chained to the one before it
+/// in its session, and the answers about hidden boards true to the server's commitments.
+public struct MessageWitness: Sendable {
+    public let key: ChainPublicKey
+    private var history = ChainHistory()
+    private var fleets = FleetWitness()
+
+    public init(key: ChainPublicKey) {
+        self.key = key
+    }
+
+    /// The newest message of `session` checked so far.
+    public func newest(of session: String) -> ChainedURL? { history.newest(of: session) }
+
+    /// Checks the next message; `boards` reads what its state shows and hides, given its game
+    /// and its items (`GameCatalog.hiddenBoards(game:in:)`). A message that counts up is kept
+    /// as its session's newest even when it fails, so that the next is checked against what
+    /// was received.
+    @discardableResult
+    public mutating func check(_ url: String, boards: (String, [QueryItem]) -> HiddenBoards?) throws(ChainFailure) -> ChainedURL {
+        let message = try ChainedURL(url)
+        let link = Result { () throws(ChainFailure) in try history.append(message) }
+        try message.verify(with: key)
+        try link.get()
+        guard let items = try? QueryString.items(in: url) else { return message }
+        try fleets.check(items, boards: boards(message.statement.game, items), session: message.session)
+        return message
+    }
+}

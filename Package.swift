@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "Play",
             dependencies: [
-                "Client", "Wire", "Transcript", "GameCatalog", "GamePresentation", "GameRules", "TerminalUI",
+                "Client", "Fairness", "Wire", "Transcript", "GameCatalog", "GamePresentation", "GameRules", "TerminalUI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -203,7 +203,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayTests",
-            dependencies: ["Play", "Client", "TerminalUI", "Engine", "GameCatalog", "GamePresentation", "GameRules", "Transcript", "Wire"]),
+            dependencies: [
+                "Play", "Client", "TerminalUI", "Engine", "Fairness", "GameCatalog", "GamePresentation", "GameRules", "Transcript", "Wire",
+            ]),
         .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
         .testTarget(
             name: "GamePresentationTests",

@@ -46,6 +46,17 @@ public actor ParleyClient {
         self.logger = logger
     }
 
+    /// The server's signing key as it publishes it (`/.well-known/parley-key`), read from the
+    /// first server that answers, under the same trust as the connection; `nil` when none does.
+    public func publishedKey() async -> String? {
+        for endpoint in endpoints {
+            if let page = try? await endpoint.get("/.well-known/parley-key", timeout: .seconds(5)), page.status == 200 {
+                return page.body
+            }
+        }
+        return nil
+    }
+
     /// Connects, and keeps connecting after every drop until `stop()`.
     public func start() {
         guard supervisor == nil else { return }

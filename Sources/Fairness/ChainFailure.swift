@@ -18,6 +18,7 @@ public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case notRevealed(Int)
         case revealMismatch(Int)
         case revealContradicts(board: Int, cell: Int, hit: Bool)
+        case undecodable(String)
     }
 
     let kind: Kind
@@ -46,6 +47,7 @@ public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .notRevealed: "fleet-not-revealed"
         case .revealMismatch: "fleet-reveal-mismatch"
         case .revealContradicts: "fleet-reveal-contradicts"
+        case .undecodable: "undecodable-state"
         }
     }
 
@@ -83,6 +85,8 @@ public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
             "The game is over, but the fleet of seat \(board) is not revealed with its salts (\(FleetProofs.seed)=\(board).…)."
         case let .revealMismatch(board):
             "The fleet of seat \(board) revealed at the end is not the one committed to when it was placed."
+        case let .undecodable(reason):
+            "The server signed a state that does not decode: \(reason)"
         case let .revealContradicts(board, cell, hit):
             "The fleet of seat \(board) revealed at the end contradicts the answer \(hit ? "hit" : "miss") given at cell \(cell)."
         }

@@ -15,7 +15,7 @@ public struct ChainReport: Sendable {
     /// message of its session checked before it, and its answers about hidden boards. `source`
     /// names where it came from (`FILE:LINE`, or the argument).
     public mutating func check(
-        _ url: String, from source: String, key: ChainPublicKey, boards: (String, [QueryItem]) -> HiddenBoards?
+        _ url: String, from source: String, key: ChainPublicKey, boards: (String, [QueryItem]) throws(RuleViolation) -> HiddenBoards?
     ) {
         checked += 1
         var witness = witnesses[key] ?? MessageWitness(key: key)

@@ -15,18 +15,29 @@ public struct MessageWitness: Sendable {
     /// The newest message of `session` checked so far.
     public func newest(of session: String) -> ChainedURL? { history.newest(of: session) }
 
-    /// Checks the next message; `boards` reads what its state shows and hides, given its game
+    /// Checks the next message; `boards` reads what its state shows and hides, and throws when
+    /// the state does not decode, given its game
     /// and its items (`GameCatalog.hiddenBoards(game:in:)`). A message that counts up is kept
     /// as its session's newest even when it fails, so that the next is checked against what
     /// was received.
     @discardableResult
-    public mutating func check(_ url: String, boards: (String, [QueryItem]) -> HiddenBoards?) throws(ChainFailure) -> ChainedURL {
+    public mutating func check(
+        _ url: String, boards: (String, [QueryItem]) throws(RuleViolation) -> HiddenBoards?
+    ) throws(ChainFailure) -> ChainedURL {
         let message = try ChainedURL(url)
         let link = Result { () throws(ChainFailure) in try history.append(message) }
         try message.verify(with: key)
         try link.get()
-        guard let items = try? QueryString.items(in: url) else { return message }
-        try fleets.check(items, boards: boards(message.statement.game, items), session: message.session)
+        let shown: HiddenBoards?
+        let items: [QueryItem]
+        do {
+            items = try QueryString.items(in: url)
+            shown = try boards(message.statement.game, items)
+        } catch {
+            // Signed, yet no state: the server put its name to something no game can read.
+            throw ChainFailure(.undecodable(error.reason))
+        }
+        try fleets.check(items, boards: shown, session: message.session)
         return message
     }
 }

@@ -83,10 +83,10 @@ public struct GameCatalog: Sendable, Equatable {
 
 extension GameCatalog {
     /// The boards a URL's state shows and hides (`Game.hiddenBoards(in:)`), read with its
-    /// game's rules in the variant its items name; `nil` for a game without boards, one this
-    /// catalog does not have, or items that do not decode.
-    public func hiddenBoards(game: String, in items: [QueryItem]) -> HiddenBoards? {
-        guard let rules = try? self.game(GameID(rawValue: game), for: items) else { return nil }
-        return try? rules.hiddenBoards(in: items)
+    /// game's rules in the variant its items name; `nil` for a game without boards or one this
+    /// catalog does not have. Throws when the items do not decode.
+    public func hiddenBoards(game: String, in items: [QueryItem]) throws(RuleViolation) -> HiddenBoards? {
+        guard type(GameID(rawValue: game)) != nil else { return nil }
+        return try self.game(GameID(rawValue: game), for: items).hiddenBoards(in: items)
     }
 }

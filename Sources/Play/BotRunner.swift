@@ -1,4 +1,5 @@
 import Client
+import Fairness
 import Foundation
 import GameRules
 import Wire
@@ -32,6 +33,9 @@ public actor BotRunner {
     /// final status as the bot saw it.
     public func play(invite: String?, opens: Bool) async throws -> GameStatus {
         var updates = client.updates.makeAsyncIterator()
+        if let document = await client.publishedKey(), let key = ChainPublicKey(published: document) {
+            book.check(with: key)
+        }
         let answer = try await client.request(invite.map { .join(.init(id: UUID().uuidString, invite: $0)) }
             ?? .create(.init(id: UUID().uuidString)))
         guard case let .conversation(reply) = answer else { throw LineError("The server refused: \(answer)") }
@@ -44,6 +48,8 @@ public actor BotRunner {
             if case let .untrusted(error) = update { throw error }
             guard case let .event(event) = update, event.conversation == conversation else { continue }
             book.record(event)
+            // A bot does not play on against a server caught lying.
+            if let warning = LineFormatter.warning(for: event, in: book) { throw LineError(warning) }
             if !opened, event.kind == .joined, event.participant?.id != reply.conversation.you {
                 opened = true
                 try await send(try player.opening(using: &generator), conversation: conversation, after: nil)

@@ -32,12 +32,24 @@ public enum LineFormatter {
             let texts = [layout.caption, layout.subcaption, layout.trailingCaption, layout.trailingSubcaption].compactMap { $0 }
             let clock = now.flatMap { now in event.status?.deadline.map { ", " + StatusLine.timeLeft(until: $0, now: now) } }
             let status = event.status.map { turn($0, names: names, you: you) + (clock ?? "") }
-            let parts = [texts.joined(separator: " | ")] + [status, message.url].compactMap { $0 }
+            let check: String? = switch book.checks[event.conversation]?[event.seq] {
+            case .verified?: "signed"
+            case .unsigned?: "unsigned"
+            case .failed?: "FAILED CHECK"
+            case nil: nil
+            }
+            let parts = [texts.joined(separator: " | ")] + [status, check, message.url].compactMap { $0 }
             // "Amber placed their ships!" needs no "Amber: " before it; "I added some scoops" does.
             let namesItsSender = message.layout.caption?.hasPrefix(message.sender.token) ?? false
             let sender = namesItsSender ? "" : (message.sender == you ? "You" : names.name(of: message.sender)) + ": "
             return "\(prefix) \(message.game) \(sender)" + parts.joined(separator: " — ")
         }
+    }
+
+    /// The loud line under a message that failed the client's check, or `nil`.
+    public static func warning(for event: Event, in book: PlayerBook) -> String? {
+        guard case let .failed(reason)? = book.checks[event.conversation]?[event.seq] else { return nil }
+        return "[\(book.number(of: event.conversation))] #\(event.seq) " + MessageCheck.warning(reason, message: event.seq)
     }
 
     /// Whose turn it is, in words: "your turn", "Ben's turn", "anyone but Amber", "game over: Amber won".

@@ -1,4 +1,5 @@
 import Client
+import Fairness
 import Foundation
 import Wire
 
@@ -79,11 +80,19 @@ public actor LineSession {
     private func printUpdates() async -> ServerTrustError? {
         for await update in client.updates {
             switch update {
-            case let .online(account): output("online as \(account.prefix(12))")
+            case let .online(account):
+                output("online as \(account.prefix(12))")
+                // Before the events that follow: each is checked as it is printed.
+                if !book.checksMessages, let document = await client.publishedKey(), let key = ChainPublicKey(published: document) {
+                    book.check(with: key)
+                    output("checking every game message against the server's key, SHA-256 \(key.fingerprint.prefix(16))")
+                }
             case let .offline(reason): output("offline: \(reason); reconnecting")
             case let .error(error): output("error: \(error.reason)")
             case let .event(event):
-                if book.record(event) { output(LineFormatter.line(for: event, in: book, now: Date())) }
+                guard book.record(event) else { continue }
+                output(LineFormatter.line(for: event, in: book, now: Date()))
+                if let warning = LineFormatter.warning(for: event, in: book) { output(warning) }
             case let .untrusted(error): return error
             }
         }

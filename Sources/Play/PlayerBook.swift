@@ -1,3 +1,6 @@
+import Fairness
+import GameCatalog
+import TerminalUI
 import Transcript
 import Wire
 
@@ -9,8 +12,37 @@ public struct PlayerBook: Sendable {
     public private(set) var summaries: [String: ConversationSummary] = [:]
     public private(set) var events: [String: [Event]] = [:]
     private var names: [String: NameBook] = [:]
+    /// What the client's own check said of each game message, by conversation and seq.
+    public private(set) var checks: [String: [Int: MessageCheck]] = [:]
+    private var witness: MessageWitness?
+    private var catalog = GameCatalog.standard
 
     public init() {}
+
+    /// Checks every game message from now on against the server's key (docs/FAIRNESS.md),
+    /// reading hidden boards with `catalog`'s rules.
+    /// The messages already kept are checked at once, in the order received.
+    public mutating func check(with key: ChainPublicKey, catalog: GameCatalog = .standard) {
+        witness = MessageWitness(key: key)
+        self.catalog = catalog
+        checks = [:]
+        for conversation in order {
+            for event in events[conversation] ?? [] { check(event) }
+        }
+    }
+
+    /// Whether messages are checked (the server's key is known).
+    public var checksMessages: Bool { witness != nil }
+
+    /// The newest failed check of a conversation's messages, as the loud line says it.
+    public func warning(in conversation: String, session: String? = nil) -> String? {
+        let failed = (events[conversation] ?? []).last { event in
+            guard case .failed? = checks[conversation]?[event.seq] else { return false }
+            return session == nil || event.message?.session?.uuidString == session
+        }
+        guard let failed, case let .failed(reason)? = checks[conversation]?[failed.seq] else { return nil }
+        return MessageCheck.warning(reason, message: failed.seq)
+    }
 
     public mutating func learn(_ summary: ConversationSummary) {
         note(summary.conversation)
@@ -27,10 +59,24 @@ public struct PlayerBook: Sendable {
         note(event.conversation)
         guard !(events[event.conversation] ?? []).contains(where: { $0.seq == event.seq }) else { return false }
         events[event.conversation, default: []].append(event)
+        check(event)
         if let participant = event.participant, event.kind == .joined, let name = participant.name {
             if names[event.conversation]?[participant.id] == nil { names[event.conversation, default: NameBook()][participant.id] = name }
         }
         return true
+    }
+
+    private mutating func check(_ event: Event) {
+        guard var witness, event.kind == .message, let url = event.message?.url else { return }
+        let check: MessageCheck
+        do {
+            try witness.check(url, boards: catalog.hiddenBoards)
+            check = .verified
+        } catch {
+            check = error.code == "unsigned" ? .unsigned : .failed(error.reason)
+        }
+        self.witness = witness
+        checks[event.conversation, default: [:]][event.seq] = check
     }
 
     /// The conversation a user means by `reference`: its number, its id, or a prefix of the id.

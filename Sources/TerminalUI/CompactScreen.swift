@@ -23,6 +23,8 @@ public struct CompactScreen: Sendable {
     public var hint: String
     /// The last refusal or failure, shown as it came (a rule's reason is written for people).
     public var error: String?
+    /// What the client's own check said of each game message, by seq.
+    public var checks: [Int: MessageCheck] = [:]
 
     public init(
         header: ScreenHeader, events: [Event], drawer: [DrawerItem] = DrawerItem.all(), drawerSelection: Int? = nil,

@@ -16,6 +16,8 @@ public struct ExpandedScreen: Sendable {
     /// hit!", "You sank the carrier!". Shown over the picture when there is room for both.
     public var caption: String?
     public var error: String?
+    /// A message of the game that failed the client's own check, said loudly over the game.
+    public var warning: String?
 
     public init(
         header: ScreenHeader, picture: ExpandedPicture, staging: String = "", hint: String = "", banner: String? = nil,

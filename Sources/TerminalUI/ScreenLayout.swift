@@ -55,9 +55,19 @@ public struct ScreenLayout: Sendable {
         let header = screen.header
         let bottom = [rule, startLine(screen.drawer, selection: screen.drawerSelection)]
             + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
+        // The newest failed check stays over the transcript, whatever is scrolled.
+        let failed = screen.events.last { event in
+            if case .failed? = screen.checks[event.seq] { true } else { false }
+        }
+        let warning = failed.flatMap { event -> String? in
+            guard case let .failed(reason)? = screen.checks[event.seq] else { return nil }
+            return MessageCheck.warning(reason, message: event.seq)
+        }
         return compose(header, bottom: bottom) { rows in
-            TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs)
-                .lines(for: screen.events, width: width, height: rows, selected: screen.selectedMessage)
+            let top = warning.map { Self.loud($0, width: width) } ?? []
+            return top + TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs)
+                .lines(for: screen.events, width: width, height: rows - top.count, selected: screen.selectedMessage,
+                       checks: screen.checks)
         }
     }
 
@@ -65,7 +75,8 @@ public struct ScreenLayout: Sendable {
     public func expanded(_ screen: ExpandedScreen) -> [String] {
         let bottom = [rule, prompt(screen.staging, hint: screen.hint), errorLine(screen.error)]
         return compose(screen.header, bottom: bottom) { rows in
-            let banner = screen.banner.map { [Styled($0, .colour(.green, bold: true)).centred(in: width), Styled()] } ?? []
+            var banner = screen.banner.map { [Styled($0, .colour(.green, bold: true)).centred(in: width), Styled()] } ?? []
+            if let warning = screen.warning { banner = Self.loud(warning, width: width) + banner }
             let room = rows - banner.count
             let picture = screen.picture.lines(width: width, height: room, mode: mode)
             // The newest move in words, when the picture leaves room for it.
@@ -79,6 +90,11 @@ public struct ScreenLayout: Sendable {
         let rows = max(0, height - top.count - bottom.count)
         let lines = top + body(rows).fitted(height: rows) + bottom
         return lines.suffix(height).map { $0.truncated(to: width).render(mode) }
+    }
+
+    /// A warning that must not be missed: bold red, wrapped, at most three lines.
+    static func loud(_ text: String, width: Int) -> [Styled] {
+        WordWrap.lines(text, width: max(1, width)).prefix(3).map { Styled($0, .colour(.red, bold: true)) }
     }
 
     private var rule: Styled { Styled(String(repeating: glyphs.horizontal, count: width), .dim) }

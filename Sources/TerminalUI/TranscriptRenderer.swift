@@ -23,9 +23,12 @@ public struct TranscriptRenderer: Sendable {
     /// can show are drawn: a long conversation costs no more than a screenful. The message
     /// with the seq `selected` is marked, and the lines end with it when it would otherwise
     /// be scrolled out of sight, followed by a line saying how many newer messages wait below.
-    public func lines(for events: [Event], width: Int, height: Int, selected: Int? = nil) -> [Styled] {
+    /// `checks`: what the client's own check said of each message, by seq, marked beside it.
+    public func lines(
+        for events: [Event], width: Int, height: Int, selected: Int? = nil, checks: [Int: MessageCheck] = [:]
+    ) -> [Styled] {
         let height = max(0, height)
-        var items = self.items(for: events, selected: selected)
+        var items = self.items(for: events, selected: selected, checks: checks)
         var below: [Item] = []
         if let selected, let index = items.lastIndex(where: { $0.seq == selected }) {
             // Scrolled back: what comes after the selection waits below the screen.
@@ -84,7 +87,7 @@ public struct TranscriptRenderer: Sendable {
 
     /// One drawing function per shown event, in order: messages through
     /// `TranscriptEntry.collapse`, which keeps their order, so they pair up with the events.
-    private func items(for events: [Event], selected: Int? = nil) -> [Item] {
+    private func items(for events: [Event], selected: Int? = nil, checks: [Int: MessageCheck] = [:]) -> [Item] {
         let messages = events.compactMap { $0.kind == .message ? $0.message : nil }
         let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode, seats: BubbleRenderer.seats(of: messages), glyphs: glyphs)
         var entries = TranscriptEntry.collapse(messages)[...]
@@ -93,7 +96,11 @@ public struct TranscriptRenderer: Sendable {
             case .message:
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
                 let isSelected = event.seq == selected
-                return Item(seq: event.seq, isMessage: true) { bubbles.lines(for: entry, width: $0, selected: isSelected) }
+                let check = checks[event.seq]
+                let own = event.message?.sender == viewer
+                return Item(seq: event.seq, isMessage: true) { width in
+                    Self.marked(bubbles.lines(for: entry, width: width, selected: isSelected), check: check, own: own, width: width)
+                }
             case .chat:
                 guard let text = event.text, let sender = event.participant?.id else { return nil }
                 return Item(seq: event.seq) { chatLines(ChatText.neutralised(text), by: sender, width: $0) }
@@ -102,6 +109,28 @@ public struct TranscriptRenderer: Sendable {
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
             }
         }
+    }
+
+    /// A message's lines with what the client's check said of it: a collapsed line ends in
+    /// "signed" (or "FAILED"), a whole bubble gets a line of its own under it.
+    static func marked(_ lines: [Styled], check: MessageCheck?, own: Bool, width: Int) -> [Styled] {
+        let mark: Styled
+        switch check {
+        case nil: return lines
+        case .verified?: mark = Styled("signed", .dim)
+        case .unsigned?: mark = Styled("unsigned", .dim)
+        case .failed?: mark = Styled("FAILED CHECK", .colour(.red, bold: true))
+        }
+        guard lines.count == 1, let line = lines.first else {
+            return lines + [own ? mark.rightAligned(in: width) : (Styled("  ") + mark).truncated(to: width)]
+        }
+        // An own line is right-aligned: its leading spaces give way to the mark.
+        var trimmed = Styled()
+        for run in line.runs {
+            trimmed += Styled(trimmed.isEmpty ? String(run.text.drop { $0 == " " }) : run.text, run.style)
+        }
+        guard trimmed.width + mark.width + 2 <= width else { return lines }
+        return [own ? (trimmed + Styled("  ") + mark).rightAligned(in: width) : trimmed + Styled("  ") + mark]
     }
 
     /// A join, a departure, a timeout, a resignation or an operator's end in words; `nil` for an event without what it needs.

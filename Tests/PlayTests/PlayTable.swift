@@ -1,5 +1,6 @@
 import GamePresentation
 import Engine
+import Fairness
 import Client
 import Foundation
 import GameCatalog
@@ -26,14 +27,23 @@ struct PlayTable {
     /// The clock of the engine, which each move moves on by a second.
     var now: Date { clock }
 
-    init(_ names: String..., turnTimeouts: [String: TimeInterval] = [:]) {
+    /// `signer`: the server signs, and every client checks against its key from the start;
+    /// `lie`: what a lying server shows instead (`EngineConfiguration.lie`).
+    init(
+        _ names: String..., turnTimeouts: [String: TimeInterval] = [:], signer: ChainSigner? = nil,
+        lie: (@Sendable (String, Int?, Int) -> String)? = nil
+    ) {
+        var configuration = EngineConfiguration(
+            publicURL: "https://parley.test", maxParticipants: 8, turnTimeouts: turnTimeouts, signer: signer)
+        configuration.lie = lie
         engine = Engine(
-            configuration: EngineConfiguration(publicURL: "https://parley.test", maxParticipants: 8, turnTimeouts: turnTimeouts),
-            catalog: .standard, identifiers: ParticipantIdentifiers(secret: Array("the play tests' secret".utf8)))
+            configuration: configuration, catalog: .standard,
+            identifiers: ParticipantIdentifiers(secret: Array("the play tests' secret".utf8)))
         for name in names {
             clock += 1
             _ = engine.handle(.rename(.init(id: "name", name: name)), from: account(name), now: clock, random: &random)
             models[name] = PlayModel()
+            if let signer { models[name]!.check(with: signer.publicKey) }
             perform(models[name]!.received(.online(account: account(name).rawValue)), by: name)
         }
     }

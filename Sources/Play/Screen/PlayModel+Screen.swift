@@ -59,11 +59,13 @@ extension PlayModel {
         case let .message(seq): seq
         case .drawer: nil
         }
-        return CompactScreen(
+        var screen = CompactScreen(
             header: header, events: events, drawer: drawerItems, drawerSelection: selected == nil ? drawer : nil,
             drawerLines: drawerLines,
             selectedMessage: selected, input: chatDrafts[conversation, default: ""], hint: Self.conversationHint,
             error: error)
+        screen.checks = book.checks[conversation] ?? [:]
+        return screen
     }
 
     func expandedScreen(_ desk: GameDesk) -> ExpandedScreen? {
@@ -74,6 +76,7 @@ extension PlayModel {
         guard var header = header(desk.conversation, status: current, title: name) else { return nil }
         if desk.session == nil { header.status = nil }
         var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)
+        screen.warning = desk.session.flatMap { book.warning(in: desk.conversation, session: $0) }
         screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
         if let message = basis?.message, let caption = message.layout.caption {
             screen.caption = MessageWords(names: header.names, viewer: header.viewer).text(caption, of: message)

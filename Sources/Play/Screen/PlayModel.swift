@@ -1,5 +1,6 @@
 import Foundation
 import Client
+import Fairness
 import GameCatalog
 import GamePresentation
 import TerminalUI
@@ -55,6 +56,11 @@ public struct PlayModel: Sendable {
 
     public init(catalog: GameCatalog = .standard) {
         self.catalog = catalog
+    }
+
+    /// Checks every game message from now on against the server's key (docs/FAIRNESS.md).
+    public mutating func check(with key: ChainPublicKey) {
+        book.check(with: key, catalog: catalog)
     }
 
     /// The games the drawer starts.

@@ -1,4 +1,5 @@
 import Client
+import Fairness
 import Foundation
 import GamePresentation
 import TerminalUI
@@ -15,6 +16,8 @@ public actor FullScreenSession {
         case failure(PlayRequest, String)
         /// A second passed: turn clocks run down on screen.
         case tick
+        /// The server's signing key, as published: messages are checked from now on.
+        case key(ChainPublicKey)
     }
 
     private let client: ParleyClient
@@ -61,8 +64,14 @@ public actor FullScreenSession {
                 effects = []
             case let .update(.untrusted(error)): return error
             case let .update(update):
-                if case .online = update { bell.online(at: .now) }
+                if case .online = update {
+                    bell.online(at: .now)
+                    if !model.book.checksMessages { fetchKey(into: queue) }
+                }
                 effects = model.received(update)
+            case let .key(key):
+                model.check(with: key)
+                effects = []
             case let .answer(request, answer):
                 model.answered(request, with: answer)
                 effects = []
@@ -91,6 +100,15 @@ public actor FullScreenSession {
                 queue.yield(.answer(request, try await client.request(frame)))
             } catch {
                 queue.yield(.failure(request, "\(error)"))
+            }
+        }
+    }
+
+    /// Reads the server's key in the background; the messages are checked once it is here.
+    private func fetchKey(into queue: AsyncStream<Input>.Continuation) {
+        Task { [client] in
+            if let document = await client.publishedKey(), let key = ChainPublicKey(published: document) {
+                queue.yield(.key(key))
             }
         }
     }

@@ -3,8 +3,9 @@ import Foundation
 import Server
 import Testing
 
-/// A client in Python, written from docs/PROTOCOL.md alone, plays against the real server:
-/// the protocol document is enough to talk to Parley from another language.
+/// A client in Python, written from docs/PROTOCOL.md and docs/FAIRNESS.md alone, plays against
+/// the real server and checks what it signs: the documents are enough to talk to Parley, and to
+/// check it, from another language.
 @Suite struct PythonClientTests {
     @Test(.timeLimit(.minutes(1)))
     func aPythonClientAuthenticatesOpensAConversationAndSendsAMove() async throws {
@@ -22,7 +23,9 @@ import Testing
             try #require(result.status == 0, "the Python client failed: \(result.output)")
             let seen = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
             #expect(seen?["accepted"] as? String == "accepted")
-            #expect(seen?["kinds"] as? [String] == ["joined", "message"])
+            #expect(seen?["kinds"] as? [String] == ["joined", "message", "message"])
+            // Both messages' signatures and the second's link to the first, checked in Python.
+            #expect(seen?["verified"] as? Int == 2)
             #expect((seen?["url"] as? String).map(ProofItems.removed) == "https://localhost:\(server.port)/g/icecream?Base=base03")
             #expect(seen?["caption"] as? String == "Let's build an ice cream")
             #expect(seen?["prompt"] as? String == "Add some scoops")

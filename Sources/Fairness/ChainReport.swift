@@ -49,6 +49,6 @@ public struct ChainReport: Sendable {
     public var summary: String {
         let counted = "\(checked) message\(checked == 1 ? "" : "s") of \(sessions.count) session\(sessions.count == 1 ? "" : "s")"
         guard failures == 0 else { return "\(failures) of \(checked) message\(checked == 1 ? "" : "s") FAILED." }
-        return "\(counted) checked: every signature valid, every chain intact."
+        return "\(counted) checked: every signature valid, every link between them intact."
     }
 }

@@ -63,8 +63,10 @@ struct ConnectionBoundsTests {
                 socket.closeFuture.whenComplete { _ in closed.update { $0.insert(index) } }
             }
             let start = ContinuousClock.now
-            while closed.value.isEmpty, ContinuousClock.now - start < .seconds(5) { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(ContinuousClock.now - start < .seconds(3), "one is closed at once")
+            // "At once" is well before the handshake deadline (30 s), which would close it too; a
+            // loaded machine took 3.1 s once.
+            while closed.value.isEmpty, ContinuousClock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(ContinuousClock.now - start < .seconds(10), "one is closed at once, not at the handshake deadline")
             try await Task.sleep(for: .milliseconds(500))
             #expect(closed.value.count == 1, "exactly one of four is closed: \(closed.value)")
             let open = sockets.indices.filter { !closed.value.contains($0) }.map { sockets[$0] }

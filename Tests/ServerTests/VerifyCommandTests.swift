@@ -36,7 +36,7 @@ import Wire
                 let verified = try await Spawn.run(parley, ["verify", "--key", keyFile, export], withErrors: true)
                 #expect(verified.status == 0, "\(verified.output)")
                 #expect(verified.output.contains("\(export):1: message 1 of session "))
-                #expect(verified.output.contains("\(messages.count) messages of 1 session checked: every signature valid, every chain intact."))
+                #expect(verified.output.contains("\(messages.count) messages of 1 session checked: every signature valid, every link between them intact."))
 
                 // One shot's result changed in the middle of the game.
                 var edited = lines

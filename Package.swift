@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "Engine", dependencies: ["Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
-        .target(name: "WebPages", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Wire"]),
+        .target(name: "WebPages", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Wire"]),
         .target(
             name: "Play",
             dependencies: [

@@ -1,3 +1,4 @@
+import Fairness
 import GameCatalog
 import GamePresentation
 import Hummingbird
@@ -75,7 +76,8 @@ public func buildApplication(
         webSocket: .tasks(webSocketRouter.buildResponder()), onServerRunning: onServerRunning)
 }
 
-/// The same server with its WebSockets served as `webSocket` says.
+/// The same server with its WebSockets served as `webSocket` says; `chainKey`, the key its
+/// messages are signed with, lets a state page say whether its URL is signed as it stands.
 func buildApplication(
     configuration: ServerConfiguration,
     logger: Logger,
@@ -83,6 +85,7 @@ func buildApplication(
     routes: (Router<ParleyRequestContext>) -> Void = { _ in },
     problem: @escaping @Sendable () async -> String? = { nil },
     webSocket: WebSocketService,
+    chainKey: ChainPublicKey? = nil,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let identity = try ServerIdentity.load(for: configuration)
@@ -106,7 +109,7 @@ func buildApplication(
     let originalPaths = catalog.games.compactMap { $0.originalPagePath }.filter { $0 != "/" }
     for path in ["/", "/g/:game"] + originalPaths {
         router.get(RouterPath(path)) { request, _ in
-            HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? "", catalog: catalog))
+            HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? "", catalog: catalog, key: chainKey))
         }
     }
     routes(router)

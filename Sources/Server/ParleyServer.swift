@@ -86,6 +86,7 @@ public func buildParleyServer(
                 RelayConnection(relay: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
             ]
         }),
+        chainKey: ChainSigner(signingKey.privateKey).publicKey,
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.
             await relay.setPublicURL(configuration.publicBaseURL(port: running.port))

@@ -1,3 +1,4 @@
+import Fairness
 import GameCatalog
 import GamePresentation
 import GameRules
@@ -11,7 +12,9 @@ import GameRules
 /// `/?Base=…` (the original Ice Cream's, which is only a query). A URL that does not decode
 /// gets a 400 page saying why.
 public enum StatePage {
-    public static func page(path: String, query: String, catalog: GameCatalog = .standard) -> WebPage {
+    /// `key`: the server's signing key, with which a signed URL's page says whether the server
+    /// signed it as it stands (docs/FAIRNESS.md).
+    public static func page(path: String, query: String, catalog: GameCatalog = .standard, key: ChainPublicKey? = nil) -> WebPage {
         let game: String
         switch path {
         case _ where path.hasPrefix("/g/"): game = String(path.dropFirst(3))
@@ -28,7 +31,8 @@ public enum StatePage {
             guard let type = catalog.type(GameID(rawValue: game)) else {
                 return refusal("This server hosts no game called \(game).")
             }
-            return statePage(try type.stateCard(of: items))
+            let seal = key.flatMap { signature(of: "/g/\(game)?" + query, key: $0, catalog: catalog) }
+            return statePage(try type.stateCard(of: items), seal: seal)
         } catch {
             return refusal(error.reason)
         }
@@ -50,8 +54,26 @@ public enum StatePage {
             """))
     }
 
+    /// What the server's own check says of a signed URL, as a paragraph; `nil` for a URL
+    /// without any chain item. Alone, a URL shows its place in its session and that its answers
+    /// agree with its own commitments; `parley verify` checks a run of them.
+    static func signature(of url: String, key: ChainPublicKey, catalog: GameCatalog) -> String? {
+        guard url.contains(ChainItem.prefix) else { return nil }
+        var witness = MessageWitness(key: key)
+        do {
+            let message = try witness.check(url, boards: catalog.hiddenBoards)
+            let chain = message.previous.map { "it follows the message whose digest is \($0.text)" } ?? "it begins its session's chain"
+            let text = "Signed by this server (key SHA-256 \(key.fingerprint.prefix(16))…), message \(message.message) of "
+                + "session \(message.session); \(chain)."
+            return "<p id=\"signature\" class=\"signed\">\(HTML.escaped(text))</p>"
+        } catch {
+            let text = "Not as this server signed it: \(error.reason)"
+            return "<p id=\"signature\" class=\"error\">\(HTML.escaped(text))</p>"
+        }
+    }
+
     /// A message bubble: the picture over the captions, as Messages draws one.
-    private static func statePage(_ card: StateCard) -> WebPage {
+    private static func statePage(_ card: StateCard, seal: String? = nil) -> WebPage {
         let (title, caption, subcaption, picture, status, label) = (
             card.title, card.caption, card.subcaption, card.picture, card.status, card.label)
         let sub = subcaption.isEmpty ? "" : "<p class=\"subcaption\" id=\"subcaption\">\(HTML.escaped(subcaption))</p>"
@@ -68,6 +90,7 @@ public enum StatePage {
             </div>
             \(state)
             \(spoken)
+            \(seal ?? "")
             """))
     }
 }

@@ -34,6 +34,14 @@ import Wire
             #expect(guesser.contains(#"class="cell hit" data-cell="2""#))
             #expect(shipCells(guesser) == 0)
 
+            // The server says on the page that it signed the URL as it stands, and where it
+            // stands in its session; an edited copy is not as it signed it.
+            #expect(guesser.contains(#"id="signature" class="signed">Signed by this server"#), "\(guesser)")
+            #expect(guesser.contains("message 2 of session"))
+            let edited = try await Browser.dom(of: bensURL.replacingOccurrences(of: "Shot=2-hit", with: "Shot=2-miss"))
+            #expect(edited.contains(#"id="signature" class="error">Not as this server signed it: The signature does not match"#),
+                    "\(edited)")
+
             // The hider's page shows her other boat, still afloat.
             let hider = try await Browser.dom(of: ambersURL)
             #expect(hider.contains("Your ships"))

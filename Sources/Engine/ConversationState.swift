@@ -1,3 +1,4 @@
+import Fairness
 import Foundation
 import GameRules
 import Transcript
@@ -186,6 +187,10 @@ struct SessionState: Sendable {
         var newestMessage: LogEntry? = nil
         var startedAt: Date? = nil
         var lastMoveAt: Date? = nil
+        /// The server's commitment to each hidden board, by seat, kept while the session is in
+        /// memory: each shot opens a cell of one, and working a tree out is most of a shot's
+        /// cost. Not kept in snapshots; worked out again when missing.
+        var commitments: [Int: FleetCommitment] = [:]
 
         init(id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
             (self.id, self.game, self.match, self.seats, self.lastSeq, self.clockStarted) = (id, game, match, seats, lastSeq, clockStarted)
@@ -236,6 +241,11 @@ struct SessionState: Sendable {
     var lastMoveAt: Date? {
         get { fields.lastMoveAt }
         _modify { yield &fields.lastMoveAt }
+    }
+
+    var commitments: [Int: FleetCommitment] {
+        get { fields.commitments }
+        _modify { yield &fields.commitments }
     }
 
     func seat(of account: AccountID) -> Seat? {

@@ -1,3 +1,4 @@
+import Fairness
 import GameRules
 import Transcript
 
@@ -12,8 +13,11 @@ extension Engine {
 
     /// `match` is the session's match after an accepted move when the caller has it at hand,
     /// which spares decoding the state again.
-    /// `views`, with it, are the views of the state after the move (`views(of:seats:)`).
-    mutating func apply(_ event: EngineEvent, match: AnyMatch?, views: StateViews? = nil) throws(EngineError) {
+    /// `views`, with it, are the views of the state after the move (`views(of:seats:)`), and
+    /// `commitments` the session's trees (`fleetProofs(after:signer:)`).
+    mutating func apply(
+        _ event: EngineEvent, match: AnyMatch?, views: StateViews? = nil, commitments: [Int: FleetCommitment] = [:]
+    ) throws(EngineError) {
         switch event {
         case let .conversationCreated(id, invite, _):
             conversations[id] = ConversationState(id: id, invite: invite)
@@ -42,7 +46,7 @@ extension Engine {
         case let .renamed(account, name):
             names[account] = name
         case let .accepted(move):
-            try applyAccepted(move, match: match, views: views)
+            try applyAccepted(move, match: match, views: views, commitments: commitments)
         case let .timedOut(conversation, seq, session, _):
             try applyTimeout(in: conversation, seq: seq, session: session)
         case let .ended(conversation, seq, session, _):
@@ -62,7 +66,9 @@ extension Engine {
         }
     }
 
-    private mutating func applyAccepted(_ move: AcceptedMove, match prepared: AnyMatch?, views: StateViews?) throws(EngineError) {
+    private mutating func applyAccepted(
+        _ move: AcceptedMove, match prepared: AnyMatch?, views: StateViews?, commitments: [Int: FleetCommitment]
+    ) throws(EngineError) {
         guard conversations.index(forKey: move.conversation) != nil else { throw .corrupt("unknown conversation") }
         var session: SessionState
         if let existing = conversations[move.conversation]?.sessions[move.session] {
@@ -87,6 +93,7 @@ extension Engine {
             }
         }
         session.lastSeq = move.seq
+        session.commitments = commitments
         session.clockStarted = move.at
         session.startedAt = session.startedAt ?? move.at
         session.lastMoveAt = move.at

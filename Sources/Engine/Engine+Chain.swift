@@ -17,25 +17,28 @@ extension Engine {
     /// The links of the message that `session`'s next move makes, signed by `signer`: `views`
     /// are its views (`views(of:seats:)`), `moveCount` its number in the session. A statement
     /// that several viewers share (a game without hidden state) is signed once.
+    /// The spectator's copy is signed only with `signingSpectators`; otherwise when first sent.
     func chain(
-        after session: SessionState, views: StateViews, proofs: String?, moveCount: Int, signer: ChainSigner
+        after session: SessionState, views: StateViews, proofs: String?, moveCount: Int, signer: ChainSigner,
+        signingSpectators: Bool = true
     ) -> MessageChain {
         var before: MessageEntry?
         if case let .message(entry)? = session.newestMessage?.kind, entry.move.chain != nil { before = entry }
         var signed: [ChainStatement: ChainSignature] = [:]
-        func link(seat: Int?, view: String) -> ChainLink {
+        func link(seat: Int?, view: String, signing: Bool = true) -> ChainLink {
             let previous = before.flatMap { entry in
                 try? statement(of: entry, for: seat.flatMap { $0 < entry.seats.count ? $0 : nil })?.digest
             }
             let said = ChainStatement(
                 game: session.game.id.rawValue, view: ProofItems.appending(proofs, to: view), session: session.id.uuidString,
                 message: moveCount, previous: previous)
+            guard signing else { return ChainLink(previous: previous, signature: nil) }
             let signature = signed[said] ?? signer.sign(said)
             signed[said] = signature
             return ChainLink(previous: previous, signature: signature)
         }
         let seats = views.seats.keys.sorted().map { link(seat: $0, view: views.seats[$0] ?? "") }
-        return MessageChain(seats: seats, spectator: link(seat: nil, view: views.spectator ?? ""))
+        return MessageChain(seats: seats, spectator: link(seat: nil, view: views.spectator ?? "", signing: signingSpectators))
     }
 
     /// What was signed of `entry` for the viewer at `seat` (a spectator when `nil`); `nil` for
@@ -59,7 +62,12 @@ extension Engine {
         let view = try query(of: entry, for: seat)
         guard let chain = entry.move.chain else { return ProofItems.appending(entry.move.proofs, to: view) }
         let link = chain.link(for: seat)
-        return statement(of: entry, view: view, link: link).signedQuery(link.signature)
+        let statement = statement(of: entry, view: view, link: link)
+        // Ed25519 signs deterministically: a copy signed now is the copy signed at the move.
+        guard let signature = link.signature ?? configuration.signer?.sign(statement) else {
+            return ProofItems.appending(entry.move.proofs, to: view)
+        }
+        return statement.signedQuery(signature)
     }
 }
 

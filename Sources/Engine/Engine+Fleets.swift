@@ -6,14 +6,16 @@ import GameRules
 /// message to message; the newest shot's cell is opened from the board as it stands.
 extension Engine {
     /// The fleet items of the message that `session`'s next move makes (`session.match` is the
-    /// match after it); `nil` for a game that hides no board.
-    func fleetProofs(after session: SessionState, signer: ChainSigner) -> String? {
-        guard let boards = session.match.hiddenBoards else { return nil }
+    /// match after it), `nil` for a game that hides no board; and the commitments to keep with
+    /// the session (`SessionState.commitments`).
+    func fleetProofs(after session: SessionState, signer: ChainSigner) -> (proofs: String?, commitments: [Int: FleetCommitment]) {
+        guard let boards = session.match.hiddenBoards else { return (nil, [:]) }
         var committed: [Int: [UInt8]] = [:]
         if case let .message(entry)? = session.newestMessage?.kind, let proofs = entry.move.proofs {
             committed = (try? FleetProofs(items: QueryString.items(in: "?" + proofs)))?.roots ?? [:]
         }
-        var trees: [Int: FleetCommitment] = [:]
+        // A kept tree serves while the board is the one it was made from.
+        var trees = session.commitments.filter { boards.shown[$0.key] == $0.value.cells }
         func tree(_ board: Int) -> FleetCommitment? {
             if let tree = trees[board] { return tree }
             guard let cells = boards.shown[board] else { return nil }
@@ -31,6 +33,6 @@ extension Engine {
         if boards.isOver {
             for board in boards.placed { proofs.seeds[board] = signer.fleetSeed(session: session.id.uuidString, board: board) }
         }
-        return proofs.isEmpty ? nil : proofs.query
+        return (proofs.isEmpty ? nil : proofs.query, trees)
     }
 }

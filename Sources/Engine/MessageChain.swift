@@ -36,9 +36,12 @@ extension MessageChain: Codable {
     }
 
     private static func link(from container: KeyedDecodingContainer<LinkKeys>) throws -> ChainLink {
-        let text = try container.decode(String.self, forKey: .signature)
-        guard let signature = ChainSignature(text: text) else {
-            throw DecodingError.dataCorruptedError(forKey: .signature, in: container, debugDescription: "not a signature")
+        var signature: ChainSignature?
+        if let text = try container.decodeIfPresent(String.self, forKey: .signature) {
+            signature = ChainSignature(text: text)
+            if signature == nil {
+                throw DecodingError.dataCorruptedError(forKey: .signature, in: container, debugDescription: "not a signature")
+            }
         }
         var previous: ChainDigest?
         if let digest = try container.decodeIfPresent(String.self, forKey: .previous) {
@@ -63,7 +66,7 @@ extension MessageChain: Codable {
 
     private static func encode(_ link: ChainLink, into container: inout KeyedEncodingContainer<LinkKeys>) throws {
         if let previous = link.previous { try container.encode(previous.text, forKey: .previous) }
-        try container.encode(link.signature.text, forKey: .signature)
+        if let signature = link.signature { try container.encode(signature.text, forKey: .signature) }
     }
 
     /// The stored form, as `WireJSON` writes it (keys sorted), for the hand-written writer.
@@ -88,7 +91,7 @@ extension MessageChain: Codable {
             out.key("previous", first: true); out.string(previous.text)
             first = false
         }
-        out.key("signature", first: first); out.string(link.signature.text)
+        if let signature = link.signature { out.key("signature", first: first); out.string(signature.text) }
         out.close()
     }
 }

@@ -80,7 +80,7 @@ public enum ProofItems {
     /// `url` without the server's items: a client builds its next proposal from the signed URL
     /// it was shown, and the proofs are the server's to write, not part of a state.
     public static func removed(from url: String) -> String {
-        guard url.contains(ChainItem.prefix) || url.contains(FleetProofs.prefix), let mark = url.firstIndex(of: "?") else {
+        guard holds(ChainItem.prefix, in: url) || holds(FleetProofs.prefix, in: url), let mark = url.firstIndex(of: "?") else {
             return url
         }
         let head = url[...mark]
@@ -89,6 +89,22 @@ public enum ProofItems {
         let kept = rest.prefix { $0 != "#" }.split(separator: "&", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix(ChainItem.prefix) && !$0.hasPrefix(FleetProofs.prefix) }
         return head + kept.joined(separator: "&") + fragment
+    }
+
+    /// Whether `text` holds `needle`, compared byte for byte (`String.contains` goes through
+    /// Foundation's locale-aware search, and this runs on every proposal).
+    static func holds(_ needle: String, in text: String) -> Bool {
+        let needle = Array(needle.utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+            var index = 0
+            while index + needle.count <= bytes.count {
+                if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// A state's query (`?…`, or empty) with the fleet items after its own.

@@ -13,46 +13,81 @@ public struct FleetCommitment: Sendable {
     public let board: Int
     public let seed: [UInt8]
     public let cells: [Bool]
-    /// `levels[0]` are the leaves, padded; the last level is the root alone.
-    private let levels: [[[UInt8]]]
+    /// Every node, 32 bytes each, level by level: the leaves (padded to `width`), then their
+    /// parents, up to the root. One buffer, hashed into in place: a shot works out a whole tree.
+    private let nodes: [UInt8]
+    private let width: Int
 
     public init(board: Int, cells: [Bool], seed: [UInt8]) {
         self.board = board
         self.cells = cells
         self.seed = seed
-        var leaves = cells.enumerated().map { Self.leaf(cell: $0, covered: $1, salt: Self.salt(seed: seed, cell: $0)) }
         var width = 1
-        while width < leaves.count { width *= 2 }
-        leaves += Array(repeating: Self.padding, count: width - leaves.count)
-        var levels = [leaves]
-        while levels[levels.count - 1].count > 1 {
-            let below = levels[levels.count - 1]
-            levels.append(stride(from: 0, to: below.count, by: 2).map { Self.node(below[$0], below[$0 + 1]) })
+        while width < cells.count { width *= 2 }
+        self.width = width
+        var nodes = [UInt8](repeating: 0, count: (2 * width - 1) * 32)
+        var salter = SaltHasher(seed: seed)
+        var leaf = [UInt8](repeating: 0, count: 20)
+        for (cell, covered) in cells.enumerated() {
+            leaf[0] = 0x00
+            leaf[1] = UInt8(cell >> 8 & 0xFF)
+            leaf[2] = UInt8(cell & 0xFF)
+            leaf[3] = covered ? 1 : 0
+            salter.salt(of: cell) { salt in leaf.replaceSubrange(4..<20, with: salt) }
+            Self.hash(leaf, into: &nodes, at: cell)
         }
-        self.levels = levels
+        // The padding leaves stay 32 zero bytes.
+        var pair = [UInt8](repeating: 0x01, count: 65)
+        var below = 0
+        var level = width
+        while level > 1 {
+            let above = below + level
+            for index in 0..<(level / 2) {
+                pair.withUnsafeMutableBytes { pair in
+                    nodes.withUnsafeBytes { nodes in
+                        pair.baseAddress!.advanced(by: 1)
+                            .copyMemory(from: nodes.baseAddress!.advanced(by: (below + 2 * index) * 32), byteCount: 64)
+                    }
+                }
+                Self.hash(pair, into: &nodes, at: above + index)
+            }
+            below = above
+            level /= 2
+        }
+        self.nodes = nodes
     }
 
-    public var root: [UInt8] { levels[levels.count - 1][0] }
+    public var root: [UInt8] { node(nodes.count / 32 - 1) }
 
     /// What proves the one cell: its salt and the hashes beside its path to the root.
     public func opening(of cell: Int) -> FleetOpening {
         var path: [[UInt8]] = []
         var index = cell
-        for level in levels.dropLast() {
-            path.append(level[index ^ 1])
+        var start = 0
+        var level = width
+        while level > 1 {
+            path.append(node(start + (index ^ 1)))
+            start += level
             index /= 2
+            level /= 2
         }
         return FleetOpening(board: board, cell: cell, covered: cells[cell], salt: Self.salt(seed: seed, cell: cell), path: path)
     }
 
-    static let padding = [UInt8](repeating: 0, count: 32)
+    private func node(_ index: Int) -> [UInt8] { Array(nodes[(index * 32)..<(index * 32 + 32)]) }
+
+    private static func hash(_ input: [UInt8], into nodes: inout [UInt8], at index: Int) {
+        let digest = SHA256.hash(data: input)
+        digest.withUnsafeBytes { bytes in
+            nodes.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: index * 32).copyMemory(from: bytes.baseAddress!, byteCount: 32) }
+        }
+    }
 
     public static func salt(seed: [UInt8], cell: Int) -> [UInt8] {
-        var hash = SHA256()
-        hash.update(data: Array("parley-fleet-salt-1".utf8))
-        hash.update(data: seed)
-        hash.update(data: [UInt8(cell >> 8 & 0xFF), UInt8(cell & 0xFF)])
-        return Array(Array(hash.finalize()).prefix(16))
+        var salter = SaltHasher(seed: seed)
+        var salt: [UInt8] = []
+        salter.salt(of: cell) { salt = Array($0) }
+        return salt
     }
 
     static func leaf(cell: Int, covered: Bool, salt: [UInt8]) -> [UInt8] {
@@ -61,6 +96,23 @@ public struct FleetCommitment: Sendable {
 
     static func node(_ left: [UInt8], _ right: [UInt8]) -> [UInt8] {
         Array(SHA256.hash(data: [0x01] + left + right))
+    }
+}
+
+/// The salts of one board: `parley-fleet-salt-1` ‖ seed ‖ the cell's two bytes, hashed, the
+/// first 16 bytes kept; one buffer for every cell.
+private struct SaltHasher {
+    private var input: [UInt8]
+
+    init(seed: [UInt8]) {
+        input = Array("parley-fleet-salt-1".utf8) + seed + [0, 0]
+    }
+
+    mutating func salt(of cell: Int, _ use: (UnsafeRawBufferPointer.SubSequence) -> Void) {
+        input[input.count - 2] = UInt8(cell >> 8 & 0xFF)
+        input[input.count - 1] = UInt8(cell & 0xFF)
+        let digest = SHA256.hash(data: input)
+        digest.withUnsafeBytes { use($0[0..<16]) }
     }
 }
 

@@ -91,6 +91,36 @@ import Wire
         }
     }
 
+    /// With every member seated nobody is sent a spectator's copy, so none is signed then; a
+    /// member who joins later gets them signed when sent, chained as ever.
+    @Test func aSpectatorsCopyIsSignedWhenFirstSent() throws {
+        var harness = EngineHarness(signer: Self.signer)
+        let created = harness.create(by: "amber")
+        _ = harness.join(created.invite, by: "ben")
+        #expect(harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0", in: created.conversation,
+                              by: "amber")?.isAccepted == true)
+        for cell in [1, 2] {
+            let shown = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+            #expect(harness.reply(to: shown, with: "Shot=\(cell)", by: "ben")?.isAccepted == true)
+        }
+        let moves = harness.log.compactMap { if case let .accepted(move) = $0 { move } else { nil } }
+        // Ben had no seat before his first shot: the first message's spectator copy was his.
+        #expect(moves.map { $0.chain?.spectator.signature != nil } == [true, false, false])
+        _ = harness.join(created.invite, by: "chris")
+        let decision = harness.engine.handle(
+            .resume(.init(id: "r", conversation: created.conversation, after: 0)), from: "chris", now: harness.clock,
+            random: &harness.random)
+        // Answered from memory here; a backlog renders the same (see aBacklogCarriesTheVerySameSignatures).
+        let frames = try decision.backlog.map { try harness.engine.backlog($0, replaying: harness.log) } ?? decision.replies
+        let copies = try frames.compactMap { if case let .event(event) = $0 { event.message?.url } else { nil } }.map(ChainedURL.init)
+        #expect(copies.count == 3)
+        var history = ChainHistory()
+        for copy in copies {
+            try copy.verify(with: Self.signer.publicKey)
+            try history.append(copy)
+        }
+    }
+
     @Test func theStoredRecordKeepsTheChain() throws {
         let (harness, _) = try Self.classicGame()
         let moves = harness.log.compactMap { if case let .accepted(move) = $0 { move } else { nil } }

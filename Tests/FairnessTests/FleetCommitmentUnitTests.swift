@@ -1,3 +1,4 @@
+import Foundation
 import Fairness
 import GameRules
 import Testing
@@ -47,5 +48,29 @@ import Testing
         #expect(ProofItems.removed(from: url) == "https://h/g/battleship?Hidden=0&Shot=1-miss&Shot=4#top")
         #expect(ProofItems.appending("Fleet_Root=0.abc", to: "") == "?Fleet_Root=0.abc")
         #expect(ProofItems.appending(nil, to: "?A=1") == "?A=1")
+    }
+}
+
+/// Base64url as RFC 4648 writes it, without padding, and one spelling for each value.
+@Suite struct Base64URLTests {
+    @Test func everyLengthRoundTripsAndMatchesFoundation() throws {
+        var random = SystemRandomNumberGenerator()
+        for length in 0..<70 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let text = Base64URL.encode(bytes)
+            let foundation = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(text == foundation)
+            #expect(Base64URL.decode(text) == bytes)
+        }
+    }
+
+    @Test func anythingElseIsRefused() {
+        #expect(Base64URL.decode("AAAA=") == nil)
+        #expect(Base64URL.decode("AA+A") == nil)
+        #expect(Base64URL.decode("A") == nil)
+        // "AB" has bits left over that are not zero: "AA" is the one spelling of a zero byte.
+        #expect(Base64URL.decode("AB") == nil)
+        #expect(Base64URL.decode("AA") == [0])
     }
 }

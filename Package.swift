@@ -206,7 +206,7 @@ let package = Package(
             dependencies: [
                 "Play", "Client", "TerminalUI", "Engine", "Fairness", "GameCatalog", "GamePresentation", "GameRules", "Transcript", "Wire",
             ]),
-        .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
+        .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "Fairness"]),
         .testTarget(
             name: "GamePresentationTests",
             dependencies: ["GamePresentation", "GameCatalog", "GameRules", "WebPages", "TerminalUI", "Play", "Transcript", "Wire"]),

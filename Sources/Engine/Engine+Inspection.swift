@@ -47,7 +47,7 @@ extension Engine {
         Session(uuidString: session).flatMap { residentConversation(of: $0)?.id }
     }
 
-    private func residentConversation(of session: Session) -> ConversationState? {
+    func residentConversation(of session: Session) -> ConversationState? {
         conversations.values.first { $0.sessions[session] != nil || $0.retired.contains(session) }
     }
 

@@ -86,6 +86,7 @@ func buildApplication(
     problem: @escaping @Sendable () async -> String? = { nil },
     webSocket: WebSocketService,
     chainKey: ChainPublicKey? = nil,
+    chainRecord: (@Sendable (_ session: String, _ message: Int) async -> Set<ChainDigest>?)? = nil,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let identity = try ServerIdentity.load(for: configuration)
@@ -109,7 +110,15 @@ func buildApplication(
     let originalPaths = catalog.games.compactMap { $0.originalPagePath }.filter { $0 != "/" }
     for path in ["/", "/g/:game"] + originalPaths {
         router.get(RouterPath(path)) { request, _ in
-            HTMLResponse(StatePage.page(path: request.uri.path, query: request.uri.query ?? "", catalog: catalog, key: chainKey))
+            let query = request.uri.query ?? ""
+            // A signed URL's page says whether it follows the message this server holds before it.
+            var held: Set<ChainDigest>?
+            if let chainRecord, let game = request.uri.path.split(separator: "/").last,
+                let message = try? ChainedURL("/g/\(game)?" + query), message.previous != nil
+            {
+                held = await chainRecord(message.session, message.message - 1)
+            }
+            return HTMLResponse(StatePage.page(path: request.uri.path, query: query, catalog: catalog, key: chainKey, held: held))
         }
     }
     routes(router)

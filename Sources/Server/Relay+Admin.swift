@@ -68,7 +68,7 @@ extension Relay {
 
     /// The pipeline of a session's conversation, from the store's index (a session is stored
     /// with its first move); `nil` for a session nobody has moved in.
-    private func pipeline(ofSession session: String) async throws -> Pipeline? {
+    func pipeline(ofSession session: String) async throws -> Pipeline? {
         guard pipelines.count > 1 else { return pipelines[0] }
         guard let id = UUID(uuidString: session),
             let conversation = try await log.indexValue(IndexKind.session, key: id.uuidString)

@@ -14,7 +14,11 @@ import GameRules
 public enum StatePage {
     /// `key`: the server's signing key, with which a signed URL's page says whether the server
     /// signed it as it stands (docs/FAIRNESS.md).
-    public static func page(path: String, query: String, catalog: GameCatalog = .standard, key: ChainPublicKey? = nil) -> WebPage {
+    /// `held`: the digests of the message before a signed URL's, as this server holds it (each
+    /// viewer's copy), when it was asked; with them the page says whether the chain is intact.
+    public static func page(
+        path: String, query: String, catalog: GameCatalog = .standard, key: ChainPublicKey? = nil, held: Set<ChainDigest>? = nil
+    ) -> WebPage {
         let game: String
         switch path {
         case _ where path.hasPrefix("/g/"): game = String(path.dropFirst(3))
@@ -31,7 +35,7 @@ public enum StatePage {
             guard let type = catalog.type(GameID(rawValue: game)) else {
                 return refusal("This server hosts no game called \(game).")
             }
-            let seal = key.flatMap { signature(of: "/g/\(game)?" + query, key: $0, catalog: catalog) }
+            let seal = key.flatMap { signature(of: "/g/\(game)?" + query, key: $0, catalog: catalog, held: held) }
             return statePage(try type.stateCard(of: items), seal: seal)
         } catch {
             return refusal(error.reason)
@@ -57,12 +61,20 @@ public enum StatePage {
     /// What the server's own check says of a signed URL, as a paragraph; `nil` for a URL
     /// without any chain item. Alone, a URL shows its place in its session and that its answers
     /// agree with its own commitments; `parley verify` checks a run of them.
-    static func signature(of url: String, key: ChainPublicKey, catalog: GameCatalog) -> String? {
+    static func signature(of url: String, key: ChainPublicKey, catalog: GameCatalog, held: Set<ChainDigest>? = nil) -> String? {
         guard url.contains(ChainItem.prefix) else { return nil }
         var witness = MessageWitness(key: key)
         do {
             let message = try witness.check(url, boards: catalog.hiddenBoards)
-            let chain = message.previous.map { "it follows the message whose digest is \($0.text)" } ?? "it begins its session's chain"
+            let chain: String
+            switch (message.previous, held) {
+            case (nil, _): chain = "it begins its session's chain"
+            case let (previous?, held?) where held.contains(previous):
+                chain = "chain intact: it follows message \(message.message - 1) of its session as this server holds it"
+            case (_?, _?):
+                chain = "but CHAIN BROKEN: this server holds no message \(message.message - 1) of its session whose digest it names"
+            case let (previous?, nil): chain = "it follows the message whose digest is \(previous.text)"
+            }
             let text = "Signed by this server (key SHA-256 \(key.fingerprint.prefix(16))…), message \(message.message) of "
                 + "session \(message.session); \(chain)."
             return "<p id=\"signature\" class=\"signed\">\(HTML.escaped(text))</p>"

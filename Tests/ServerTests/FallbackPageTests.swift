@@ -38,6 +38,7 @@ import Wire
             // stands in its session; an edited copy is not as it signed it.
             #expect(guesser.contains(#"id="signature" class="signed">Signed by this server"#), "\(guesser)")
             #expect(guesser.contains("message 2 of session"))
+            #expect(guesser.contains("chain intact: it follows message 1 of its session as this server holds it"), "\(guesser)")
             let edited = try await Browser.dom(of: bensURL.replacingOccurrences(of: "Shot=2-hit", with: "Shot=2-miss"))
             #expect(edited.contains(#"id="signature" class="error">Not as this server signed it: The signature does not match"#),
                     "\(edited)")

@@ -15,6 +15,7 @@ import GameRules
 ///     VERB CONV SEQ WORD          a game's own move in one word (`LineVerb`), such as
 ///                                 fire CONV SEQ CELL (Battleship: move CONV SEQ Shot=CELL)
 ///     resign CONV SEQ             give up the game of message SEQ
+///     replay CONV SEQ             print every message of the game of message SEQ, in order
 ///     say CONV WORDS…             a chat message
 ///     show CONV                   print the conversation's transcript again
 ///     quit
@@ -26,6 +27,7 @@ public enum LineCommand: Hashable, Sendable {
     case start(conversation: String, game: String, variant: String?, query: String)
     case move(conversation: String, seq: Int, items: String)
     case resign(conversation: String, seq: Int)
+    case replay(conversation: String, seq: Int)
     case say(conversation: String, text: String)
     case show(conversation: String)
     case quit
@@ -54,6 +56,7 @@ public enum LineCommand: Hashable, Sendable {
             }
             return .move(conversation: rest[0], seq: number, items: items)
         case ("resign", 2): return .resign(conversation: rest[0], seq: try seq(rest[1]))
+        case ("replay", 2): return .replay(conversation: rest[0], seq: try seq(rest[1]))
         case ("say", 2...):
             // The words as typed after the conversation, spaces and all.
             let afterVerb = line.drop { $0 == " " }.dropFirst(verb.count).drop { $0 == " " }
@@ -79,7 +82,7 @@ public enum LineCommand: Hashable, Sendable {
         let verbs = verbs(in: catalog).map { " | \($0.verb) CONV SEQ \($0.argument)" }.joined()
         return """
             commands: create | join CODE | list | name NAME | start CONV GAME [VARIANT] QUERY |
-              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | say CONV WORDS | show CONV | quit
+              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | replay CONV SEQ | say CONV WORDS | show CONV | quit
             """
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GamePresentation
 import TerminalUI
 import Transcript
 import Wire
@@ -44,6 +45,19 @@ public enum LineFormatter {
             let sender = namesItsSender ? "" : (message.sender == you ? "You" : names.name(of: message.sender)) + ": "
             return "\(prefix) \(message.game) \(sender)" + parts.joined(separator: " — ")
         }
+    }
+
+    /// `replay CONV SEQ`: every message of the game of message `seq`, in order, each as its
+    /// line with "move N of M" before it.
+    public static func replay(ofMessage seq: Int, in conversation: String, book: PlayerBook, reference: String) throws(LineError)
+        -> [String]
+    {
+        guard let session = book.event(seq, in: conversation)?.status?.session else {
+            throw LineError("Conversation \(reference) has no game message #\(seq).")
+        }
+        let messages = (book.events[conversation] ?? []).filter { $0.kind == .message && $0.status?.session == session }
+        return ["replay of the game of #\(seq): \(counted(messages.count, "move"))"]
+            + messages.enumerated().map { "move \($0.offset + 1) of \(messages.count): " + line(for: $0.element, in: book) }
     }
 
     /// The loud line under a message that failed the client's check, or `nil`.

@@ -132,6 +132,9 @@ public actor LineSession {
             }
             report(try await client.request(.resign(.init(
                 id: UUID().uuidString, conversation: conversation, session: session))), done: nil)
+        case let .replay(reference, seq):
+            let conversation = try book.conversation(reference)
+            for line in try LineFormatter.replay(ofMessage: seq, in: conversation, book: book, reference: reference) { output(line) }
         case let .say(reference, text):
             let conversation = try book.conversation(reference)
             report(try await client.request(.chat(.init(id: UUID().uuidString, conversation: conversation, text: text))), done: nil)

@@ -103,6 +103,12 @@ import Wire
             #expect(seen.contains("game over: Ben won") && seen.contains("Ship_Location=0&Ship_Location=4"))
             ben.type("fire 1 6 1")
             _ = try await ben.screen.wait(for: "refused: This game is over. (game-over)")
+            // The finished game again, move by move, from any of its messages.
+            ben.type("replay 1 4")
+            _ = try await ben.screen.wait(for: "replay of the game of #4: 4 moves")
+            _ = try await ben.screen.wait(for: "move 1 of 4: [1] #3 battleship Amber placed their ships!")
+            let last = try await ben.screen.wait(for: "move 4 of 4: [1] #6 battleship You destroyed all the ships!")
+            #expect(last.contains("signed"), "each message checked against the server's key: \(last)")
             amber.input.finish()
             ben.input.finish()
             await amber.task.value

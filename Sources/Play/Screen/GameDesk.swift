@@ -21,6 +21,8 @@ public struct GameDesk: Hashable, Sendable {
     public internal(set) var sending = false
     /// Ctrl-R was pressed: Enter resigns the game, Esc does not.
     public internal(set) var resigning = false
+    /// A finished game stepped through (`r`): which of its messages is shown, from 1.
+    public internal(set) var replay: Int?
 
     /// A message about to be sent: the state's query, and what it does in words.
     public struct Staged: Hashable, Sendable {

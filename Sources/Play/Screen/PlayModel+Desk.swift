@@ -8,8 +8,18 @@ import Wire
 extension PlayModel {
     /// The newest message of the desk's session, whose state the desk shows and answers.
     func basis(of desk: GameDesk) -> Event? {
-        guard let session = desk.session else { return nil }
-        return book.events[desk.conversation]?.last { $0.kind == .message && $0.status?.session == session }
+        guard let replay = desk.replay else {
+            guard let session = desk.session else { return nil }
+            return book.events[desk.conversation]?.last { $0.kind == .message && $0.status?.session == session }
+        }
+        let messages = sessionMessages(of: desk)
+        return messages.indices.contains(replay - 1) ? messages[replay - 1] : messages.last
+    }
+
+    /// The messages of the desk's session, in order: what a replay steps through.
+    func sessionMessages(of desk: GameDesk) -> [Event] {
+        guard let session = desk.session else { return [] }
+        return (book.events[desk.conversation] ?? []).filter { $0.kind == .message && $0.status?.session == session }
     }
 
     /// The state the desk shows, as query items: the newest message's (`nil` for a new game,
@@ -47,7 +57,24 @@ extension PlayModel {
     }
 
     mutating func deskKey(_ key: Key, _ desk: inout GameDesk) -> [PlayEffect] {
+        if let replay = desk.replay {
+            // Stepping through a finished game: the arrows step, Esc ends the replay.
+            let count = sessionMessages(of: desk).count
+            switch key {
+            case .quit: return [.quit]
+            case .left: desk.replay = max(1, replay - 1)
+            case .right, .character(" "): desk.replay = min(max(1, count), replay + 1)
+            case .up: desk.replay = 1
+            case .down: desk.replay = max(1, count)
+            case .escape, .character("r"): desk.replay = nil
+            default: break
+            }
+            return []
+        }
         switch key {
+        case .character("r") where sessionStatus(of: desk)?.outcome.finished == true:
+            desk.replay = 1
+            return []
         case .quit:
             return [.quit]
         case .escape:

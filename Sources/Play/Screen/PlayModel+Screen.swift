@@ -86,7 +86,12 @@ extension PlayModel {
             // The game's own words only when its own last move ended it.
             let byItsMove = basis?.status?.outcome.finished == true
             screen.banner = banner(status, on: desk, byItsMove: byItsMove, viewer: header.viewer, names: header.names)
-            screen.hint = "m: a rematch · Esc returns to the conversation"
+            screen.hint = "m: a rematch · r: a replay · Esc returns to the conversation"
+        }
+        if let replay = desk.replay {
+            let count = sessionMessages(of: desk).count
+            screen.banner = "Replay: move \(min(replay, count)) of \(count)"
+            screen.hint = "Left/Right: a move back or on · Up/Down: first or last · Esc ends"
         }
         if let status = current, !status.outcome.finished, !status.turn.allows(header.viewer) {
             screen.hint = Self.waitingHint

@@ -1,0 +1,49 @@
+import Play
+import Testing
+
+/// A finished game stepped through move by move on its own screen: `r`, the arrows, Esc.
+@Suite struct ReplayTests {
+    @Test func aFinishedGameIsSteppedThroughMoveByMove() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.hideSeedBoats(by: "Amber")
+        table.press("Ben", .enter)
+        for shot in ["1", "4", "0"] {
+            table.type("Ben", shot)
+            table.press("Ben", .enter, .enter)
+        }
+        let over = table.screen("Ben")
+        #expect(over.contains("r: a replay"), "\(over)")
+
+        table.press("Ben", .character("r"))
+        let first = table.screen("Ben")
+        #expect(first.contains("Replay: move 1 of 4"), "\(first)")
+        #expect(first.contains("Amber placed their ships! Can you find them?"), "\(first)")
+        #expect(first.contains("Left/Right: a move back or on"), "\(first)")
+
+        table.press("Ben", .right)
+        let second = table.screen("Ben")
+        #expect(second.contains("Replay: move 2 of 4"), "\(second)")
+        #expect(second.contains("You fired at 1: a miss."), "\(second)")
+
+        // No further than the last, no further back than the first.
+        table.press("Ben", .down, .right, .right)
+        #expect(table.screen("Ben").contains("Replay: move 4 of 4"))
+        table.press("Ben", .up, .left)
+        #expect(table.screen("Ben").contains("Replay: move 1 of 4"))
+
+        // Esc ends the replay, and the game is as it ended; nothing was sent.
+        table.press("Ben", .escape)
+        let after = table.screen("Ben")
+        #expect(!after.contains("Replay:") && after.contains("r: a replay"), "\(after)")
+        #expect(table.moves(by: "Ben") == 3)
+    }
+
+    @Test func aGameStillPlayedHasNoReplay() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.hideSeedBoats(by: "Amber")
+        table.press("Ben", .enter, .character("r"))
+        #expect(!table.screen("Ben").contains("Replay:"))
+    }
+}

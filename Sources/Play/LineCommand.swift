@@ -16,6 +16,7 @@ import GameRules
 ///                                 fire CONV SEQ CELL (Battleship: move CONV SEQ Shot=CELL)
 ///     resign CONV SEQ             give up the game of message SEQ
 ///     replay CONV SEQ             print every message of the game of message SEQ, in order
+///     export CONV SEQ FILE        write that game to FILE, for `parley replay FILE`
 ///     say CONV WORDS…             a chat message
 ///     show CONV                   print the conversation's transcript again
 ///     quit
@@ -28,6 +29,7 @@ public enum LineCommand: Hashable, Sendable {
     case move(conversation: String, seq: Int, items: String)
     case resign(conversation: String, seq: Int)
     case replay(conversation: String, seq: Int)
+    case export(conversation: String, seq: Int, file: String)
     case say(conversation: String, text: String)
     case show(conversation: String)
     case quit
@@ -57,6 +59,7 @@ public enum LineCommand: Hashable, Sendable {
             return .move(conversation: rest[0], seq: number, items: items)
         case ("resign", 2): return .resign(conversation: rest[0], seq: try seq(rest[1]))
         case ("replay", 2): return .replay(conversation: rest[0], seq: try seq(rest[1]))
+        case ("export", 3): return .export(conversation: rest[0], seq: try seq(rest[1]), file: rest[2])
         case ("say", 2...):
             // The words as typed after the conversation, spaces and all.
             let afterVerb = line.drop { $0 == " " }.dropFirst(verb.count).drop { $0 == " " }
@@ -82,7 +85,8 @@ public enum LineCommand: Hashable, Sendable {
         let verbs = verbs(in: catalog).map { " | \($0.verb) CONV SEQ \($0.argument)" }.joined()
         return """
             commands: create | join CODE | list | name NAME | start CONV GAME [VARIANT] QUERY |
-              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | replay CONV SEQ | say CONV WORDS | show CONV | quit
+              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | replay CONV SEQ |
+              export CONV SEQ FILE | say CONV WORDS | show CONV | quit
             """
     }
 }

@@ -135,6 +135,15 @@ public actor LineSession {
         case let .replay(reference, seq):
             let conversation = try book.conversation(reference)
             for line in try LineFormatter.replay(ofMessage: seq, in: conversation, book: book, reference: reference) { output(line) }
+        case let .export(reference, seq, file):
+            let conversation = try book.conversation(reference)
+            let lines = try GameExport.lines(ofMessage: seq, in: conversation, book: book, reference: reference)
+            do {
+                try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            } catch {
+                throw LineError("Cannot write \(file): \(error.localizedDescription)")
+            }
+            output("exported the game of #\(seq) to \(file): \(lines.count - 1) messages (parley replay \(file) plays it back)")
         case let .say(reference, text):
             let conversation = try book.conversation(reference)
             report(try await client.request(.chat(.init(id: UUID().uuidString, conversation: conversation, text: text))), done: nil)

@@ -77,19 +77,22 @@ struct VerifyCommand: AsyncParsableCommand {
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { continue }
-                found.append(("\(input):\(number + 1)", Self.url(inLine: trimmed)))
+                // A JSON line without a URL (an export's conversation) is not a message.
+                guard let url = Self.url(inLine: trimmed) else { continue }
+                found.append(("\(input):\(number + 1)", url))
             }
         }
         return found
     }
 
-    /// A line's URL: the line, or the `url` of a JSON object (also under `message`).
-    static func url(inLine line: String) -> String {
-        guard line.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        else { return line }
+    /// A line's URL: the line, or the `url` of a JSON object (also under `message`, as in an
+    /// `event` frame); `nil` for a JSON object without one.
+    static func url(inLine line: String) -> String? {
+        guard line.hasPrefix("{") else { return line }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return line }
         if let url = object["url"] as? String { return url }
         if let message = object["message"] as? [String: Any], let url = message["url"] as? String { return url }
-        return line
+        return nil
     }
 
     /// `host:port` of a URL's server, for its key.

@@ -47,3 +47,36 @@ import Testing
         #expect(!table.screen("Ben").contains("Replay:"))
     }
 }
+
+/// A game exported as a file of frames plays back without a server.
+@Suite struct ExportedGameTests {
+    @Test func anExportedGamePlaysBackOnItsOwn() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.hideSeedBoats(by: "Amber")
+        table.press("Ben", .enter)
+        for shot in ["1", "4", "0"] {
+            table.type("Ben", shot)
+            table.press("Ben", .enter, .enter)
+        }
+        let book = table.models["Ben"]!.book
+        let conversation = try #require(book.order.first)
+        let seq = try #require(book.events[conversation]?.last { $0.kind == .message }?.seq)
+        let lines = try GameExport.lines(ofMessage: seq, in: conversation, book: book, reference: "1")
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix(#"{"conversation":{"#) && lines[0].contains(#""type":"conversation""#))
+
+        let (summary, events) = try GameExport.read(lines.joined(separator: "\n"))
+        var model = PlayModel.replaying(summary, events: events)
+        let first = model.screen(width: 80, height: 24, mode: .plain).joined(separator: "\n")
+        #expect(first.contains("Replay: move 1 of 4"), "\(first)")
+        #expect(first.contains("Amber placed their ships! Can you find them?"), "\(first)")
+        _ = model.press(.right)
+        let second = model.screen(width: 80, height: 24, mode: .plain).joined(separator: "\n")
+        #expect(second.contains("You fired at 1: a miss."), "\(second)")
+        #expect(model.press(.escape) == [.quit])
+
+        #expect(throws: LineError.self) { try GameExport.read(lines[0]) }
+        #expect(throws: LineError.self) { try GameExport.read("not json") }
+    }
+}

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Play
 import Server
+import TestSupport
 import Testing
 import Wire
 
@@ -109,6 +110,23 @@ import Wire
             _ = try await ben.screen.wait(for: "move 1 of 4: [1] #3 battleship Amber placed their ships!")
             let last = try await ben.screen.wait(for: "move 4 of 4: [1] #6 battleship You destroyed all the ships!")
             #expect(last.contains("signed"), "each message checked against the server's key: \(last)")
+            // Exported, the game verifies against the published key.
+            let folder = LiveServer.temporaryDirectory()
+            let file = folder + "/game.jsonl"
+            ben.type("export 1 4 \(file)")
+            _ = try await ben.screen.wait(for: "exported the game of #4 to \(file): 4 messages")
+            let keyFile = folder + "/parley-key.json"
+            try await HTTPS.request("\(server.url)/.well-known/parley-key").body.write(toFile: keyFile, atomically: true, encoding: .utf8)
+            let verified = try await Spawn.run(try TerminalClientTests.parley(), ["verify", "--key", keyFile, file], withErrors: true)
+            #expect(verified.status == 0 && verified.output.contains("4 messages of 1 session checked"), "\(verified.output)")
+            // And plays back in a terminal, with no server.
+            try await Tmux.require()
+            let tmux = Tmux()
+            defer { tmux.stopNow() }
+            try await tmux.start("replay", width: 80, height: 24, command: "NO_COLOR=1 \(try TerminalClientTests.parley()) replay \(file)")
+            _ = try await tmux.wait("replay", for: "Replay: move 1 of 4")
+            try await tmux.press("replay", "Right", "Right")
+            _ = try await tmux.wait("replay", for: "You fired at 0: a hit!")
             amber.input.finish()
             ben.input.finish()
             await amber.task.value

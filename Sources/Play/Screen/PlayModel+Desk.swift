@@ -66,7 +66,10 @@ extension PlayModel {
             case .right, .character(" "): desk.replay = min(max(1, count), replay + 1)
             case .up: desk.replay = 1
             case .down: desk.replay = max(1, count)
-            case .escape, .character("r"): desk.replay = nil
+            case .escape, .character("r"), .character("q"):
+                // A file played back has nothing behind its replay.
+                if replayOnly { return [.quit] }
+                desk.replay = nil
             default: break
             }
             return []

@@ -36,7 +36,7 @@ public struct PlayModel: Sendable {
     }
 
     public private(set) var book = PlayerBook()
-    public private(set) var online = false
+    public internal(set) var online = false
     public internal(set) var place: Place = .list
     public internal(set) var error: String?
     var listSelection = 0
@@ -53,9 +53,27 @@ public struct PlayModel: Sendable {
     public var glyphs = Glyphs.ascii
     /// The chat message being typed in each conversation.
     var chatDrafts: [String: String] = [:]
+    /// A file played back (`replaying`): ending the replay quits.
+    var replayOnly = false
 
     public init(catalog: GameCatalog = .standard) {
         self.catalog = catalog
+    }
+
+    /// An exported game (`GameExport.read`), shown at its first move, stepped through with the
+    /// keys of a replay; Esc leaves. Nothing is sent: there is no server.
+    public static func replaying(_ summary: ConversationSummary, events: [Event], catalog: GameCatalog = .standard) -> PlayModel {
+        var model = PlayModel(catalog: catalog)
+        model.book.learn(summary)
+        for event in events { model.book.record(event) }
+        model.online = true
+        if let first = events.first, let session = first.status?.session, let game = first.message?.game.rawValue {
+            var desk = GameDesk(conversation: summary.conversation, session: session, game: game, variant: first.status?.variant)
+            desk.replay = 1
+            model.place = .game(desk)
+            model.replayOnly = true
+        }
+        return model
     }
 
     /// Checks every game message from now on against the server's key (docs/FAIRNESS.md).

@@ -1,0 +1,44 @@
+import Foundation
+import Wire
+
+/// One game as a file of its own (`export CONV SEQ FILE` in line mode; `parley replay FILE`
+/// plays it back without a server; `parley verify FILE` checks it): JSON lines of the
+/// protocol's own frames, as the exporting player received them. The first is a
+/// `conversation` frame (its `id` is `export`) that names the members and the exporter
+/// (`you`); each other is the `event` frame of one of the game's messages, in order, its URL
+/// signed as it came.
+public enum GameExport {
+    /// The file of the game of message `seq`.
+    public static func lines(ofMessage seq: Int, in conversation: String, book: PlayerBook, reference: String) throws(LineError)
+        -> [String]
+    {
+        guard let session = book.event(seq, in: conversation)?.status?.session,
+            let summary = book.summaries[conversation]
+        else { throw LineError("Conversation \(reference) has no game message #\(seq).") }
+        let messages = (book.events[conversation] ?? []).filter { $0.kind == .message && $0.status?.session == session }
+        let frames = [ServerFrame.conversation(.init(id: "export", conversation: summary))] + messages.map(ServerFrame.event)
+        return frames.compactMap { frame in (try? WireJSON.encode(frame)).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Reads a file written by `lines`: the conversation and the game's messages.
+    public static func read(_ text: String) throws(LineError) -> (summary: ConversationSummary, events: [Event]) {
+        var summary: ConversationSummary?
+        var events: [Event] = []
+        for (number, line) in text.split(separator: "\n").enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let frame: ServerFrame
+            do {
+                frame = try WireJSON.decode(ServerFrame.self, from: Data(line.utf8))
+            } catch {
+                throw LineError("Line \(number + 1) is not a frame of an exported game: \(error)")
+            }
+            switch frame {
+            case let .conversation(reply): summary = reply.conversation
+            case let .event(event) where event.kind == .message: events.append(event)
+            default: throw LineError("Line \(number + 1) is neither the conversation nor one of the game's messages.")
+            }
+        }
+        guard let summary else { throw LineError("The file names no conversation: its first line should be one.") }
+        guard !events.isEmpty else { throw LineError("The file holds no message of a game.") }
+        return (summary, events)
+    }
+}

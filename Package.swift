@@ -145,7 +145,7 @@ let package = Package(
         ),
 
         // The one executable.
-        .target(name: "FuzzTargets", dependencies: ["Engine", "GameCatalog", "GameRules", "Transcript", "Wire"]),
+        .target(name: "FuzzTargets", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire"]),
         // Built with `-sanitize=fuzzer,address -DFUZZING` by scripts/fuzz; otherwise it replays
         // inputs given as files.
         .executableTarget(name: "parley-fuzz", dependencies: ["FuzzTargets"]),

@@ -77,4 +77,11 @@ public struct ChainPublicKey: Sendable, Hashable {
 extension ChainSigner {
     /// A signer with a fresh key, for a server that keeps none (tests, the bench's engine).
     public static func fresh() -> ChainSigner { ChainSigner(Curve25519.Signing.PrivateKey()) }
+
+    /// A signer with the key of these 32 raw bytes (the fuzzer's, the same every run); `nil`
+    /// for another length.
+    public init?(raw: [UInt8]) {
+        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else { return nil }
+        self.init(key)
+    }
 }

@@ -1,4 +1,5 @@
 import Engine
+import Fairness
 import Foundation
 import GameCatalog
 import GameRules
@@ -155,7 +156,9 @@ struct EngineFuzz {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        let configuration = EngineConfiguration(publicURL: "https://fuzz.test", maxParticipants: 3)
+        // Signing, so that every proposal built on a URL shown carries the server's own items.
+        let configuration = EngineConfiguration(
+            publicURL: "https://fuzz.test", maxParticipants: 3, signer: ChainSigner(raw: [UInt8](repeating: 7, count: 32)))
         let identifiers = ParticipantIdentifiers(secret: Array("the fuzzer's secret".utf8))
         engine = Engine(configuration: configuration, catalog: .standard, identifiers: identifiers)
         replayed = Engine(configuration: configuration, catalog: .standard, identifiers: identifiers)

@@ -3,7 +3,9 @@ import Testing
 
 /// A finished game stepped through move by move on its own screen: `r`, the arrows, Esc.
 @Suite struct ReplayTests {
-    @Test func aFinishedGameIsSteppedThroughMoveByMove() {
+    /// Amber hides boats at 0 and 4; Ben misses once and finds both: four messages, Ben on the
+    /// game's screen at its end.
+    static func finishedSeedGame() -> PlayTable {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
         table.hideSeedBoats(by: "Amber")
@@ -12,6 +14,11 @@ import Testing
             table.type("Ben", shot)
             table.press("Ben", .enter, .enter)
         }
+        return table
+    }
+
+    @Test func aFinishedGameIsSteppedThroughMoveByMove() {
+        var table = Self.finishedSeedGame()
         let over = table.screen("Ben")
         #expect(over.contains("r: a replay"), "\(over)")
 
@@ -51,14 +58,7 @@ import Testing
 /// A game exported as a file of frames plays back without a server.
 @Suite struct ExportedGameTests {
     @Test func anExportedGamePlaysBackOnItsOwn() throws {
-        var table = PlayTable("Amber", "Ben")
-        table.gather(host: "Amber", guests: "Ben")
-        table.hideSeedBoats(by: "Amber")
-        table.press("Ben", .enter)
-        for shot in ["1", "4", "0"] {
-            table.type("Ben", shot)
-            table.press("Ben", .enter, .enter)
-        }
+        let table = ReplayTests.finishedSeedGame()
         let book = table.models["Ben"]!.book
         let conversation = try #require(book.order.first)
         let seq = try #require(book.events[conversation]?.last { $0.kind == .message }?.seq)

@@ -12,12 +12,12 @@ public struct ChainFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case notAfter(message: Int, before: Int)
         case uncommitted(Int)
         case commitmentChanged(Int)
-        case noOpening(board: Int, cell: Int)
-        case badOpening(board: Int, cell: Int)
-        case answerContradicted(board: Int, cell: Int, hit: Bool)
+        case noOpening(board: Int, cell: String)
+        case badOpening(board: Int, cell: String)
+        case answerContradicted(board: Int, cell: String, hit: Bool)
         case notRevealed(Int)
         case revealMismatch(Int)
-        case revealContradicts(board: Int, cell: Int, hit: Bool)
+        case revealContradicts(board: Int, cell: String, hit: Bool)
         case undecodable(String)
     }
 

@@ -24,11 +24,13 @@ public struct FleetWitness: Sendable {
         roots[session] = committed
         if let shot = boards.shots.last {
             guard let opening = proofs.opening, opening.board == shot.board, opening.cell == shot.cell else {
-                throw ChainFailure(.noOpening(board: shot.board, cell: shot.cell))
+                throw ChainFailure(.noOpening(board: shot.board, cell: boards.name(of: shot.cell)))
             }
-            guard opening.root == committed[shot.board] else { throw ChainFailure(.badOpening(board: shot.board, cell: shot.cell)) }
+            guard opening.root == committed[shot.board] else {
+                throw ChainFailure(.badOpening(board: shot.board, cell: boards.name(of: shot.cell)))
+            }
             guard opening.covered == shot.hit else {
-                throw ChainFailure(.answerContradicted(board: shot.board, cell: shot.cell, hit: shot.hit))
+                throw ChainFailure(.answerContradicted(board: shot.board, cell: boards.name(of: shot.cell), hit: shot.hit))
             }
         }
         guard boards.isOver else { return }
@@ -38,7 +40,7 @@ public struct FleetWitness: Sendable {
                 throw ChainFailure(.revealMismatch(board))
             }
             if let shot = boards.shots.first(where: { $0.board == board && cells.indices.contains($0.cell) && cells[$0.cell] != $0.hit }) {
-                throw ChainFailure(.revealContradicts(board: board, cell: shot.cell, hit: shot.hit))
+                throw ChainFailure(.revealContradicts(board: board, cell: boards.name(of: shot.cell), hit: shot.hit))
             }
         }
     }

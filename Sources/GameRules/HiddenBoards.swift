@@ -13,13 +13,23 @@ public struct HiddenBoards: Sendable, Hashable {
     public var shots: [BoardShot]
     /// Whether the game's own moves have ended it: every board is shown to everyone.
     public var isOver: Bool
+    /// Each cell's name for people (`B7`), by number; the number itself where the game gives none.
+    public var cellNames: [String]
 
-    public init(cellCount: Int, placed: Set<Int>, shown: [Int: [Bool]], shots: [BoardShot], isOver: Bool) {
+    public init(
+        cellCount: Int, placed: Set<Int>, shown: [Int: [Bool]], shots: [BoardShot], isOver: Bool, cellNames: [String] = []
+    ) {
         self.cellCount = cellCount
         self.placed = placed
         self.shown = shown
         self.shots = shots
         self.isOver = isOver
+        self.cellNames = cellNames
+    }
+
+    /// The name of cell `index` for people.
+    public func name(of index: Int) -> String {
+        cellNames.indices.contains(index) ? cellNames[index] : String(index)
     }
 }
 

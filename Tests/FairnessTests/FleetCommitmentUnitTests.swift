@@ -74,3 +74,20 @@ import Testing
         #expect(Base64URL.decode("AA") == [0])
     }
 }
+
+/// A client's check names the cell as people do, where the game names its cells.
+@Suite struct FleetWitnessUnitTests {
+    @Test func aContradictedAnswerNamesTheCell() throws {
+        var cells = [Bool](repeating: false, count: 100)
+        cells[61] = true
+        let commitment = FleetCommitment(board: 1, cells: cells, seed: [UInt8](repeating: 3, count: 32))
+        let names = (0..<100).map { "\(Character(UnicodeScalar(UInt8(65 + $0 % 10))))\($0 / 10 + 1)" }
+        let boards = HiddenBoards(
+            cellCount: 100, placed: [1], shown: [:], shots: [BoardShot(board: 1, cell: 61, hit: false)], isOver: false,
+            cellNames: names)
+        let items = try QueryString.items(in: "?" + FleetProofs(roots: [1: commitment.root], opening: commitment.opening(of: 61)).query)
+        var witness = FleetWitness()
+        let failure = #expect(throws: ChainFailure.self) { try witness.check(items, boards: boards, session: "S") }
+        #expect(failure?.reason == "The server answered miss at cell B7 of seat 1's fleet, but the cell it committed to says a ship covers it.")
+    }
+}

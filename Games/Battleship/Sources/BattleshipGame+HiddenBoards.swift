@@ -26,6 +26,14 @@ extension BattleshipGame {
             shots.append(BoardShot(board: rules.target(of: rules.shooter(ofShot: index)), cell: shot.cell.index, hit: result.isHit))
         }
         let isOver = if case .over = rules.phase(of: state) { true } else { false }
-        return HiddenBoards(cellCount: rules.board.cellCount, placed: placed, shown: shown, shots: shots, isOver: isOver)
+        return HiddenBoards(
+            cellCount: rules.board.cellCount, placed: placed, shown: shown, shots: shots, isOver: isOver,
+            cellNames: Self.cellNames[rules.board.size] ?? [])
     }
+
+    /// Each variant's cell names, spelled once (`B7`; the seed's are numbers).
+    private static let cellNames: [Int: [String]] = Dictionary(
+        uniqueKeysWithValues: [BattleshipRules.seed, .classic].map { rules in
+            (rules.board.size, rules.board.cells.map { rules.board.name(of: $0) })
+        })
 }

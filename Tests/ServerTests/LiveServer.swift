@@ -28,7 +28,10 @@ enum LiveServer {
             logger.logLevel = .warning
             return logger
         }()
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory ?? temporaryDirectory())
+        // A folder made here is removed when the server stops: the runs made tens of thousands.
+        let folder = dataDirectory ?? temporaryDirectory()
+        defer { if dataDirectory == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder)
         configuration.limits = limits
         configuration.turnTimeouts = turnTimeouts
         configure(&configuration)

@@ -61,6 +61,11 @@ public struct ChainPublicKey: Sendable, Hashable {
 
     public var base64: String { key.rawRepresentation.base64EncodedString() }
 
+    /// The document at `/.well-known/parley-key`, which `init(published:)` reads.
+    public var publishedDocument: String {
+        #"{"algorithm":"Ed25519","publicKey":"\#(base64)","sha256":"\#(fingerprint)"}"# + "\n"
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key.rawRepresentation == rhs.key.rawRepresentation }
     public func hash(into hasher: inout Hasher) { hasher.combine(key.rawRepresentation) }
 

@@ -46,7 +46,7 @@ public func buildParleyServer(
             maxParticipants: configuration.maxParticipants,
             maxURLLength: configuration.limits.urlLength,
             maxRecordBytes: PayloadLimit.standard.maximumBytes,
-            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: ChainSigner(signingKey.privateKey)),
+            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer),
         catalog: configuration.catalog,
         // Servers that share a store share the secret too, so that a player has the same
         // identifiers on each.
@@ -55,7 +55,7 @@ public func buildParleyServer(
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory, store: log), residency: configuration.residency,
         pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, node: node, logger: logger)
     logger.info(
-        "Signing key Ed25519 \(signingKey.publicKey) (SHA-256 \(signingKey.fingerprint)), published at /.well-known/parley-key")
+        "Signing key Ed25519 \(signingKey.publicKey.base64) (SHA-256 \(signingKey.publicKey.fingerprint)), published at /.well-known/parley-key")
     let limits = configuration.limits
     let serverName = "parley \(ParleyVersion.current)"
     return try buildApplication(
@@ -72,7 +72,7 @@ public func buildParleyServer(
             router.get("/.well-known/parley-key") { _, _ in
                 Response(
                     status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: signingKey.publishedDocument)))
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: signingKey.publicKey.publishedDocument)))
             }
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
         },
@@ -86,7 +86,7 @@ public func buildParleyServer(
                 RelayConnection(relay: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
             ]
         }),
-        chainKey: ChainSigner(signingKey.privateKey).publicKey,
+        chainKey: signingKey.publicKey,
         chainRecord: { session, message in try? await relay.chainDigests(ofMessage: message, inSession: session) },
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.

@@ -1,5 +1,6 @@
 import Crypto
 import Engine
+import Fairness
 import Files
 import Foundation
 import Storage
@@ -13,18 +14,11 @@ import Storage
 public struct ServerSigningKey: Sendable {
     public let privateKey: Curve25519.Signing.PrivateKey
 
-    /// The public key as the server publishes it: the base64 of its 32 raw bytes.
-    public var publicKey: String { privateKey.publicKey.rawRepresentation.base64EncodedString() }
+    /// What signs the server's messages (docs/FAIRNESS.md).
+    public var signer: ChainSigner { ChainSigner(privateKey) }
 
-    /// The SHA-256 of the public key's raw bytes, in hex: a short name to compare by eye.
-    public var fingerprint: String {
-        SHA256.hash(data: privateKey.publicKey.rawRepresentation).map { String(format: "%02x", $0) }.joined()
-    }
-
-    /// The document at `/.well-known/parley-key`: what `parley verify --key FILE` will read.
-    public var publishedDocument: String {
-        #"{"algorithm":"Ed25519","publicKey":"\#(publicKey)","sha256":"\#(fingerprint)"}"# + "\n"
-    }
+    /// The public half, as `/.well-known/parley-key` publishes it (`ChainPublicKey.publishedDocument`).
+    public var publicKey: ChainPublicKey { signer.publicKey }
 
     init(_ privateKey: Curve25519.Signing.PrivateKey) {
         self.privateKey = privateKey

@@ -107,7 +107,8 @@ import Testing
 
     @Test func thePublishedDocumentIsAKey() throws {
         let key = Self.signer.publicKey
-        let document = #"{"algorithm":"Ed25519","publicKey":"\#(key.base64)","sha256":"\#(key.fingerprint)"}"#
+        let document = key.publishedDocument
+        #expect(document == #"{"algorithm":"Ed25519","publicKey":"\#(key.base64)","sha256":"\#(key.fingerprint)"}"# + "\n")
         #expect(ChainPublicKey(published: document) == key)
         #expect(ChainPublicKey(published: key.base64 + "\n") == key)
         #expect(ChainPublicKey(published: document.replacingOccurrences(of: key.fingerprint, with: String(repeating: "0", count: 64))) == nil)

@@ -25,6 +25,8 @@ public struct CompactScreen: Sendable {
     public var error: String?
     /// What the client's own check said of each game message, by seq.
     public var checks: [Int: MessageCheck] = [:]
+    /// The newest failed check, said loudly over the transcript (`MessageCheck.warning`).
+    public var warning: String?
 
     public init(
         header: ScreenHeader, events: [Event], drawer: [DrawerItem] = DrawerItem.all(), drawerSelection: Int? = nil,

@@ -56,15 +56,8 @@ public struct ScreenLayout: Sendable {
         let bottom = [rule, startLine(screen.drawer, selection: screen.drawerSelection)]
             + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         // The newest failed check stays over the transcript, whatever is scrolled.
-        let failed = screen.events.last { event in
-            if case .failed? = screen.checks[event.seq] { true } else { false }
-        }
-        let warning = failed.flatMap { event -> String? in
-            guard case let .failed(reason)? = screen.checks[event.seq] else { return nil }
-            return MessageCheck.warning(reason, message: event.seq)
-        }
         return compose(header, bottom: bottom) { rows in
-            let top = warning.map { Self.loud($0, width: width) } ?? []
+            let top = screen.warning.map { Self.loud($0, width: width) } ?? []
             return top + TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs)
                 .lines(for: screen.events, width: width, height: rows - top.count, selected: screen.selectedMessage,
                        checks: screen.checks)

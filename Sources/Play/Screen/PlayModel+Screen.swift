@@ -65,6 +65,7 @@ extension PlayModel {
             selectedMessage: selected, input: chatDrafts[conversation, default: ""], hint: Self.conversationHint,
             error: error)
         screen.checks = book.checks[conversation] ?? [:]
+        screen.warning = book.warning(in: conversation)
         return screen
     }
 

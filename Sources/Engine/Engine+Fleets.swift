@@ -10,12 +10,17 @@ extension Engine {
     /// the session (`SessionState.commitments`).
     func fleetProofs(after session: SessionState, signer: ChainSigner) -> (proofs: String?, commitments: [Int: FleetCommitment]) {
         guard let boards = session.match.hiddenBoards else { return (nil, [:]) }
+        // A kept tree serves while the board is the one it was made from; its root is then the
+        // one given when the board was placed (same cells, same seed).
+        var trees = session.commitments.filter { boards.shown[$0.key] == $0.value.cells }
+        // Only a board without one (the session was loaded from the store) reads its root from
+        // the message before.
         var committed: [Int: [UInt8]] = [:]
-        if case let .message(entry)? = session.newestMessage?.kind, let proofs = entry.move.proofs {
+        if boards.placed.contains(where: { trees[$0] == nil }), case let .message(entry)? = session.newestMessage?.kind,
+            let proofs = entry.move.proofs
+        {
             committed = (try? FleetProofs(items: QueryString.items(in: "?" + proofs)))?.roots ?? [:]
         }
-        // A kept tree serves while the board is the one it was made from.
-        var trees = session.commitments.filter { boards.shown[$0.key] == $0.value.cells }
         func tree(_ board: Int) -> FleetCommitment? {
             if let tree = trees[board] { return tree }
             guard let cells = boards.shown[board] else { return nil }
@@ -25,7 +30,7 @@ extension Engine {
         }
         var proofs = FleetProofs()
         for board in boards.placed {
-            if let root = committed[board] ?? tree(board)?.root { proofs.roots[board] = root }
+            if let root = trees[board]?.root ?? committed[board] ?? tree(board)?.root { proofs.roots[board] = root }
         }
         if let shot = boards.shots.last, let tree = tree(shot.board), tree.cells.indices.contains(shot.cell) {
             proofs.opening = tree.opening(of: shot.cell)

@@ -41,9 +41,8 @@ import Wire
                 // One shot's result changed in the middle of the game.
                 var edited = lines
                 let middle = lines.count / 2
-                edited[middle] = edited[middle].replacingOccurrences(of: "-miss&", with: "-hit&")
-                    .replacingOccurrences(of: "-hit&", with: "-miss&")
-                #expect(edited[middle] != lines[middle])
+                let miss = try #require(edited[middle].range(of: "-miss&"), "a miss by the middle of a game")
+                edited[middle].replaceSubrange(miss, with: "-hit&")
                 let copy = (folder as NSString).appendingPathComponent("edited-\(index).jsonl")
                 try edited.joined(separator: "\n").write(toFile: copy, atomically: true, encoding: .utf8)
                 let failed = try await Spawn.run(parley, ["verify", "--key", keyFile, copy], withErrors: true)
@@ -72,6 +71,16 @@ import Wire
             #expect(fetched.status == 0, "\(fetched.output)")
             #expect(fetched.output.contains("/.well-known/parley-key."))
             #expect(fetched.output.contains("1 message of 1 session checked"))
+            // What is not a key, a URL or a file is refused in words.
+            let notAKey = (folder as NSString).appendingPathComponent("not-a-key.json")
+            try #"{"algorithm":"RSA"}"#.write(toFile: notAKey, atomically: true, encoding: .utf8)
+            let badKey = try await Spawn.run(parley, ["verify", "--key", notAKey, url], withErrors: true)
+            #expect(badKey.status != 0 && badKey.output.contains("not a key as /.well-known/parley-key publishes it"), "\(badKey.output)")
+            let nothing = try await Spawn.run(parley, ["verify", "--key", keyFile, folder + "/no-such-file"], withErrors: true)
+            #expect(nothing.status != 0 && nothing.output.contains("neither a URL nor a file that can be read"), "\(nothing.output)")
+            let hostless = "?" + url.split(separator: "?", maxSplits: 1)[1]
+            let noServer = try await Spawn.run(parley, ["verify", "--home", home, hostless], withErrors: true)
+            #expect(noServer.status == 1 && noServer.output.contains("names no https server to fetch its key from"), "\(noServer.output)")
             let wrongPin = String(repeating: "ab", count: 32)
             let refused = try await Spawn.run(parley, ["verify", "--home", home, "--fingerprint", wrongPin, url], withErrors: true)
             #expect(refused.status != 0)

@@ -32,13 +32,7 @@ struct ConnectionOptions: ParsableArguments {
             .map { try Self.address(of: String($0).trimmingCharacters(in: .whitespaces)) }
         let trustingAll = trustNew
         let ask: @Sendable (String) -> Bool = { question in trustingAll || Self.ask(question) }
-        // A fingerprint given is the one to trust: one that is not a fingerprint is refused, not ignored.
-        let pin: CertificateFingerprint?
-        do {
-            pin = try (fingerprint ?? settings.fingerprint).map { text throws(FingerprintError) in try CertificateFingerprint.typed(text) }
-        } catch {
-            throw ValidationError("--fingerprint \(error)")
-        }
+        let pin = try Self.pin(fingerprint ?? settings.fingerprint)
         var endpoints: [ServerEndpoint] = []
         for (host, port) in addresses {
             let trust = try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)
@@ -56,16 +50,29 @@ struct ConnectionOptions: ParsableArguments {
     }
 
     /// The client's folder: --home, else $PARLEY_HOME, else ~/.config/parley.
-    var folder: String {
+    var folder: String { Self.folder(home: home) }
+
+    static func folder(home: String?) -> String {
         home ?? ProcessInfo.processInfo.environment["PARLEY_HOME"]
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config/parley")
+    }
+
+    /// A fingerprint given is the one to trust: one that is not a fingerprint is refused, not ignored.
+    static func pin(_ text: String?) throws -> CertificateFingerprint? {
+        do {
+            return try text.map { text throws(FingerprintError) in try CertificateFingerprint.typed(text) }
+        } catch {
+            throw ValidationError("--fingerprint \(error)")
+        }
     }
 
     var settings: ClientSettings {
         ClientSettings.load(from: (folder as NSString).appendingPathComponent("client.json"))
     }
 
-    var known: KnownServers {
+    var known: KnownServers { Self.known(in: folder) }
+
+    static func known(in folder: String) -> KnownServers {
         KnownServers(path: (folder as NSString).appendingPathComponent("known_servers"))
     }
 

@@ -51,7 +51,10 @@ struct VerifyCommand: AsyncParsableCommand {
         for (source, url) in try messages() {
             let server = Self.server(of: url)
             var key = given ?? server.flatMap { keys[$0] }
-            if key == nil { key = try await fetchKey(server, into: &keys) }
+            if key == nil, let server {
+                key = try await fetchKey(for: url)
+                keys[server] = key
+            }
             guard let key else {
                 report.fail(source, "\(url.prefix(60))… names no https server to fetch its key from; give --key FILE.")
                 continue
@@ -95,39 +98,26 @@ struct VerifyCommand: AsyncParsableCommand {
         return nil
     }
 
-    /// `host:port` of a URL's server, for its key.
+    /// `host:port` of a URL's server, for its key; `nil` for a URL that names no https server.
     static func server(of url: String) -> String? {
-        guard let components = URLComponents(string: url), components.scheme == "https", let host = components.host else {
-            return nil
-        }
-        return "\(host):\(components.port ?? 443)"
+        guard url.hasPrefix("https://"), let (host, port) = try? ConnectionOptions.address(of: url) else { return nil }
+        return "\(host):\(port)"
     }
 
-    private func fetchKey(_ server: String?, into keys: inout [String: ChainPublicKey]) async throws
-        -> ChainPublicKey?
-    {
-        guard let server, let colon = server.lastIndex(of: ":"), let port = Int(server[server.index(after: colon)...]) else {
-            return nil
-        }
-        let host = String(server[..<colon])
-        let folder = home ?? ProcessInfo.processInfo.environment["PARLEY_HOME"]
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config/parley")
-        let known = KnownServers(path: (folder as NSString).appendingPathComponent("known_servers"))
-        let pin: CertificateFingerprint?
-        do {
-            pin = try fingerprint.map { text throws(FingerprintError) in try CertificateFingerprint.typed(text) }
-        } catch {
-            throw ValidationError("--fingerprint \(error)")
-        }
+    /// The key published by the server of `url`, trusted as `parley play` trusts it.
+    private func fetchKey(for url: String) async throws -> ChainPublicKey {
+        let (host, port) = try ConnectionOptions.address(of: url)
         let trustingAll = trustNew
-        let trust = try await TrustOnFirstUse(known: known, ask: { trustingAll || ConnectionOptions.ask($0) })
-            .trust(host: host, port: port, pinned: pin)
+        let trust = try await TrustOnFirstUse(
+            known: ConnectionOptions.known(in: ConnectionOptions.folder(home: home)),
+            ask: { trustingAll || ConnectionOptions.ask($0) }
+        ).trust(host: host, port: port, pinned: try ConnectionOptions.pin(fingerprint))
         let page = try await ServerEndpoint(host: host, port: port, trust: trust).get("/.well-known/parley-key")
+        let address = "https://\(host):\(port)/.well-known/parley-key"
         guard page.status == 200, let key = ChainPublicKey(published: page.body) else {
-            throw ValidationError("https://\(server)/.well-known/parley-key gave no key (HTTP \(page.status)); give --key FILE.")
+            throw ValidationError("\(address) gave no key (HTTP \(page.status)); give --key FILE.")
         }
-        print("Key Ed25519 \(key.base64) (SHA-256 \(key.fingerprint)), from https://\(server)/.well-known/parley-key.")
-        keys[server] = key
+        print("Key Ed25519 \(key.base64) (SHA-256 \(key.fingerprint)), from \(address).")
         return key
     }
 }

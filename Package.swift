@@ -63,7 +63,9 @@ let package = Package(
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
         .target(name: "Fairness", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Engine", dependencies: ["Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire"]),
+        .target(name: "Engine", dependencies: [
+            "Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
         .target(name: "WebPages", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Wire"]),
@@ -167,7 +169,7 @@ let package = Package(
         .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GamePresentation", "GameRules"], path: "Games/IceCream/Tests"),
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire", "TestSupport"]),
         .testTarget(name: "FairnessTests", dependencies: ["Fairness", "GameRules", "GameCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

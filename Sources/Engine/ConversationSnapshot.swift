@@ -26,6 +26,8 @@ struct ConversationSnapshot: Codable {
     var sent: [Sent]
     /// Accounts the operator removed; absent in snapshots from before removals barred.
     var barred: [AccountID]?
+    /// The members who joined to watch; absent when there are none.
+    var spectators: [AccountID]?
 
     struct Sent: Codable {
         var account: AccountID
@@ -58,6 +60,8 @@ struct ConversationSnapshot: Codable {
         var seq: Int
         var kind: String
         var account: AccountID?
+        /// `spectator` for a member who joined to watch; absent for a player.
+        var role: String?
         /// A chat message's words.
         var text: String?
         var message: Message?
@@ -118,6 +122,7 @@ extension ConversationSnapshot {
             sends.all.map { Sent(account: account, request: $0.request, seq: $0.seq, session: $0.session, proposal: $0.proposal) }
         }
         barred = state.barred.isEmpty ? nil : state.barred.sorted { $0.rawValue < $1.rawValue }
+        spectators = state.spectators.isEmpty ? nil : state.spectators.sorted { $0.rawValue < $1.rawValue }
     }
 
     /// The conversation again; throws when a game or a state no longer restores.
@@ -133,11 +138,20 @@ extension ConversationSnapshot {
         state.restore(recent: try recent.map { try $0.restore(with: catalog) }, lastSeq: lastSeq)
         state.restore(retired: retired)
         state.barred = Set(barred ?? [])
+        state.spectators = Set(spectators ?? [])
         for send in sent {
             state.sent[send.account, default: RecentSends()]
                 .record(send.request, seq: send.seq, session: send.session, proposal: send.proposal)
         }
         return state
+    }
+}
+
+extension ParticipantRole {
+    /// A stored role: absent for a player's.
+    init(stored: String?) throws {
+        guard let role = Self(rawValue: stored ?? Self.player.rawValue) else { throw SnapshotError("a role \(stored ?? "")") }
+        self = role
     }
 }
 
@@ -199,9 +213,10 @@ extension ConversationSnapshot.Entry {
                 session: timeout.session, game: timeout.game.id, variant: timeout.game.variant.id, late: timeout.late,
                 seats: timeout.seats, turn: .init(timeout.turn), outcome: .init(timeout.outcome), moveCount: timeout.moveCount,
                 prompt: timeout.prompt)
-        case let .joined(account):
+        case let .joined(account, role):
             kind = "joined"
             self.account = account
+            self.role = role == .player ? nil : role.rawValue
         case let .left(account):
             kind = "left"
             self.account = account
@@ -232,7 +247,7 @@ extension ConversationSnapshot.Entry {
         case "joined", "left", "removed":
             guard let account else { throw SnapshotError("a membership entry") }
             let membership: LogEntry.Kind = switch kind {
-            case "joined": .joined(account)
+            case "joined": .joined(account, try ParticipantRole(stored: role))
             case "left": .left(account)
             default: .removed(account)
             }

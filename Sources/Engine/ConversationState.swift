@@ -2,6 +2,7 @@ import Fairness
 import Foundation
 import GameRules
 import Transcript
+import Wire
 
 /// One conversation as the engine holds it in memory: its members, its sessions' current
 /// states and newest messages, and a short window of its newest entries. Older entries stay
@@ -19,7 +20,9 @@ struct ConversationState: Sendable {
     private struct Fields: Sendable {
         let id: String
         let invite: String
+        let watchInvite: String
         var members: [AccountID] = []
+        var spectators: Set<AccountID> = []
         var everyone: [AccountID] = []
         var lastSeq = 0
         var clockIndexed: Bool? = nil
@@ -35,11 +38,22 @@ struct ConversationState: Sendable {
     @CopyOnWrite private var fields: Fields
 
     init(id: String, invite: String) {
-        fields = Fields(id: id, invite: invite)
+        fields = Fields(id: id, invite: invite, watchInvite: InviteCode.watch(of: invite))
     }
 
     var id: String { fields.id }
     var invite: String { fields.invite }
+    /// The invite that makes whoever joins with it a spectator.
+    var watchInvite: String { fields.watchInvite }
+    /// The members who joined to watch: they see what a non-player sees and make no moves.
+    var spectators: Set<AccountID> {
+        get { fields.spectators }
+        _modify { yield &fields.spectators }
+    }
+
+    func role(of account: AccountID) -> ParticipantRole {
+        spectators.contains(account) ? .spectator : .player
+    }
     /// Current members, in the order they joined.
     var members: [AccountID] {
         get { fields.members }
@@ -272,7 +286,7 @@ struct LogEntry: Sendable {
         case resigned(TimeoutEntry)
         /// A member's chat message.
         case chat(AccountID, String)
-        case joined(AccountID)
+        case joined(AccountID, ParticipantRole)
         case left(AccountID)
         /// The operator took the account out.
         case removed(AccountID)

@@ -20,12 +20,15 @@ extension Engine {
     ) throws(EngineError) {
         switch event {
         case let .conversationCreated(id, invite, _):
-            conversations[id] = ConversationState(id: id, invite: invite)
+            let state = ConversationState(id: id, invite: invite)
+            conversations[id] = state
             invites[invite] = id
+            invites[state.watchInvite] = id
             if counting { totals.conversations += 1 }
-        case let .joined(id, seq, account):
-            try append(.joined(account), seq: seq, to: id)
+        case let .joined(id, seq, account, role):
+            try append(.joined(account, role), seq: seq, to: id)
             conversations[id]?.members.append(account)
+            if role == .spectator { conversations[id]?.spectators.insert(account) }
             noteMembership(of: account, in: id, member: true)
             if conversations[id]?.everyone.contains(account) == false {
                 conversations[id]?.everyone.append(account)
@@ -34,10 +37,12 @@ extension Engine {
         case let .left(id, seq, account):
             try append(.left(account), seq: seq, to: id)
             conversations[id]?.members.removeAll { $0 == account }
+            conversations[id]?.spectators.remove(account)
             noteMembership(of: account, in: id, member: false)
         case let .removed(id, seq, account):
             try append(.removed(account), seq: seq, to: id)
             conversations[id]?.members.removeAll { $0 == account }
+            conversations[id]?.spectators.remove(account)
             conversations[id]?.barred.insert(account)
             noteMembership(of: account, in: id, member: false)
         case let .readmitted(id, account):

@@ -96,7 +96,7 @@ extension EngineEvent {
     public var seq: Int? {
         switch self {
         case .conversationCreated, .renamed, .downtime, .readmitted: nil
-        case let .joined(_, seq, _), let .left(_, seq, _), let .removed(_, seq, _): seq
+        case let .joined(_, seq, _, _), let .left(_, seq, _), let .removed(_, seq, _): seq
         case let .accepted(move): move.seq
         case let .timedOut(_, seq, _, _), let .ended(_, seq, _, _), let .resigned(_, seq, _, _, _): seq
         case let .chat(_, seq, _, _, _): seq

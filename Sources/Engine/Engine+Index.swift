@@ -7,7 +7,7 @@ import Wire
 /// without reading history and loads a conversation, an account or a name only when a request
 /// needs it. docs/STORAGE.md describes each kind.
 public enum IndexKind {
-    /// Key: an invite code as made; value: its conversation's id.
+    /// Key: an invite code as made, to play or to watch; value: its conversation's id.
     public static let invite = "invite"
     /// Key: account id, "/", conversation id; value: "". An account's conversations.
     public static let member = "member"
@@ -37,7 +37,8 @@ public enum IndexKind {
     public static let secret = "secret"
 
     /// The layout version this engine writes and reads.
-    public static let version = "1"
+    /// Layout 2 indexes invites to watch (layout 1 had only the invites to play).
+    public static let version = "2"
 
     public static func memberKey(_ account: AccountID, _ conversation: String) -> String {
         "\(account.rawValue)/\(conversation)"
@@ -67,8 +68,9 @@ extension Engine {
             switch event {
             case let .conversationCreated(conversation, invite, _):
                 changes.append(.set(IndexKind.invite, invite, conversation))
+                changes.append(.set(IndexKind.invite, InviteCode.watch(of: invite), conversation))
                 counted = true
-            case let .joined(conversation, _, account):
+            case let .joined(conversation, _, account, _):
                 changes.append(.set(IndexKind.member, IndexKind.memberKey(account, conversation), ""))
             case let .left(conversation, _, account), let .removed(conversation, _, account):
                 changes.append(.remove(IndexKind.member, IndexKind.memberKey(account, conversation)))
@@ -115,6 +117,7 @@ extension Engine {
         var changes: [IndexChange] = []
         for conversation in conversations.values.sorted(by: { $0.id < $1.id }) {
             changes.append(.set(IndexKind.invite, conversation.invite, conversation.id))
+            changes.append(.set(IndexKind.invite, conversation.watchInvite, conversation.id))
             for session in conversation.sessions.keys.sorted(by: { $0.uuidString < $1.uuidString }) + conversation.retiredOrder {
                 changes.append(.set(IndexKind.session, session.uuidString, conversation.id))
             }
@@ -197,6 +200,9 @@ extension Engine {
     /// The code an invite was made as, from what a person typed: the index's key.
     public static func inviteKey(_ typed: String) -> String { InviteCode.normalized(typed) }
 
+    /// The invite to watch of the conversation whose invite is `invite` (as made).
+    public static func watchInvite(of invite: String) -> String { InviteCode.watch(of: invite) }
+
     /// The conversation an invite opens, if it is in memory.
     public func conversation(ofInvite typed: String) -> String? { invites[InviteCode.normalized(typed)] }
 }
@@ -245,6 +251,7 @@ extension Engine {
         else { return false }
         conversations[conversation] = state
         invites[state.invite] = conversation
+        invites[state.watchInvite] = conversation
         rebuildDirectories(of: conversation)
         for member in state.members where knowsMemberships(of: member) {
             addMembership(of: member, in: conversation)

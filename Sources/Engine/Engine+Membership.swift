@@ -14,13 +14,16 @@ extension Engine {
         while invites[invite] != nil { invite = InviteCode.make(using: &random) }
         return commit(
             [.conversationCreated(conversation: id, invite: invite, creator: account),
-             .joined(conversation: id, seq: 1, account: account)],
+             .joined(conversation: id, seq: 1, account: account, role: .player)],
             reply: { engine in .conversation(.init(id: request.id, conversation: engine.summary(of: id, for: account))) },
             notify: [EntryReference(conversation: id, seq: 1)])
     }
 
+    /// The conversation's invite makes a player; its invite to watch, a spectator. A member
+    /// joining again, with either, stays as they are.
     mutating func join(_ request: ClientFrame.Join, by account: AccountID) -> Decision {
-        guard let id = invites[InviteCode.normalized(request.invite)], let conversation = conversations[id] else {
+        let code = InviteCode.normalized(request.invite)
+        guard let id = invites[code], let conversation = conversations[id] else {
             return .reply(.rejected(.init(id: request.id, error: EngineError.unknownInvite.frame)))
         }
         guard !conversation.members.contains(account) else {
@@ -29,12 +32,17 @@ extension Engine {
         guard !conversation.barred.contains(account) else {
             return .reply(.rejected(.init(id: request.id, error: EngineError.barred.frame)))
         }
-        guard conversation.members.count < configuration.maxParticipants else {
+        let role: ParticipantRole = code == conversation.invite ? .player : .spectator
+        let watching = conversation.spectators.count
+        if role == .player, conversation.members.count - watching >= configuration.maxParticipants {
             return .reply(.rejected(.init(id: request.id, error: EngineError.conversationFull(configuration.maxParticipants).frame)))
+        }
+        if role == .spectator, watching >= configuration.maxSpectators {
+            return .reply(.rejected(.init(id: request.id, error: EngineError.spectatorsFull(configuration.maxSpectators).frame)))
         }
         let seq = conversation.lastSeq + 1
         return commit(
-            [.joined(conversation: id, seq: seq, account: account)],
+            [.joined(conversation: id, seq: seq, account: account, role: role)],
             reply: { engine in .conversation(.init(id: request.id, conversation: engine.summary(of: id, for: account))) },
             notify: [EntryReference(conversation: id, seq: seq)])
     }
@@ -122,10 +130,12 @@ extension Engine {
     }
 
     func summary(of conversation: ConversationState, for account: AccountID) -> ConversationSummary {
-        ConversationSummary(
-            conversation: conversation.id, invite: conversation.invite,
+        let watching = conversation.spectators.contains(account)
+        return ConversationSummary(
+            conversation: conversation.id, invite: watching ? conversation.watchInvite : conversation.invite,
+            watchInvite: watching ? nil : conversation.watchInvite,
             you: participant(account, seenBy: account),
-            members: conversation.members.map { info($0, seenBy: account) },
+            members: conversation.members.map { info($0, seenBy: account, role: conversation.role(of: $0)) },
             lastSeq: conversation.lastSeq)
     }
 
@@ -139,8 +149,8 @@ extension Engine {
         identifiers.id(of: subject, seenBy: InstallID(rawValue: viewer.rawValue))
     }
 
-    func info(_ subject: AccountID, seenBy viewer: AccountID) -> ParticipantInfo {
-        ParticipantInfo(id: participant(subject, seenBy: viewer), name: names[subject])
+    func info(_ subject: AccountID, seenBy viewer: AccountID, role: ParticipantRole = .player) -> ParticipantInfo {
+        ParticipantInfo(id: participant(subject, seenBy: viewer), name: names[subject], role: role)
     }
 }
 

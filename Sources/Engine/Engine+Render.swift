@@ -41,8 +41,8 @@ extension Engine {
         guard let entry = conversation.entry(seq) else { return nil }
         let id = conversation.id
         switch entry.kind {
-        case let .joined(account):
-            return .success(Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer)))
+        case let .joined(account, role):
+            return .success(Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer, role: role)))
         case let .left(account):
             return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer)))
         case let .removed(account):

@@ -46,6 +46,7 @@ extension Engine {
     public mutating func evict(_ conversation: String) {
         guard let state = conversations.removeValue(forKey: conversation) else { return }
         invites[state.invite] = nil
+        invites[state.watchInvite] = nil
     }
 
     /// Brings a conversation back into memory from every one of its stored events, in order.

@@ -41,6 +41,7 @@ extension Engine {
         guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
             return .answer(reject(request, EngineError.unknownConversation(request.conversation).frame))
         }
+        guard !conversation.spectators.contains(account) else { return .answer(reject(request, EngineError.spectator.frame)) }
         if let earlier = conversation.sent[account]?.find(request.id) {
             // An id used before for another message: refused, rather than answered as a repeat
             // and the new message silently dropped.

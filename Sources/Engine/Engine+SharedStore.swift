@@ -22,7 +22,7 @@ extension Engine {
         for event in events {
             if let conversation = event.conversation, forgotten.insert(conversation).inserted { evict(conversation) }
             switch event {
-            case let .conversationCreated(_, _, account), let .joined(_, _, account), let .left(_, _, account),
+            case let .conversationCreated(_, _, account), let .joined(_, _, account, _), let .left(_, _, account),
                 let .removed(_, _, account):
                 setMemberships(of: account, to: nil)
             case let .renamed(account, _):

@@ -5,7 +5,10 @@ import Foundation
 public struct EngineConfiguration: Sendable {
     /// The base of every state URL handed out, such as `https://localhost:8443`.
     public var publicURL: String
+    /// The most players a conversation has (its members who did not join to watch).
     public var maxParticipants: Int
+    /// The most spectators a conversation has, beside its players.
+    public var maxSpectators: Int
     public var maxURLLength: Int
     public var maxNameLength: Int
     /// The most bytes the store keeps in one record: a move that could be larger is refused
@@ -21,7 +24,7 @@ public struct EngineConfiguration: Sendable {
     public var lie: (@Sendable (_ view: String, _ seat: Int?, _ message: Int) -> String)?
 
     public init(
-        publicURL: String, maxParticipants: Int = 32, maxURLLength: Int = 8192, maxNameLength: Int = 40,
+        publicURL: String, maxParticipants: Int = 32, maxSpectators: Int = 64, maxURLLength: Int = 8192, maxNameLength: Int = 40,
         maxRecordBytes: Int = 1 << 20, turnTimeouts: [String: TimeInterval] = [:], signer: ChainSigner? = nil
     ) {
         self.signer = signer
@@ -29,6 +32,7 @@ public struct EngineConfiguration: Sendable {
         self.publicURL = publicURL
         self.turnTimeouts = turnTimeouts
         self.maxParticipants = maxParticipants
+        self.maxSpectators = maxSpectators
         self.maxURLLength = maxURLLength
         self.maxNameLength = maxNameLength
     }

@@ -30,6 +30,13 @@ public struct EngineError: Error, Hashable, Sendable {
         Self("conversation-full", "The conversation already has \(limit) participants, its limit.")
     }
 
+    static func spectatorsFull(_ limit: Int) -> Self {
+        Self("conversation-full", "The conversation already has \(limit) spectators, its limit.")
+    }
+
+    static let spectator = Self(
+        "spectator", "You are watching this conversation: a spectator makes no moves. To play, leave it and join with its invite to play.")
+
     static func unknownSession(_ id: String) -> Self {
         Self("unknown-session", "This conversation has no session \(id).")
     }

@@ -73,7 +73,8 @@ extension EngineEvent {
             try put(conversation, "conversation")
             try put(invite, "invite")
             try put(creator, "creator")
-        case let .joined(conversation, seq, account), let .left(conversation, seq, account), let .removed(conversation, seq, account):
+        case let .joined(conversation, seq, account, _), let .left(conversation, seq, account),
+            let .removed(conversation, seq, account):
             let kind: Kind = switch self {
             case .joined: .joined
             case .left: .left
@@ -83,6 +84,7 @@ extension EngineEvent {
             try put(conversation, "conversation")
             try put(seq, "seq")
             try put(account, "account")
+            if case .joined(_, _, _, .spectator) = self { try put(ParticipantRole.spectator.rawValue, "role") }
         case let .readmitted(conversation, account):
             try put(Kind.readmitted.rawValue, "type")
             try put(conversation, "conversation")
@@ -142,7 +144,12 @@ extension EngineEvent {
         case .conversationCreated:
             return .conversationCreated(conversation: try get("conversation"), invite: try get("invite"), creator: try get("creator"))
         case .joined:
-            return .joined(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"))
+            let role = try fields.decodeIfPresent(String.self, forKey: StoredKey("role"))
+            guard let role = ParticipantRole(rawValue: role ?? ParticipantRole.player.rawValue) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: StoredKey("role"), in: fields, debugDescription: "an unknown role \(role ?? "")")
+            }
+            return .joined(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), role: role)
         case .left:
             return .left(conversation: try get("conversation"), seq: try get("seq"), account: try get("account"))
         case .removed:

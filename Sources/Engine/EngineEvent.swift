@@ -1,6 +1,7 @@
 import Foundation
 import GameRules
 import Transcript
+import Wire
 
 /// What the engine stores: every change to the server's state is one of these, written to the
 /// log before anyone hears of it, and replayed in order on the next start.
@@ -8,7 +9,8 @@ import Transcript
 /// `EngineEvent+Stored.swift` and docs/STORAGE.md.
 public enum EngineEvent: Codable, Hashable, Sendable {
     case conversationCreated(conversation: String, invite: String, creator: AccountID)
-    case joined(conversation: String, seq: Int, account: AccountID)
+    /// `role` is `.spectator` for a member who joined with the invite to watch.
+    case joined(conversation: String, seq: Int, account: AccountID, role: ParticipantRole)
     case left(conversation: String, seq: Int, account: AccountID)
     /// The server's operator took `account` out of the conversation; it may not join it again
     /// until the operator readmits it.
@@ -32,7 +34,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     /// The conversation the event belongs to; `nil` for server-wide ones.
     public var conversation: String? {
         switch self {
-        case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _),
+        case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _, _),
             let .left(conversation, _, _), let .removed(conversation, _, _), let .readmitted(conversation, _):
             conversation
         case .renamed, .downtime: nil

@@ -1,3 +1,5 @@
+import Crypto
+
 /// Invite codes: 20 characters of Crockford's base32 (100 random bits), shown in groups of
 /// four (`7K2Q-…`) and read back whatever the case, dashes or look-alike letters.
 enum InviteCode {
@@ -5,6 +7,19 @@ enum InviteCode {
 
     static func make(using random: inout some RandomNumberGenerator) -> String {
         let characters = (0..<20).map { _ in alphabet[Int(random.next() % 32)] }
+        return stride(from: 0, to: 20, by: 4).map { String(characters[$0..<$0 + 4]) }.joined(separator: "-")
+    }
+
+    /// The invite to watch the conversation whose invite (to play) is `invite`: the first 100
+    /// bits of a SHA-256 of it. Whoever knows the invite can work it out; whoever knows only
+    /// this one cannot work out the invite. Made, not stored, so every conversation has one.
+    static func watch(of invite: String) -> String {
+        let digest = Array(SHA256.hash(data: Array(("parley-watch-invite-1\n" + invite).utf8)))
+        let characters = (0..<20).map { index -> Character in
+            let bit = index * 5
+            let pair = UInt16(digest[bit / 8]) << 8 | UInt16(digest[bit / 8 + 1])
+            return alphabet[Int(pair >> (11 - bit % 8) & 31)]
+        }
         return stride(from: 0, to: 20, by: 4).map { String(characters[$0..<$0 + 4]) }.joined(separator: "-")
     }
 

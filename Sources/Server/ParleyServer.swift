@@ -44,6 +44,7 @@ public func buildParleyServer(
         configuration: EngineConfiguration(
             publicURL: configuration.publicBaseURL(),
             maxParticipants: configuration.maxParticipants,
+            maxSpectators: configuration.maxSpectators,
             maxURLLength: configuration.limits.urlLength,
             maxRecordBytes: PayloadLimit.standard.maximumBytes,
             turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer),

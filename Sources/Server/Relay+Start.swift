@@ -24,8 +24,10 @@ extension Relay {
         heartbeat: Heartbeat? = nil, residency: Residency = Residency(), pipelines count: Int? = nil, node: String = "",
         eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) async throws -> Relay {
-        if try await log.indexValue(IndexKind.format, key: "index") == nil {
-            try await buildIndex(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
+        switch try await log.indexValue(IndexKind.format, key: "index") {
+        case nil: try await buildIndex(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
+        case "1": try await addWatchInvites(to: log, logger: logger)
+        default: break
         }
         if let heartbeat {
             let now = Date()
@@ -106,6 +108,19 @@ extension Relay {
             totals: try await log.indexValue(IndexKind.totals, key: totalsPrefix + String(partition.index)),
             downtimes: try await log.indexEntries(IndexKind.downtime, prefix: ""))
         return engine
+    }
+
+    /// Brings an index of layout 1 to layout 2, which indexes each conversation's invite to
+    /// watch beside its invite, in one transaction. A conversation indexed under one code is
+    /// one of layout 1 (a node sharing the store may have migrated the others meanwhile).
+    static func addWatchInvites(to log: any EventLog, logger: Logger) async throws {
+        let entries = try await log.indexEntries(IndexKind.invite, prefix: "")
+        let codes = Dictionary(grouping: entries, by: \.value)
+        let changes = codes.values.compactMap { codes in
+            codes.count == 1 ? IndexChange.set(IndexKind.invite, Engine.watchInvite(of: codes[0].key), codes[0].value) : nil
+        }
+        _ = try await log.append([], indexing: changes + [.set(IndexKind.format, "index", IndexKind.version)])
+        logger.notice("Indexed the invites to watch of the store's conversations", metadata: ["conversations": "\(changes.count)"])
     }
 
     /// Replays a whole log that has no index, and writes its index in one transaction.

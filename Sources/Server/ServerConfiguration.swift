@@ -29,8 +29,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var tls: TLSFiles?
     /// `limits.*`: what one connection may send.
     public var limits: ServerLimits
-    /// `conversations.maxParticipants`: the largest conversation.
+    /// `conversations.maxParticipants`: the most players of one conversation.
     public var maxParticipants: Int
+    /// `conversations.maxSpectators`: the most spectators of one conversation, beside its players.
+    public var maxSpectators: Int
     /// The games the server hosts: the standard catalog's, or those of a package that serves
     /// games of its own.
     public var catalog: GameCatalog
@@ -58,6 +60,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         tls: TLSFiles? = nil,
         limits: ServerLimits = ServerLimits(),
         maxParticipants: Int = 32,
+        maxSpectators: Int = 64,
         catalog: GameCatalog = .standard,
         turnTimeouts: [String: Duration]? = nil,
         residency: Relay.Residency = Relay.Residency(),
@@ -75,6 +78,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.tls = tls
         self.limits = limits
         self.maxParticipants = maxParticipants
+        self.maxSpectators = maxSpectators
         self.catalog = catalog
         self.turnTimeouts = turnTimeouts ?? catalog.defaultTurnTimeouts
         self.adminToken = adminToken

@@ -57,25 +57,66 @@ public struct Event: Codable, Hashable, Sendable {
 public struct ParticipantInfo: Codable, Hashable, Sendable {
     public var id: ParticipantID
     public var name: String?
-    public init(id: ParticipantID, name: String?) {
+    /// A player unless the member joined to watch. Written only for a spectator (`"role":"spectator"`).
+    public var role: ParticipantRole
+
+    public init(id: ParticipantID, name: String?, role: ParticipantRole = .player) {
         self.id = id
         self.name = name
+        self.role = role
     }
+
+    private enum CodingKeys: String, CodingKey { case id, name, role }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(ParticipantID.self, forKey: .id)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        // A role this version does not know is read as a player's: fields may be added.
+        role = try container.decodeIfPresent(String.self, forKey: .role).flatMap(ParticipantRole.init(rawValue:)) ?? .player
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(name, forKey: .name)
+        if role != .player { try container.encode(role, forKey: .role) }
+    }
+}
+
+/// What a member may do in a conversation: a player makes moves; a spectator, who joined with
+/// the conversation's watch invite, sees what a non-player may see and makes none.
+public enum ParticipantRole: String, Codable, Hashable, Sendable {
+    case player
+    case spectator
 }
 
 /// A conversation as one member sees it.
 public struct ConversationSummary: Codable, Hashable, Sendable {
     public var conversation: String
+    /// The code that brings someone in as this member is: a player's invite to play, a
+    /// spectator's invite to watch.
     public var invite: String
+    /// A player's invite to watch (absent for a spectator, whose `invite` is that one).
+    public var watchInvite: String?
     /// The member's own identifier in this conversation.
     public var you: ParticipantID
     public var members: [ParticipantInfo]
     public var lastSeq: Int
-    public init(conversation: String, invite: String, you: ParticipantID, members: [ParticipantInfo], lastSeq: Int) {
+    public init(
+        conversation: String, invite: String, watchInvite: String? = nil, you: ParticipantID, members: [ParticipantInfo],
+        lastSeq: Int
+    ) {
         self.conversation = conversation
         self.invite = invite
+        self.watchInvite = watchInvite
         self.you = you
         self.members = members
         self.lastSeq = lastSeq
+    }
+
+    /// The member's own role, as the members list says.
+    public var role: ParticipantRole {
+        members.first { $0.id == you }?.role ?? .player
     }
 }

@@ -126,26 +126,30 @@ extension FrameReader {
     }
 
     static func participantInfo(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ParticipantInfo {
-        var id = Field<ParticipantID>(), name = Field<String?>()
+        var id = Field<ParticipantID>(), name = Field<String?>(), role = Field<String?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(participantID(&s))
             case "name": try name.set(s.optionalString())
+            case "role": try role.set(s.optionalString())
             default: try s.skipValue()
             }
         }
-        return ParticipantInfo(id: try id.required(), name: name.optional())
+        // A role this version does not know is read as a player's: fields may be added.
+        let known = role.optional().flatMap(ParticipantRole.init(rawValue:)) ?? .player
+        return ParticipantInfo(id: try id.required(), name: name.optional(), role: known)
     }
 
     static func conversationSummary(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ConversationSummary {
-        var conversation = Field<String>(), invite = Field<String>(), you = Field<ParticipantID>()
+        var conversation = Field<String>(), invite = Field<String>(), watchInvite = Field<String?>(), you = Field<ParticipantID>()
         var members = Field<[ParticipantInfo]>(), lastSeq = Field<Int>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "conversation": try conversation.set(s.string())
             case "invite": try invite.set(s.string())
+            case "watchInvite": try watchInvite.set(s.optionalString())
             case "you": try you.set(participantID(&s))
             case "members": try members.set(s.array(participantInfo))
             case "lastSeq": try lastSeq.set(s.int())
@@ -153,7 +157,8 @@ extension FrameReader {
             }
         }
         return ConversationSummary(
-            conversation: try conversation.required(), invite: try invite.required(), you: try you.required(),
+            conversation: try conversation.required(), invite: try invite.required(), watchInvite: watchInvite.optional(),
+            you: try you.required(),
             members: try members.required(), lastSeq: try lastSeq.required())
     }
 

@@ -283,6 +283,7 @@ public struct FrameWriter {
         out.open()
         out.key("id", first: true); out.uuid(participant.id.uuid)
         if let name = participant.name { out.key("name"); out.string(name) }
+        if participant.role != .player { out.key("role"); out.string(participant.role.rawValue) }
         out.close()
     }
 
@@ -293,6 +294,7 @@ public struct FrameWriter {
         out.key("lastSeq"); out.integer(summary.lastSeq)
         out.key("members")
         array(summary.members) { $0.participant($1) }
+        if let watchInvite = summary.watchInvite { out.key("watchInvite"); out.string(watchInvite) }
         out.key("you"); out.uuid(summary.you.uuid)
         out.close()
     }

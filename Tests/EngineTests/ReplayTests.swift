@@ -46,7 +46,7 @@ import Wire
     @Test func aLogThatDoesNotFitIsRefused() {
         var engine = Engine(configuration: EngineConfiguration(publicURL: "https://x"), catalog: .standard,
                             identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
-        #expect(throws: EngineError.self) { try engine.apply(.joined(conversation: "nowhere", seq: 1, account: "amber")) }
+        #expect(throws: EngineError.self) { try engine.apply(.joined(conversation: "nowhere", seq: 1, account: "amber", role: .player)) }
     }
 }
 

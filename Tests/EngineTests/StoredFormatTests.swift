@@ -17,7 +17,8 @@ import Wire
 
     static let everyKind: [EngineEvent] = [
         .conversationCreated(conversation: "C", invite: "AAAA-BBBB-CCCC-DDDD-EEEE", creator: "acct"),
-        .joined(conversation: "C", seq: 1, account: "acct"),
+        .joined(conversation: "C", seq: 1, account: "acct", role: .player),
+        .joined(conversation: "C", seq: 2, account: "watcher", role: .spectator),
         .left(conversation: "C", seq: 2, account: "acct"),
         .renamed(account: "acct", name: "Amber"),
         .accepted(move),
@@ -71,7 +72,7 @@ import Wire
         let records: [(String, EngineEvent)] = [
             (#"{"conversationCreated":{"conversation":"C","creator":"acct","invite":"AAAA-BBBB-CCCC-DDDD-EEEE"}}"#,
              .conversationCreated(conversation: "C", invite: "AAAA-BBBB-CCCC-DDDD-EEEE", creator: "acct")),
-            (#"{"joined":{"account":"acct","conversation":"C","seq":1}}"#, .joined(conversation: "C", seq: 1, account: "acct")),
+            (#"{"joined":{"account":"acct","conversation":"C","seq":1}}"#, .joined(conversation: "C", seq: 1, account: "acct", role: .player)),
             (#"{"left":{"account":"acct","conversation":"C","seq":2}}"#, .left(conversation: "C", seq: 2, account: "acct")),
             (#"{"renamed":{"account":"acct","name":"Amber"}}"#, .renamed(account: "acct", name: "Amber")),
             (#"{"timedOut":{"at":"2025-11-25T00:00:00Z","conversation":"C","seq":4,"session":"\#(session)"}}"#,

@@ -29,6 +29,20 @@ import Wire
         conversation: conversation, invite: "7K2Q-M9XA-44RT-P0ZC-H1BB", you: amber,
         members: [ParticipantInfo(id: amber, name: "Amber"), ParticipantInfo(id: ben, name: nil)], lastSeq: 6)
 
+    static let chris = ParticipantID(uuidString: "2C4E6A8B-1D3F-4B5A-9C7E-0F1A2B3C4D5E")!
+
+    /// A player's view of a conversation Chris watches: the invite to watch beside the invite.
+    static let watchedSummary = ConversationSummary(
+        conversation: conversation, invite: "7K2Q-M9XA-44RT-P0ZC-H1BB", watchInvite: "W4TC-H3RS-0NXY-9Q2M-ZZ17", you: amber,
+        members: [ParticipantInfo(id: amber, name: "Amber"), ParticipantInfo(id: ben, name: nil),
+                  ParticipantInfo(id: chris, name: "Chris", role: .spectator)], lastSeq: 7)
+
+    /// Chris's own view: the invite is the one to watch, and no other.
+    static let spectatorSummary = ConversationSummary(
+        conversation: conversation, invite: "W4TC-H3RS-0NXY-9Q2M-ZZ17", you: chris,
+        members: [ParticipantInfo(id: amber, name: "Amber"), ParticipantInfo(id: ben, name: nil),
+                  ParticipantInfo(id: chris, name: "Chris", role: .spectator)], lastSeq: 7)
+
     static let clientFrames: [(String, ClientFrame)] = [
         ("client-authenticate", .authenticate(.init(publicKey: "BPubKey==", signature: "MEUCSig==", name: "Amber"))),
         ("client-create", .create(.init(id: "r1"))),
@@ -52,6 +66,10 @@ import Wire
         ("server-welcome", .welcome(.init(account: "3f9a0c", name: "Amber"))),
         ("server-conversation", .conversation(.init(id: "r1", conversation: summary))),
         ("server-conversations", .conversations(.init(id: "r3", conversations: [summary]))),
+        ("server-conversation-watched", .conversation(.init(id: "r1", conversation: watchedSummary))),
+        ("server-conversation-spectator", .conversation(.init(id: "r2", conversation: spectatorSummary))),
+        ("server-event-joined-spectator", .event(Event(conversation: conversation, seq: 7, kind: .joined,
+                                                       participant: ParticipantInfo(id: chris, name: "Chris", role: .spectator)))),
         ("server-done", .done(.init(id: "r4"))),
         ("server-accepted", .accepted(.init(id: "m2", conversation: conversation, seq: 7, session: session.uuidString))),
         ("server-rejected-stale", .rejected(.init(id: "m2", error: ErrorFrame(code: "stale",

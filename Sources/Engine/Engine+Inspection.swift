@@ -53,9 +53,14 @@ extension Engine {
 
     private func adminGame(_ session: SessionState, in conversation: ConversationState) -> AdminGame {
         let participants = conversation.members.map { account in
-            AdminParticipant(account: account.rawValue, name: names[account], seat: session.seats.firstIndex(of: account))
+            AdminParticipant(
+                account: account.rawValue, name: names[account], seat: session.seats.firstIndex(of: account),
+                role: conversation.role(of: account))
         }
-        let (turn, accounts) = turnWords(session.match.turn, seats: session.seats, members: conversation.members)
+        let players = conversation.spectators.isEmpty ? conversation.members : conversation.members.filter {
+            !conversation.spectators.contains($0)
+        }
+        let (turn, accounts) = turnWords(session.match.turn, seats: session.seats, members: players)
         var winners: [String] = []
         if case let .finished(won, _) = session.match.outcome {
             winners = won.sorted().compactMap { session.seats.indices.contains($0.index) ? session.seats[$0.index].rawValue : nil }

@@ -81,10 +81,7 @@ public enum AdminPage {
     }
 
     private static func participants(of game: AdminGame) -> String {
-        game.participants.map { participant in
-            let name = participant.name ?? String(participant.account.prefix(12))
-            return participant.seat.map { "\(name) (seat \($0))" } ?? name
-        }.joined(separator: ", ")
+        game.participants.map(\.words).joined(separator: ", ")
     }
 
     private static func time(_ date: Date?) -> String {

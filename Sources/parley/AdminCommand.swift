@@ -204,10 +204,7 @@ enum AdminText {
     }
 
     static func participants(_ game: AdminGame) -> String {
-        game.participants.map { participant in
-            let name = participant.name ?? String(participant.account.prefix(12))
-            return participant.seat.map { "\(name) (seat \($0))" } ?? name
-        }.joined(separator: ", ")
+        game.participants.map(\.words).joined(separator: ", ")
     }
 
     /// Colour only on a terminal: not into a pipe or a file, whatever `TERM` says.

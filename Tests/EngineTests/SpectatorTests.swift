@@ -67,6 +67,17 @@ import Wire
         #expect(harness.reply(to: shown, with: "Shot=4", by: "ben")?.isAccepted == true)
     }
 
+    @Test func theAdminListsSpectatorsAndNeverCountsThemAmongThoseWhoMayMove() throws {
+        var (harness, created, _) = try Self.watchedTable()
+        #expect(harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0", in: created.conversation,
+                              by: "amber")?.isAccepted == true)
+        let game = try #require(harness.engine.adminGames().first)
+        #expect(game.participants.map(\.role) == [.player, .player, .spectator])
+        #expect(game.participants.map(\.words) == ["amber (seat 0)", "ben", "chris (spectator)"])
+        #expect(game.turn == "anyone without a seat")
+        #expect(game.turnAccounts == ["ben"])
+    }
+
     @Test func aSpectatorNeverReceivesAShipNobodyHit() throws {
         var (harness, created, _) = try Self.watchedTable()
         let conversation = created.conversation

@@ -40,16 +40,27 @@ public struct AdminGame: Codable, Hashable, Sendable {
     }
 }
 
-/// A member of the game's conversation: the seat they hold in the game, if any.
+/// A member of the game's conversation: the seat they hold in the game, if any, and whether
+/// they joined to watch.
 public struct AdminParticipant: Codable, Hashable, Sendable {
     public var account: String
     public var name: String?
     public var seat: Int?
+    public var role: ParticipantRole
 
-    public init(account: String, name: String?, seat: Int?) {
+    public init(account: String, name: String?, seat: Int?, role: ParticipantRole = .player) {
         self.account = account
         self.name = name
         self.seat = seat
+        self.role = role
+    }
+
+    /// "Amber (seat 0)", "Chris (spectator)", or a name alone; an account without a name by
+    /// the start of its id.
+    public var words: String {
+        let name = name ?? String(account.prefix(12))
+        if role == .spectator { return "\(name) (spectator)" }
+        return seat.map { "\(name) (seat \($0))" } ?? name
     }
 }
 

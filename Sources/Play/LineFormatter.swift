@@ -13,7 +13,7 @@ public enum LineFormatter {
         let prefix = "[\(book.number(of: event.conversation))] #\(event.seq)"
         let who = event.participant.map { names.name(of: $0.id) } ?? "someone"
         switch event.kind {
-        case .joined: return "\(prefix) \(who) joined"
+        case .joined: return "\(prefix) \(who) joined" + (event.participant?.role == .spectator ? " to watch" : "")
         case .left: return "\(prefix) \(who) left"
         case .removed: return "\(prefix) the server's operator removed \(who)"
         case .ended: return "\(prefix) the server's operator ended the game"
@@ -87,7 +87,8 @@ public enum LineFormatter {
 
     public static func line(for summary: ConversationSummary, in book: PlayerBook) -> String {
         let names = book.nameBook(for: summary.conversation)
-        let members = summary.members.map { names.name(of: $0.id) }.joined(separator: ", ")
-        return "[\(book.number(of: summary.conversation))] \(summary.conversation) invite \(summary.invite) — \(members)"
+        let members = summary.members.map { names.name(of: $0.id) + ($0.role == .spectator ? " (watching)" : "") }
+        return "[\(book.number(of: summary.conversation))] \(summary.conversation) \(book.invites(of: summary.conversation)) — "
+            + members.joined(separator: ", ")
     }
 }

@@ -99,6 +99,27 @@ public struct PlayerBook: Sendable {
 
     public func you(in conversation: String) -> ParticipantID? { summaries[conversation]?.you }
 
+    /// Whether the client joined the conversation to watch: a spectator makes no moves.
+    public func watches(_ conversation: String) -> Bool { summaries[conversation]?.role == .spectator }
+
+    /// The conversation's spectators: those its summary lists as such, and those who joined to
+    /// watch since.
+    public func spectators(in conversation: String) -> Set<ParticipantID> {
+        var watching = Set((summaries[conversation]?.members ?? []).filter { $0.role == .spectator }.map(\.id))
+        for event in events[conversation] ?? [] where event.kind == .joined && event.participant?.role == .spectator {
+            if let id = event.participant?.id { watching.insert(id) }
+        }
+        return watching
+    }
+
+    /// "invite 7K2Q-… · watch W4TC-…" for a player, "watch W4TC-…" for a spectator, whose
+    /// invite is the one to watch.
+    public func invites(of conversation: String) -> String {
+        guard let summary = summaries[conversation] else { return "invite ?" }
+        if summary.role == .spectator { return "watch " + summary.invite }
+        return "invite " + summary.invite + (summary.watchInvite.map { " · watch " + $0 } ?? "")
+    }
+
     private mutating func note(_ conversation: String) {
         if !order.contains(conversation) { order.append(conversation) }
     }

@@ -2,18 +2,19 @@ import GamePresentation
 /// The first screen of the client: the player's conversations, one line each, with the line
 /// the player types an invite code or a name on.
 public struct ConversationListScreen: Sendable {
-    /// One conversation: who is in it, its invite code, and what is going on in it.
+    /// One conversation: who is in it, its invite codes, and what is going on in it.
     public struct Entry: Hashable, Sendable {
         public var members: String
-        public var invite: String
+        /// "invite 7K2Q-… · watch W4TC-…": the codes that bring others in.
+        public var invites: String
         /// Such as "Battleship (seed) · Your turn" or "No game yet".
         public var state: String
         /// Whether the viewer may move in it now: drawn so that it catches the eye.
         public var viewersTurn: Bool
 
-        public init(members: String, invite: String, state: String, viewersTurn: Bool) {
+        public init(members: String, invites: String, state: String, viewersTurn: Bool) {
             self.members = members
-            self.invite = invite
+            self.invites = invites
             self.state = state
             self.viewersTurn = viewersTurn
         }

@@ -17,6 +17,8 @@ public struct ScreenHeader: Sendable {
     public var now: Date?
     /// Whether the turn is followed by the game's prompt (`StatusLine.showsPrompt`).
     public var showsPrompt = true
+    /// Whether the viewer watches the conversation (`StatusLine.watching`).
+    public var watching = false
 
     public init(title: String, viewer: ParticipantID, names: NameBook, status: GameStatus?, online: Bool, now: Date? = nil) {
         self.now = now
@@ -30,6 +32,7 @@ public struct ScreenHeader: Sendable {
     var statusLine: StatusLine {
         var line = StatusLine(status: status, online: online, names: names, viewer: viewer, now: now)
         line.showsPrompt = showsPrompt
+        line.watching = watching
         return line
     }
 }

@@ -41,7 +41,7 @@ public struct ScreenLayout: Sendable {
             let members = selected ? Styled.highlighted(entry.members, .bold, mode: mode) : Styled(entry.members, .bold)
             let state = Styled(entry.state, entry.viewersTurn ? .colour(.yellow, bold: true) : .plain)
             body.append(number + mark + members + Styled("  ", .dim) + state)
-            body.append(.spaces(number.width + 2) + Styled("invite ", .dim) + Styled(entry.invite, .dim))
+            body.append(.spaces(number.width + 2) + Styled(entry.invites, .dim))
         }
         // The selected entry stays on screen in a long list.
         let selectedLast = screen.entries.isEmpty ? 0 : screen.selection * 2 + 1

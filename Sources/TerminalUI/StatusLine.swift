@@ -16,6 +16,8 @@ public struct StatusLine: Sendable {
     /// Whether the game's prompt follows the turn when the viewer may move: on a game's own
     /// screen, where it is an instruction; not over a conversation, where the clock matters more.
     public var showsPrompt = true
+    /// Whether the viewer watches the conversation: a spectator's turn never comes.
+    public var watching = false
 
     public init(status: GameStatus?, online: Bool, names: NameBook, viewer: ParticipantID, now: Date? = nil) {
         self.status = status
@@ -59,7 +61,7 @@ public struct StatusLine: Sendable {
     }
 
     /// Whether this viewer may move now.
-    public var isViewersTurn: Bool { status?.turn.allows(viewer) ?? false }
+    public var isViewersTurn: Bool { !watching && status?.turn.allows(viewer) ?? false }
 
     /// The turn, with the game's prompt when the viewer may move ("Your turn: Add some
     /// scoops"), since that is when the prompt is an instruction.

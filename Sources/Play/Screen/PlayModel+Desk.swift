@@ -89,10 +89,14 @@ extension PlayModel {
             return [.request(.resign(conversation: desk.conversation, session: session))]
         case .control("r"):
             // Asked first: a resignation cannot be taken back.
-            guard desk.session != nil, sessionStatus(of: desk)?.outcome.finished == false, !desk.sending else { return [] }
+            guard desk.session != nil, !book.watches(desk.conversation), sessionStatus(of: desk)?.outcome.finished == false, !desk.sending else { return [] }
             desk.resigning = true
             return []
         case .character("m") where sessionStatus(of: desk)?.outcome.finished == true:
+            if book.watches(desk.conversation) {
+                error = Self.spectatorsMakeNoMoves
+                return []
+            }
             rematch(&desk)
             return []
         case .enter where desk.staged != nil:
@@ -106,6 +110,8 @@ extension PlayModel {
         }
         // A game that is over (its last move, a timeout or the operator ended it) takes no move.
         if sessionStatus(of: desk)?.outcome.finished == true { return [] }
+        // Nor does a game watched: its keys draft nothing.
+        if book.watches(desk.conversation) { return [] }
         guard desk.staged == nil, let (presentation, items) = try? shown(on: desk) else { return [] }
         guard let change = try? presentation.press(key, draft: &desk.draft, shown: items) else { return [] }
         switch change.error {

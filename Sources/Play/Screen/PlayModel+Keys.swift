@@ -123,6 +123,8 @@ extension PlayModel {
         case .enter:
             if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
                 open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
+            } else if selected == nil, book.watches(conversation) {
+                error = Self.spectatorsMakeNoMoves
             } else if selected == nil, drawerItems.indices.contains(drawer) {
                 let item = drawerItems[drawer]
                 open(GameDesk(conversation: conversation, session: nil, game: item.game.rawValue, variant: item.variant))
@@ -134,6 +136,8 @@ extension PlayModel {
         }
         return []
     }
+
+    static let spectatorsMakeNoMoves = "You are watching this conversation: spectators make no moves and start no games."
 
     private mutating func open(_ desk: GameDesk) {
         error = nil

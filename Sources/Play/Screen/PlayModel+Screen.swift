@@ -9,6 +9,8 @@ import Wire
 extension PlayModel {
     static let listHint = "Up/Down choose, Enter opens, n new conversation, j join by code, r your name, q quits"
     static let waitingHint = "Not your turn: this screen changes as moves arrive. Esc back"
+    static let watchingHint = "You are watching: the players move, this screen follows. Esc back"
+    static let watchingConversationHint = "You are watching. Type to chat; Up/Down messages, Enter opens a game, Esc back"
     static let conversationHint = "Type to chat; Up/Down messages, Left/Right games, Enter opens or starts, Esc back"
 
     /// Exactly `height` lines of at most `width` columns.
@@ -30,13 +32,21 @@ extension PlayModel {
         let entries = book.order.map { conversation in
             let summary = book.summaries[conversation]
             let names = book.nameBook(for: conversation)
-            let others = members(of: conversation).filter { $0 != summary?.you }.map { names.name(of: $0) }
+            let watching = book.spectators(in: conversation)
+            let watched = { (id: ParticipantID) in watching.contains(id) ? " (watching)" : "" }
+            let others = members(of: conversation).filter { $0 != summary?.you }.map { names.name(of: $0) + watched($0) }
             let status = latestStatus(in: conversation)
-            let statusLine = summary.map { StatusLine(status: status, online: online, names: names, viewer: $0.you, now: now) }
+            let statusLine = summary.map { summary in
+                var line = StatusLine(status: status, online: online, names: names, viewer: summary.you, now: now)
+                line.watching = summary.role == .spectator
+                return line
+            }
             let game = status.map { gameName($0) + " · " } ?? ""
+            let you = "you" + (summary.map { watched($0.you) } ?? "")
             return ConversationListScreen.Entry(
-                members: others.isEmpty ? "only you so far" : "you, " + others.joined(separator: ", "),
-                invite: summary?.invite ?? "?", state: game + (statusLine?.turnText ?? "") + (statusLine?.clock.map { " · " + $0 } ?? ""),
+                members: others.isEmpty ? "only \(you) so far" : "\(you), " + others.joined(separator: ", "),
+                invites: book.invites(of: conversation),
+                state: game + (statusLine?.turnText ?? "") + (statusLine?.clock.map { " · " + $0 } ?? ""),
                 viewersTurn: statusLine?.isViewersTurn ?? false)
         }
         let input = switch typing {
@@ -62,7 +72,8 @@ extension PlayModel {
         var screen = CompactScreen(
             header: header, events: events, drawer: drawerItems, drawerSelection: selected == nil ? drawer : nil,
             drawerLines: drawerLines,
-            selectedMessage: selected, input: chatDrafts[conversation, default: ""], hint: Self.conversationHint,
+            selectedMessage: selected, input: chatDrafts[conversation, default: ""],
+            hint: book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint,
             error: error)
         screen.checks = book.checks[conversation] ?? [:]
         screen.warning = book.warning(in: conversation)
@@ -87,7 +98,7 @@ extension PlayModel {
             // The game's own words only when its own last move ended it.
             let byItsMove = basis?.status?.outcome.finished == true
             screen.banner = banner(status, on: desk, byItsMove: byItsMove, viewer: header.viewer, names: header.names)
-            screen.hint = "m: a rematch · r: a replay · Esc returns to the conversation"
+            screen.hint = (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · Esc returns to the conversation"
         }
         if let replay = desk.replay {
             let count = sessionMessages(of: desk).count
@@ -96,6 +107,9 @@ extension PlayModel {
         }
         if let status = current, !status.outcome.finished, !status.turn.allows(header.viewer) {
             screen.hint = Self.waitingHint
+        }
+        if book.watches(desk.conversation), current?.outcome.finished != true, desk.replay == nil {
+            screen.hint = Self.watchingHint
         }
         guard let (presentation, items) = try? shown(on: desk), let hint = try? presentation.hint(shown: items, draft: desk.draft)
         else { return screen }
@@ -131,7 +145,7 @@ extension PlayModel {
             for event in book.events[conversation] ?? [] {
                 if let status = event.status { newest[status.session] = status }
             }
-            for (session, status) in newest where !status.outcome.finished && status.turn.allows(you) {
+            for (session, status) in newest where !status.outcome.finished && status.turn.allows(you) && !book.watches(conversation) {
                 turns.insert(session)
             }
         }
@@ -167,9 +181,13 @@ extension PlayModel {
     private func header(_ conversation: String, status: GameStatus?, title: String?) -> ScreenHeader? {
         guard let summary = book.summaries[conversation] else { return nil }
         let number = book.number(of: conversation)
-        let name = title.map { "\($0) in #\(number)" } ?? "#\(number) invite \(summary.invite)"
-        return ScreenHeader(
+        let watching = summary.role == .spectator
+        let name = title.map { "\($0) in #\(number)" + (watching ? ", watching" : "") }
+            ?? "#\(number) " + (watching ? "watching, invite to watch \(summary.invite)" : "invite \(summary.invite)")
+        var header = ScreenHeader(
             title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: now)
+        header.watching = watching
+        return header
     }
 
     /// Who is in a conversation: its members when it was listed, and everyone who joined since.

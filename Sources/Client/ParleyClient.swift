@@ -88,6 +88,10 @@ public actor ParleyClient {
                     follow(conversation)
                     _ = try await current.request(.resume(.init(id: UUID().uuidString, conversation: conversation, after: 0)))
                 }
+                if case let .leave(leave) = frame, case .done = answer {
+                    // Joined again later, it is caught up from its start.
+                    delivered[leave.conversation] = nil
+                }
                 return answer
             } catch ConnectionError.closed where frame.isSafeToRepeat {
                 // The connection is gone, though its reader may not have said so yet: wait for

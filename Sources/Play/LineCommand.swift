@@ -6,7 +6,8 @@ import GameRules
 /// number the client gave them (1, 2, …) or by their id; messages by their event seq.
 ///
 ///     create                      open a conversation and print its invite code
-///     join CODE                   join a conversation by invite code
+///     join CODE                   join a conversation by invite code (to play, or to watch)
+///     leave CONV                  leave a conversation (the ones after it move up a number)
 ///     list                        list the conversations
 ///     name NAME                   set the name others see
 ///     start CONV GAME [VARIANT] QUERY   start a game with its first state, e.g.
@@ -23,6 +24,7 @@ import GameRules
 public enum LineCommand: Hashable, Sendable {
     case create
     case join(invite: String)
+    case leave(conversation: String)
     case list
     case name(String)
     case start(conversation: String, game: String, variant: String?, query: String)
@@ -41,7 +43,9 @@ public enum LineCommand: Hashable, Sendable {
         let rest = Array(words.dropFirst())
         switch (verb, rest.count) {
         case ("create", 0): return .create
-        case ("join", 1): return .join(invite: rest[0])
+        // A code may be typed in groups with spaces, as it is read aloud.
+        case ("join", 1...): return .join(invite: rest.joined(separator: " "))
+        case ("leave", 1): return .leave(conversation: rest[0])
         case ("list", 0): return .list
         case ("name", 1...): return .name(rest.joined(separator: " "))
         case ("start", 3): return .start(conversation: rest[0], game: rest[1], variant: nil, query: rest[2])
@@ -84,7 +88,7 @@ public enum LineCommand: Hashable, Sendable {
     public static func usage(catalog: GameCatalog = .standard) -> String {
         let verbs = verbs(in: catalog).map { " | \($0.verb) CONV SEQ \($0.argument)" }.joined()
         return """
-            commands: create | join CODE | list | name NAME | start CONV GAME [VARIANT] QUERY |
+            commands: create | join CODE | leave CONV | list | name NAME | start CONV GAME [VARIANT] QUERY |
               move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | replay CONV SEQ |
               export CONV SEQ FILE | say CONV WORDS | show CONV | quit
             """

@@ -105,6 +105,13 @@ public actor LineSession {
             try await learn(client.request(.create(.init(id: UUID().uuidString))))
         case let .join(invite):
             try await learn(client.request(.join(.init(id: UUID().uuidString, invite: invite))))
+        case let .leave(reference):
+            let conversation = try book.conversation(reference)
+            let number = book.number(of: conversation)
+            let answer = try await client.request(.leave(.init(id: UUID().uuidString, conversation: conversation)))
+            guard case .done = answer else { return report(answer, done: nil) }
+            book.forget(conversation)
+            output("left [\(number)]" + (number <= book.order.count ? "; the conversations after it move up a number" : ""))
         case .list:
             guard case let .conversations(list) = try await client.request(.list(.init(id: UUID().uuidString))) else { return }
             for summary in list.conversations { book.learn(summary) }

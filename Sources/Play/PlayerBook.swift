@@ -99,6 +99,16 @@ public struct PlayerBook: Sendable {
 
     public func you(in conversation: String) -> ParticipantID? { summaries[conversation]?.you }
 
+    /// Forgets a conversation the client left; those after it move up a number. (The server
+    /// sends nothing of it after its answer, and `ParleyClient` hands out nothing more of it.)
+    public mutating func forget(_ conversation: String) {
+        order.removeAll { $0 == conversation }
+        summaries[conversation] = nil
+        events[conversation] = nil
+        names[conversation] = nil
+        checks[conversation] = nil
+    }
+
     /// Whether the client joined the conversation to watch: a spectator makes no moves.
     public func watches(_ conversation: String) -> Bool { summaries[conversation]?.role == .spectator }
 

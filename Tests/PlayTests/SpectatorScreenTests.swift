@@ -70,6 +70,26 @@ import Testing
         #expect(table.screen("Amber").contains("you, Ben, Chris (watching)"), "\(table.screen("Amber"))")
     }
 
+    @Test func aSpectatorLeavesAndJoinsAgainToPlay() throws {
+        var table = try Self.watchedTable()
+        let invite = try #require(table.invite(on: "Amber"))
+        table.press("Chris", .escape, .character("x"))
+        #expect(table.screen("Chris").contains("Leave #1? Enter leaves, Esc stays."))
+        table.press("Chris", .escape)
+        #expect(table.screen("Chris").contains("1 conversation"), "Esc keeps it")
+        table.press("Chris", .character("x"), .enter)
+        #expect(table.screen("Chris").contains("No conversations yet"), "\(table.screen("Chris"))")
+        #expect(table.screen("Amber").contains("Chris left"))
+        table.press("Chris", .character("j"))
+        table.type("Chris", invite)
+        table.press("Chris", .enter)
+        let back = table.screen("Chris")
+        #expect(back.contains("#1 invite \(invite)") && !back.contains("watching"), "\(back)")
+        table.hideSeedBoats(by: "Chris")
+        #expect(table.moves(by: "Chris") == 1)
+        #expect(table.screen("Amber").contains("Chris placed their ships!"))
+    }
+
     @Test func aSmallWindowStillSaysWhoWatches() throws {
         let table = try Self.watchedTable()
         let small = table.screen("Chris", width: 40, height: 12).components(separatedBy: "\n")

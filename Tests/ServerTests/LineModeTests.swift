@@ -206,6 +206,7 @@ import Wire
         #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
         #expect(try LineCommand.parse("start 1 icecream solo Base=base01")
                 == .start(conversation: "1", game: "icecream", variant: "solo", query: "Base=base01"))
+        #expect(try LineCommand.parse("join xr37 5p0q e1r3 fpw9 5f5p") == .join(invite: "xr37 5p0q e1r3 fpw9 5f5p"))
         #expect(try LineCommand.parse("   ") == nil)
         #expect(throws: LineError("I don't understand \"fly away\"; type help for the commands.")) {
             try LineCommand.parse("fly away")

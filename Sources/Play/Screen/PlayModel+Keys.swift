@@ -26,6 +26,11 @@ extension PlayModel {
 
     private mutating func listKey(_ key: Key) -> [PlayEffect] {
         if let typing { return typingKey(key, typing) }
+        if let conversation = leaving {
+            // Asked first: leaving a conversation drops its history from this client.
+            leaving = nil
+            return key == .enter ? [.request(.leave(conversation: conversation))] : []
+        }
         switch key {
         case .up: listSelection = max(0, listSelection - 1)
         case .down: listSelection = min(max(0, book.order.count - 1), listSelection + 1)
@@ -42,6 +47,10 @@ extension PlayModel {
         case .character("r"):
             error = nil
             typing = .name
+        case .character("x"):
+            guard book.order.indices.contains(listSelection) else { return [] }
+            error = nil
+            leaving = book.order[listSelection]
         case .character("q"):
             return [.quit]
         default: break

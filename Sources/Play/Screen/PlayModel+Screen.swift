@@ -7,7 +7,7 @@ import Wire
 
 /// The screen for the model's state, drawn by `ScreenLayout`.
 extension PlayModel {
-    static let listHint = "Up/Down choose, Enter opens, n new conversation, j join by code, r your name, q quits"
+    static let listHint = "Up/Down choose, Enter opens, n new conversation, j join by code, r your name, x leaves, q quits"
     static let waitingHint = "Not your turn: this screen changes as moves arrive. Esc back"
     static let watchingHint = "You are watching: the players move, this screen follows. Esc back"
     static let watchingConversationHint = "You are watching. Type to chat; Up/Down messages, Enter opens a game, Esc back"
@@ -52,7 +52,7 @@ extension PlayModel {
         let input = switch typing {
         case .invite?: "Invite code: " + typed
         case .name?: "Your name: " + typed
-        case nil: ""
+        case nil: leaving.map { "Leave #\(book.number(of: $0))? Enter leaves, Esc stays." } ?? ""
         }
         return ConversationListScreen(
             entries: entries, selection: listSelection, online: online, input: input, hint: Self.listHint, error: error)

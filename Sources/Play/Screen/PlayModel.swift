@@ -42,6 +42,8 @@ public struct PlayModel: Sendable {
     var listSelection = 0
     var typing: Typing?
     var typed = ""
+    /// The conversation the player asked to leave, until Enter confirms or Esc keeps it.
+    var leaving: String?
     var focus: [String: Focus] = [:]
     /// The drawer entry last chosen, an index into `drawerItems`.
     var drawer = 0
@@ -144,9 +146,19 @@ public struct PlayModel: Sendable {
             error = frame.reason
         case .done:
             if case .rename = request { error = nil }
+            if case let .leave(conversation) = request { forget(conversation) }
         case .challenge, .welcome, .event, .synced:
             break
         }
+    }
+
+    /// Forgets a conversation the player left, and goes back to the list if it was on screen.
+    mutating func forget(_ conversation: String) {
+        book.forget(conversation)
+        focus[conversation] = nil
+        chatDrafts[conversation] = nil
+        if shownConversation == conversation { place = .list }
+        listSelection = min(listSelection, max(0, book.order.count - 1))
     }
 
     /// A request that got no answer at all (the connection is down and it may not be resent).

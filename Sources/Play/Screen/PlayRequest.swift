@@ -14,6 +14,8 @@ public enum PlayRequest: Hashable, Sendable {
     case resign(conversation: String, session: String)
     /// A chat message.
     case chat(conversation: String, text: String)
+    /// Leave the conversation: its events stop, and its invite lets the client back in.
+    case leave(conversation: String)
 }
 
 extension PlayRequest {
@@ -30,6 +32,7 @@ extension PlayRequest {
                 url: url))
         case let .resign(conversation, session): .resign(.init(id: id, conversation: conversation, session: session))
         case let .chat(conversation, text): .chat(.init(id: id, conversation: conversation, text: text))
+        case let .leave(conversation): .leave(.init(id: id, conversation: conversation))
         }
     }
 }

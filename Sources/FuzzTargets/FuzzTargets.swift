@@ -255,6 +255,8 @@ struct EngineFuzz {
             if case let .conversation(reply) = reply {
                 if !conversations.contains(reply.conversation.conversation) { conversations.append(reply.conversation.conversation) }
                 if !invites.contains(reply.conversation.invite) { invites.append(reply.conversation.invite) }
+                // Its invite to watch too, so that spectators join and try everything.
+                if let watch = reply.conversation.watchInvite, !invites.contains(watch) { invites.append(watch) }
             }
         }
         for reference in decision.notify {

@@ -40,8 +40,14 @@ public actor BotRunner {
             ?? .create(.init(id: UUID().uuidString)))
         guard case let .conversation(reply) = answer else { throw LineError("The server refused: \(answer)") }
         let conversation = reply.conversation.conversation
+        if reply.conversation.role == .spectator {
+            // Joined by an invite to watch, which it was never meant to hold: out again at once.
+            _ = try? await client.request(.leave(.init(id: UUID().uuidString, conversation: conversation)))
+            throw LineError("That code is an invite to watch: a bot plays, so it needs the conversation's invite to play.")
+        }
         book.learn(reply.conversation)
         output("conversation \(conversation) invite \(reply.conversation.invite)")
+        if invite == nil, let watch = reply.conversation.watchInvite { output("to watch it: \(watch)") }
         var session: String?
         var opened = !opens
         while let update = await updates.next() {

@@ -55,6 +55,23 @@ import Wire
         }
     }
 
+    /// A bot given the invite to watch says so and leaves: it cannot play as a spectator.
+    @Test(.timeLimit(.minutes(1)))
+    func aBotGivenAnInviteToWatchSaysSoAndLeaves() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
+            let bot = BotRunner(client: await Self.client(server, "bot"),
+                                player: try BotPlayer(game: "battleship", variant: "seed", strategy: nil), seed: 5) { _ in }
+            await #expect(throws: LineError("That code is an invite to watch: a bot plays, so it needs the conversation's invite to play.")) {
+                _ = try await bot.play(invite: try #require(created.watchInvite), opens: false)
+            }
+            _ = try await amber.next { $0.event?.kind == .left }
+            let listed = try await amber.request(.list(.init(id: "l")))
+            #expect(listed.conversationList?.first?.members.count == 1)
+        }
+    }
+
     @Test func unknownGamesAndStrategiesAreRefusedInWords() throws {
         let games = GameCatalog.standard.ids.map(\.rawValue).joined(separator: ", ")
         #expect(throws: LineError("A bot plays \(games), not chess.")) {

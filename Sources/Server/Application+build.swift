@@ -1,3 +1,4 @@
+import Engine
 import Fairness
 import GameCatalog
 import GamePresentation
@@ -76,8 +77,19 @@ public func buildApplication(
         webSocket: .tasks(webSocketRouter.buildResponder()), onServerRunning: onServerRunning)
 }
 
+/// What the pages read of the games a server holds: a state page checks its URL's chain and
+/// links a finished game's replay; `/replay/SESSION` shows it.
+protocol StoredGames: Sendable {
+    func chainDigests(ofMessage number: Int, inSession session: String) async throws -> Set<ChainDigest>
+    func isFinished(session: String) async throws -> Bool?
+    func publicReplay(ofSession session: String) async throws -> PublicReplay?
+}
+
+extension Relay: StoredGames {}
+
 /// The same server with its WebSockets served as `webSocket` says; `chainKey`, the key its
-/// messages are signed with, lets a state page say whether its URL is signed as it stands.
+/// messages are signed with, lets a state page say whether its URL is signed as it stands;
+/// `games`, the games it holds, lets its pages check chains and replay finished games.
 func buildApplication(
     configuration: ServerConfiguration,
     logger: Logger,
@@ -86,7 +98,7 @@ func buildApplication(
     problem: @escaping @Sendable () async -> String? = { nil },
     webSocket: WebSocketService,
     chainKey: ChainPublicKey? = nil,
-    chainRecord: (@Sendable (_ session: String, _ message: Int) async -> Set<ChainDigest>?)? = nil,
+    games: (any StoredGames)? = nil,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let identity = try ServerIdentity.load(for: configuration)
@@ -111,15 +123,30 @@ func buildApplication(
     for path in ["/", "/g/:game"] + originalPaths {
         router.get(RouterPath(path)) { request, _ in
             let query = request.uri.query ?? ""
-            // A signed URL's page says whether it follows the message this server holds before it.
+            // A signed URL's page says whether it follows the message this server holds before
+            // it, and links the replay of its game once the game is over.
             var held: Set<ChainDigest>?
-            if let chainRecord, let game = request.uri.path.split(separator: "/").last,
-                let message = try? ChainedURL("/g/\(game)?" + query), message.previous != nil
-            {
-                held = await chainRecord(message.session, message.message - 1)
+            var replay: String?
+            if let games, let game = request.uri.path.split(separator: "/").last, let message = try? ChainedURL("/g/\(game)?" + query) {
+                if message.previous != nil { held = try? await games.chainDigests(ofMessage: message.message - 1, inSession: message.session) }
+                if (try? await games.isFinished(session: message.session)) == true {
+                    replay = "/replay/\(message.session)?move=\(message.message)"
+                }
             }
-            return HTMLResponse(StatePage.page(path: request.uri.path, query: query, catalog: catalog, key: chainKey, held: held))
+            return HTMLResponse(StatePage.page(
+                path: request.uri.path, query: query, catalog: catalog, key: chainKey, held: held, replay: replay))
         }
+    }
+    router.get("/replay/:session") { request, context in
+        let session = context.parameters.get("session") ?? ""
+        let shown = request.uri.queryParameters.get("move").flatMap { Int($0) }
+        let found: PublicReplay?
+        do { found = try await games?.publicReplay(ofSession: session) } catch { return HTMLResponse(ReplayPage.unreadable) }
+        guard let replay = found else { return HTMLResponse(ReplayPage.missing(session: session)) }
+        return HTMLResponse(ReplayPage.page(
+            game: replay.game.rawValue,
+            moves: replay.steps.map { ReplayPage.Move(number: $0.move, query: $0.query, caption: $0.caption) },
+            ending: replay.ending, shown: shown, catalog: catalog))
     }
     routes(router)
 

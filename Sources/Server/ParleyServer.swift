@@ -88,7 +88,7 @@ public func buildParleyServer(
             ]
         }),
         chainKey: signingKey.publicKey,
-        chainRecord: { session, message in try? await relay.chainDigests(ofMessage: message, inSession: session) },
+        games: relay,
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.
             await relay.setPublicURL(configuration.publicBaseURL(port: running.port))

@@ -16,8 +16,10 @@ public enum StatePage {
     /// signed it as it stands (docs/FAIRNESS.md).
     /// `held`: the digests of the message before a signed URL's, as this server holds it (each
     /// viewer's copy), when it was asked; with them the page says whether the chain is intact.
+    /// `replay`: the path of the replay of the URL's game, when the server holds it finished.
     public static func page(
-        path: String, query: String, catalog: GameCatalog = .standard, key: ChainPublicKey? = nil, held: Set<ChainDigest>? = nil
+        path: String, query: String, catalog: GameCatalog = .standard, key: ChainPublicKey? = nil, held: Set<ChainDigest>? = nil,
+        replay: String? = nil
     ) -> WebPage {
         let game: String
         switch path {
@@ -36,7 +38,8 @@ public enum StatePage {
                 return refusal("This server hosts no game called \(game).")
             }
             let seal = key.flatMap { signature(of: "/g/\(game)?" + query, key: $0, catalog: catalog, held: held) }
-            return statePage(try type.stateCard(of: items), seal: seal)
+            let link = replay.map { "<p><a id=\"replay\" href=\"\(HTML.escaped($0))\">Replay this game, move by move</a></p>" }
+            return statePage(try type.stateCard(of: items), seal: seal, more: link ?? "")
         } catch {
             return refusal(error.reason)
         }
@@ -84,25 +87,32 @@ public enum StatePage {
         }
     }
 
-    /// A message bubble: the picture over the captions, as Messages draws one.
-    private static func statePage(_ card: StateCard, seal: String? = nil) -> WebPage {
-        let (title, caption, subcaption, picture, status, label) = (
-            card.title, card.caption, card.subcaption, card.picture, card.status, card.label)
-        let sub = subcaption.isEmpty ? "" : "<p class=\"subcaption\" id=\"subcaption\">\(HTML.escaped(subcaption))</p>"
-        let state = status.isEmpty ? "" : "<p id=\"status\">\(HTML.escaped(status))</p>"
-        let spoken = label.map { "<p class=\"subcaption\" id=\"label\">\(HTML.escaped($0))</p>" } ?? ""
-        return WebPage(status: 200, html: HTML.document(title: "\(title): \(caption)", body: """
-            <h1>\(HTML.escaped(title))</h1>
+    /// The state's page: its title, its bubble, then `seal` and `more` (HTML).
+    private static func statePage(_ card: StateCard, seal: String? = nil, more: String = "") -> WebPage {
+        WebPage(status: 200, html: HTML.document(title: "\(card.title): \(card.caption)", body: """
+            <h1>\(HTML.escaped(card.title))</h1>
+            \(bubble(card))
+            \(seal ?? "")
+            \(more)
+            """))
+    }
+
+    /// A message bubble: the picture over the captions, as Messages draws one, then whose turn
+    /// it is and what a screen reader says of it.
+    static func bubble(_ card: StateCard) -> String {
+        let sub = card.subcaption.isEmpty ? "" : "<p class=\"subcaption\" id=\"subcaption\">\(HTML.escaped(card.subcaption))</p>"
+        let state = card.status.isEmpty ? "" : "<p id=\"status\">\(HTML.escaped(card.status))</p>"
+        let spoken = card.label.map { "<p class=\"subcaption\" id=\"label\">\(HTML.escaped($0))</p>" } ?? ""
+        return """
             <div class="bubble">
-            <div class="picture">\(picture)</div>
+            <div class="picture">\(card.picture)</div>
             <div class="texts">
-            <p class="caption" id="caption">\(HTML.escaped(caption))</p>
+            <p class="caption" id="caption">\(HTML.escaped(card.caption))</p>
             \(sub)
             </div>
             </div>
             \(state)
             \(spoken)
-            \(seal ?? "")
-            """))
+            """
     }
 }

@@ -20,6 +20,12 @@ public enum GameExport {
         return frames.compactMap { frame in (try? WireJSON.encode(frame)).map { String(decoding: $0, as: UTF8.self) } }
     }
 
+    /// The name a game's file gets when the full-screen client writes it: its game and the
+    /// start of its session, such as `parley-battleship-9D271DA9.jsonl`.
+    public static func fileName(game: String, session: String) -> String {
+        "parley-\(game)-\(session.prefix(8)).jsonl"
+    }
+
     /// Reads a file written by `lines`: the conversation and the game's messages.
     public static func read(_ text: String) throws(LineError) -> (summary: ConversationSummary, events: [Event]) {
         var summary: ConversationSummary?

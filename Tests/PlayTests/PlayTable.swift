@@ -54,6 +54,19 @@ struct PlayTable {
         for key in keys { perform(models[name]!.press(key), by: name) }
     }
 
+    /// Presses `key` on `name`'s client, carries out its requests, and returns every effect,
+    /// such as a file to write, which a session would carry out.
+    mutating func effects(_ name: String, pressing key: Key) -> [PlayEffect] {
+        let effects = models[name]!.press(key)
+        perform(effects, by: name)
+        return effects
+    }
+
+    /// Tells `name`'s client how writing `file` went, as the session does.
+    mutating func saved(_ name: String, file: String, failure: String?) {
+        models[name]!.saved(file, failure: failure)
+    }
+
     /// Types `text` as characters, such as a cell name or an invite code.
     mutating func type(_ name: String, _ text: String) {
         for character in text { press(name, .character(character)) }

@@ -46,6 +46,29 @@ import Testing
         #expect(table.moves(by: "Ben") == 3)
     }
 
+    @Test func eExportsAFinishedGameToAFileNamedForIt() throws {
+        var table = Self.finishedSeedGame()
+        #expect(table.screen("Ben").contains("e: export"))
+        let effects = table.effects("Ben", pressing: .character("e"))
+        guard case let .save(file, text)? = effects.first else { throw ExportMissing() }
+        #expect(file.hasPrefix("parley-battleship-") && file.hasSuffix(".jsonl") && file.count == "parley-battleship-12345678.jsonl".count)
+        let (summary, events) = try GameExport.read(text)
+        #expect(events.count == 4 && summary.you == events.first.map { _ in summary.you })
+        table.saved("Ben", file: file, failure: nil)
+        #expect(table.screen("Ben").contains("Exported to \(file)"))
+        table.press("Ben", .left)
+        #expect(!table.screen("Ben").contains("Exported to"), "the notice lasts until the next key")
+        table.saved("Ben", file: file, failure: "Permission denied")
+        #expect(table.screen("Ben").contains("Cannot write \(file): Permission denied"))
+        // A game still played exports nothing.
+        var running = PlayTable("Amber", "Ben")
+        running.gather(host: "Amber", guests: "Ben")
+        running.hideSeedBoats(by: "Amber")
+        #expect(running.effects("Amber", pressing: .character("e")).isEmpty)
+    }
+
+    struct ExportMissing: Error {}
+
     @Test func aGameStillPlayedHasNoReplay() {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")

@@ -78,6 +78,11 @@ extension PlayModel {
         case .character("r") where sessionStatus(of: desk)?.outcome.finished == true:
             desk.replay = 1
             return []
+        case .character("e") where sessionStatus(of: desk)?.outcome.finished == true:
+            guard let seq = basis(of: desk)?.seq, let session = desk.session,
+                let lines = try? GameExport.lines(ofMessage: seq, in: desk.conversation, book: book, reference: "")
+            else { return [] }
+            return [.save(file: GameExport.fileName(game: desk.game, session: session), text: lines.joined(separator: "\n") + "\n")]
         case .quit:
             return [.quit]
         case .escape:

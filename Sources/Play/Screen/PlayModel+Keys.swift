@@ -8,6 +8,7 @@ extension PlayModel {
     /// A key the player pressed: what changes on screen, and what to ask of the server.
     public mutating func press(_ key: Key) -> [PlayEffect] {
         if key == .quit { return [.quit] }
+        notice = nil
         switch place {
         case .list:
             return listKey(key)

@@ -98,7 +98,7 @@ extension PlayModel {
             // The game's own words only when its own last move ended it.
             let byItsMove = basis?.status?.outcome.finished == true
             screen.banner = banner(status, on: desk, byItsMove: byItsMove, viewer: header.viewer, names: header.names)
-            screen.hint = (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · Esc returns to the conversation"
+            screen.hint = (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · Esc returns to the conversation"
         }
         if let replay = desk.replay {
             let count = sessionMessages(of: desk).count
@@ -111,6 +111,7 @@ extension PlayModel {
         if book.watches(desk.conversation), current?.outcome.finished != true, desk.replay == nil {
             screen.hint = Self.watchingHint
         }
+        if let notice { screen.hint = notice }
         guard let (presentation, items) = try? shown(on: desk), let hint = try? presentation.hint(shown: items, draft: desk.draft)
         else { return screen }
         if screen.hint.isEmpty { screen.hint = hint }

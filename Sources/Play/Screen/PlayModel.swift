@@ -42,6 +42,8 @@ public struct PlayModel: Sendable {
     var listSelection = 0
     var typing: Typing?
     var typed = ""
+    /// What the last thing done did, until the next key: shown where the hint is.
+    var notice: String?
     /// The conversation the player asked to leave, until Enter confirms or Esc keeps it.
     var leaving: String?
     var focus: [String: Focus] = [:]
@@ -159,6 +161,15 @@ public struct PlayModel: Sendable {
         chatDrafts[conversation] = nil
         if shownConversation == conversation { place = .list }
         listSelection = min(listSelection, max(0, book.order.count - 1))
+    }
+
+    /// How writing a file went: its name, or why it could not be written.
+    public mutating func saved(_ file: String, failure: String?) {
+        if let failure {
+            error = "Cannot write \(file): \(failure)"
+        } else {
+            notice = "Exported to \(file): parley replay \(file) plays it back, parley verify checks it"
+        }
     }
 
     /// A request that got no answer at all (the connection is down and it may not be resent).

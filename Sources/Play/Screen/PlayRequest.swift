@@ -40,5 +40,8 @@ extension PlayRequest {
 /// What the model wants done after a key, an update or an answer.
 public enum PlayEffect: Hashable, Sendable {
     case request(PlayRequest)
+    /// Write `text` to the file `file` (a game exported); the session tells the model how it
+    /// went (`PlayModel.saved(_:failure:)`).
+    case save(file: String, text: String)
     case quit
 }

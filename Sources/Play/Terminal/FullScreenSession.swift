@@ -85,6 +85,13 @@ public actor FullScreenSession {
                 switch effect {
                 case .quit: break loop
                 case let .request(request): send(request, answering: queue)
+                case let .save(file, text):
+                    do {
+                        try text.write(toFile: file, atomically: true, encoding: .utf8)
+                        model.saved(file, failure: nil)
+                    } catch {
+                        model.saved(file, failure: error.localizedDescription)
+                    }
                 }
             }
             if bell.ring(yourTurns: model.yourTurns, at: .now) { terminal.write("\u{07}") }

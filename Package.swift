@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
         .target(name: "Fairness", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Stickers"),
         .target(name: "Engine", dependencies: [
             "Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire", .product(name: "Crypto", package: "swift-crypto"),
         ]),
@@ -170,6 +171,7 @@ let package = Package(
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire", "TestSupport"]),
+        .testTarget(name: "StickersTests", dependencies: ["Stickers"]),
         .testTarget(name: "FairnessTests", dependencies: ["Fairness", "GameRules", "GameCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

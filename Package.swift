@@ -96,7 +96,8 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Storage", "StoragePostgres", "StorageSQLite", "Transcript", "Wire", "WebPages",
+                "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
+                "Transcript", "Wire", "WebPages",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

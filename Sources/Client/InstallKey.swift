@@ -41,6 +41,20 @@ public struct InstallKey: Sendable {
         SHA256.hash(data: privateKey.publicKey.x963Representation).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// The headers that sign a sticker's post (`StickerUpload`), made at `time`.
+    public func stickerHeaders(conversation: String, id: String, name: String, image: [UInt8], time: Date = Date()) throws
+        -> [(String, String)]
+    {
+        let milliseconds = Int64((time.timeIntervalSince1970 * 1000).rounded())
+        let digest = SHA256.hash(data: image).map { String(format: "%02x", $0) }.joined()
+        let signature = try privateKey.signature(for: StickerUpload.signedBytes(
+            time: milliseconds, conversation: conversation, id: id, name: name, imageSHA256: digest))
+        return [
+            (StickerUpload.keyHeader, publicKey), (StickerUpload.signatureHeader, signature.derRepresentation.base64EncodedString()),
+            (StickerUpload.timeHeader, String(milliseconds)),
+        ]
+    }
+
     /// The `authenticate` frame answering a challenge.
     public func authenticate(_ challenge: ServerFrame.Challenge, name: String?) throws -> ClientFrame.Authenticate {
         let signature = try privateKey.signature(for: Handshake.signedBytes(nonce: challenge.nonce))

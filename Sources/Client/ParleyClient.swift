@@ -57,6 +57,30 @@ public actor ParleyClient {
         return nil
     }
 
+    /// Posts a sticker to a conversation (`POST /stickers`) on the first server that answers:
+    /// the server's answer, its JSON as it came (`{"conversation","seq","sticker","url"}` or an
+    /// error frame's `{"code","reason"}`), with its HTTP status. `id` is the request's, the same
+    /// if it is sent again.
+    public func postSticker(conversation: String, name: String, image: [UInt8], id: String = UUID().uuidString) async throws
+        -> ServerEndpoint.Page
+    {
+        let headers = try key.stickerHeaders(conversation: conversation, id: id, name: name, image: image)
+        var query = URLComponents()
+        query.queryItems = [.init(name: "conversation", value: conversation), .init(name: "id", value: id), .init(name: "name", value: name)]
+        // A `+` left as it is would read as a space.
+        let path = "/stickers?" + (query.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        var last: (any Error)?
+        for endpoint in endpoints {
+            do {
+                return try await endpoint.request(
+                    .POST, path, headers: headers + [("Content-Type", "application/octet-stream")], body: image, timeout: .seconds(30))
+            } catch {
+                last = error
+            }
+        }
+        throw last ?? ConnectionError.closed
+    }
+
     /// Connects, and keeps connecting after every drop until `stop()`.
     public func start() {
         guard supervisor == nil else { return }

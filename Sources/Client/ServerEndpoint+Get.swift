@@ -5,7 +5,7 @@ import NIOSSL
 
 /// A page of the server read over HTTPS with the endpoint's trust (a pin checked inside the
 /// handshake, as a WebSocket connection's is): `parley verify` reads the server's signing key
-/// (`/.well-known/parley-key`) so.
+/// (`/.well-known/parley-key`) so, and a client posts its stickers (`POST /stickers`).
 extension ServerEndpoint {
     public struct Page: Sendable {
         public let status: Int
@@ -15,6 +15,13 @@ extension ServerEndpoint {
     /// Throws `ServerTrustError` when the server is not the trusted one, before the request
     /// is sent.
     public func get(_ path: String, timeout: TimeAmount = .seconds(10)) async throws -> Page {
+        try await request(.GET, path, timeout: timeout)
+    }
+
+    /// A request of any method, with `headers` and `body`, under the endpoint's trust.
+    public func request(
+        _ method: HTTPMethod, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [], timeout: TimeAmount = .seconds(10)
+    ) async throws -> Page {
         let pinCheck: PinCheck? = if case let .pinned(pin) = trust { PinCheck(pin: pin) } else { nil }
         let context = try NIOSSLContext(configuration: try trust.tlsConfiguration())
         let serverName = self.serverName
@@ -43,10 +50,13 @@ extension ServerEndpoint {
             throw error
         }
         let deadline = eventLoop.scheduleTask(in: timeout) { answer.fail(ChannelError.connectTimeout(timeout)) }
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path)
+        var head = HTTPRequestHead(version: .http1_1, method: method, uri: path)
         head.headers.add(name: "Host", value: "\(host):\(port)")
         head.headers.add(name: "Connection", value: "close")
+        for (name, value) in headers { head.headers.add(name: name, value: value) }
+        if method != .GET { head.headers.add(name: "Content-Length", value: String(body.count)) }
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
+        if !body.isEmpty { channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil) }
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         defer {
             deadline.cancel()

@@ -64,6 +64,8 @@ struct ConversationSnapshot: Codable {
         var role: String?
         /// A chat message's words.
         var text: String?
+        /// A sticker entry's sticker.
+        var sticker: StoredSticker?
         var message: Message?
         var timeout: Timeout?
     }
@@ -223,6 +225,10 @@ extension ConversationSnapshot.Entry {
         case let .removed(account):
             kind = "removed"
             self.account = account
+        case let .sticker(account, sticker):
+            kind = "sticker"
+            self.account = account
+            self.sticker = sticker
         case let .chat(account, text):
             kind = "chat"
             self.account = account
@@ -252,6 +258,9 @@ extension ConversationSnapshot.Entry {
             default: .removed(account)
             }
             return LogEntry(seq: seq, kind: membership)
+        case "sticker":
+            guard let account, let sticker else { throw SnapshotError("a sticker entry") }
+            return LogEntry(seq: seq, kind: .sticker(account, sticker))
         case "chat":
             guard let account, let text else { throw SnapshotError("a chat entry") }
             return LogEntry(seq: seq, kind: .chat(account, text))

@@ -33,6 +33,7 @@ struct ConversationState: Sendable {
         var directories: [AccountID: ViewerDirectory] = [:]
         var barred: Set<AccountID> = []
         var sent: [AccountID: RecentSends] = [:]
+        var recentStickers: [String: Int] = [:]
     }
 
     @CopyOnWrite private var fields: Fields
@@ -107,6 +108,14 @@ struct ConversationState: Sendable {
         get { fields.barred }
         _modify { yield &fields.barred }
     }
+    /// The newest stickers' seqs by sticker id (at most `stickersKept`), so that one posted again
+    /// after a drop is recognised; older ones are found in the store's index.
+    var recentStickers: [String: Int] {
+        get { fields.recentStickers }
+        _modify { yield &fields.recentStickers }
+    }
+    static let stickersKept = 32
+
     /// Each member's newest accepted messages, so that a resent one is recognised.
     var sent: [AccountID: RecentSends] {
         get { fields.sent }
@@ -286,6 +295,8 @@ struct LogEntry: Sendable {
         case resigned(TimeoutEntry)
         /// A member's chat message.
         case chat(AccountID, String)
+        /// A member's sticker.
+        case sticker(AccountID, StoredSticker)
         case joined(AccountID, ParticipantRole)
         case left(AccountID)
         /// The operator took the account out.

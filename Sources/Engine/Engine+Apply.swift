@@ -60,6 +60,14 @@ extension Engine {
             try applyResignation(in: conversation, seq: seq, session: session, by: account)
         case let .chat(conversation, seq, account, text, _):
             try append(.chat(account, text), seq: seq, to: conversation)
+        case let .sticker(conversation, seq, account, sticker, _):
+            try append(.sticker(account, sticker), seq: seq, to: conversation)
+            if let kept = conversations[conversation]?.recentStickers, kept.count >= ConversationState.stickersKept,
+                let oldest = kept.min(by: { $0.value < $1.value })
+            {
+                conversations[conversation]?.recentStickers[oldest.key] = nil
+            }
+            conversations[conversation]?.recentStickers[sticker.id] = seq
         case let .downtime(from, to):
             guard from <= to else { throw .corrupt("a downtime that ends before it begins") }
             // A start that died before its first sign of life records the same beginning again.

@@ -99,7 +99,7 @@ extension EngineEvent {
         case let .joined(_, seq, _, _), let .left(_, seq, _), let .removed(_, seq, _): seq
         case let .accepted(move): move.seq
         case let .timedOut(_, seq, _, _), let .ended(_, seq, _, _), let .resigned(_, seq, _, _, _): seq
-        case let .chat(_, seq, _, _, _): seq
+        case let .chat(_, seq, _, _, _), let .sticker(_, seq, _, _, _): seq
         }
     }
 }

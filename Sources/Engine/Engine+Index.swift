@@ -31,6 +31,11 @@ public enum IndexKind {
     /// Key: "index"; value: the version of the index's layout. Absent in a data folder whose
     /// index has not been built yet.
     public static let format = "format"
+    /// Key: a sticker's id; value: where it was sent and what it is (`StickerRecord`, JSON).
+    public static let sticker = "sticker"
+    /// Key: account id, "/", sticker id; value: its bytes, as a number. An account's stickers,
+    /// which its quota counts.
+    public static let stickerOf = "sticker-of"
     /// Key: "participants"; value: the base64 of the secret that derives participant
     /// identifiers, in a store that several servers share (PostgreSQL), so that they all give a
     /// player the same identifiers. A server alone on its store keeps it in its data folder.
@@ -85,6 +90,10 @@ extension Engine {
                 counted = true
             case .chat:
                 break
+            case let .sticker(conversation, seq, account, sticker, _):
+                changes.append(.set(IndexKind.sticker, sticker.id, StickerRecord(
+                    conversation: conversation, seq: seq, account: account.rawValue, sticker: sticker).json))
+                changes.append(.set(IndexKind.stickerOf, IndexKind.memberKey(account, sticker.id), String(sticker.bytes)))
             case let .downtime(from, to):
                 changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(from), IndexKind.milliseconds(to)))
             }

@@ -49,6 +49,8 @@ extension Engine {
             return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer)))
         case let .chat(account, text):
             return .success(Event(conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer), text: text))
+        case let .sticker(account, sticker):
+            return .success(stickerEvent(sticker, by: account, in: id, seq: seq, for: viewer))
         case let .message(message):
             return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
         case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):

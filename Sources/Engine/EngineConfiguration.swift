@@ -9,6 +9,15 @@ public struct EngineConfiguration: Sendable {
     public var maxParticipants: Int
     /// The most spectators a conversation has, beside its players.
     public var maxSpectators: Int
+    /// The most bytes of stickers one account may have stored.
+    public var stickerQuotaBytes = 10 << 20
+
+    /// The same settings with another sticker quota.
+    public func with(stickerQuotaBytes: Int) -> Self {
+        var changed = self
+        changed.stickerQuotaBytes = stickerQuotaBytes
+        return changed
+    }
     public var maxURLLength: Int
     public var maxNameLength: Int
     /// The most bytes the store keeps in one record: a move that could be larger is refused

@@ -18,7 +18,7 @@ extension EngineEvent {
         case conversationCreated = "conversation-created"
         case joined, left, removed, readmitted, renamed, accepted
         case timedOut = "timed-out"
-        case ended, resigned, chat, downtime
+        case ended, resigned, chat, sticker, downtime
 
         /// The key a format-1 record is stored under.
         static func formatOne(_ key: String) -> Kind? {
@@ -130,6 +130,13 @@ extension EngineEvent {
             try put(account, "account")
             try put(text, "text")
             try time(at, "at")
+        case let .sticker(conversation, seq, account, sticker, at):
+            try put(Kind.sticker.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(account, "account")
+            try put(sticker, "sticker")
+            try time(at, "at")
         case let .downtime(from, to):
             try put(Kind.downtime.rawValue, "type")
             try time(from, "from")
@@ -177,6 +184,10 @@ extension EngineEvent {
         case .chat:
             return .chat(
                 conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), text: try get("text"),
+                at: try time("at"))
+        case .sticker:
+            return .sticker(
+                conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), sticker: try get("sticker"),
                 at: try time("at"))
         case .downtime:
             return .downtime(from: try time("from"), to: try time("to"))

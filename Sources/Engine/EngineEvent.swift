@@ -27,6 +27,8 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case resigned(conversation: String, seq: Int, session: Session, account: AccountID, at: Date)
     /// A member wrote `text` to the conversation.
     case chat(conversation: String, seq: Int, account: AccountID, text: String, at: Date)
+    /// A member sent a sticker; its bytes are stored beside, in `Engine.stickerStream(id)`.
+    case sticker(conversation: String, seq: Int, account: AccountID, sticker: StoredSticker, at: Date)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
     case downtime(from: Date, to: Date)
@@ -41,7 +43,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
         case let .accepted(move): move.conversation
         case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
         case let .resigned(conversation, _, _, _, _): conversation
-        case let .chat(conversation, _, _, _, _): conversation
+        case let .chat(conversation, _, _, _, _), let .sticker(conversation, _, _, _, _): conversation
         }
     }
 }

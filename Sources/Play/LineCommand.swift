@@ -19,6 +19,7 @@ import GameRules
 ///     replay CONV SEQ             print every message of the game of message SEQ, in order
 ///     export CONV SEQ FILE        write that game to FILE, for `parley replay FILE`
 ///     say CONV WORDS…             a chat message
+///     sticker CONV FILE [NAME…]   send an image (PNG, APNG, GIF or JPEG) as a sticker
 ///     show CONV                   print the conversation's transcript again
 ///     quit
 public enum LineCommand: Hashable, Sendable {
@@ -33,6 +34,7 @@ public enum LineCommand: Hashable, Sendable {
     case replay(conversation: String, seq: Int)
     case export(conversation: String, seq: Int, file: String)
     case say(conversation: String, text: String)
+    case sticker(conversation: String, file: String, name: String?)
     case show(conversation: String)
     case quit
     case help
@@ -46,6 +48,8 @@ public enum LineCommand: Hashable, Sendable {
         // A code may be typed in groups with spaces, as it is read aloud.
         case ("join", 1...): return .join(invite: rest.joined(separator: " "))
         case ("leave", 1): return .leave(conversation: rest[0])
+        case ("sticker", 2...):
+            return .sticker(conversation: rest[0], file: rest[1], name: rest.count > 2 ? rest.dropFirst(2).joined(separator: " ") : nil)
         case ("list", 0): return .list
         case ("name", 1...): return .name(rest.joined(separator: " "))
         case ("start", 3): return .start(conversation: rest[0], game: rest[1], variant: nil, query: rest[2])
@@ -90,7 +94,7 @@ public enum LineCommand: Hashable, Sendable {
         return """
             commands: create | join CODE | leave CONV | list | name NAME | start CONV GAME [VARIANT] QUERY |
               move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | replay CONV SEQ |
-              export CONV SEQ FILE | say CONV WORDS | show CONV | quit
+              export CONV SEQ FILE | say CONV WORDS | sticker CONV FILE [NAME] | show CONV | quit
             """
     }
 }

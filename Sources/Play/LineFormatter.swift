@@ -19,6 +19,9 @@ public enum LineFormatter {
         case .ended: return "\(prefix) the server's operator ended the game"
         case .chat:
             return "\(prefix) \(who): " + ChatText.neutralised(event.text ?? "")
+        case .sticker:
+            guard let sticker = event.sticker else { return "\(prefix) \(who) sent a sticker" }
+            return "\(prefix) \(who): " + StickerWords.line(sticker) + " — " + sticker.url
         case .resigned:
             let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
             return "\(prefix) \(who) resigned\(status)"

@@ -154,6 +154,12 @@ public actor LineSession {
         case let .say(reference, text):
             let conversation = try book.conversation(reference)
             report(try await client.request(.chat(.init(id: UUID().uuidString, conversation: conversation, text: text))), done: nil)
+        case let .sticker(reference, file, name):
+            let conversation = try book.conversation(reference)
+            guard let image = FileManager.default.contents(atPath: file) else { throw LineError("Cannot read \(file).") }
+            let answer = try await client.postSticker(
+                conversation: conversation, name: name ?? URL(fileURLWithPath: file).lastPathComponent, image: Array(image))
+            output(StickerAnswerWords.line(answer))
         case let .show(reference):
             let conversation = try book.conversation(reference)
             for event in book.events[conversation] ?? [] { output(LineFormatter.line(for: event, in: book)) }

@@ -47,7 +47,8 @@ public func buildParleyServer(
             maxSpectators: configuration.maxSpectators,
             maxURLLength: configuration.limits.urlLength,
             maxRecordBytes: PayloadLimit.standard.maximumBytes,
-            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer),
+            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer
+        ).with(stickerQuotaBytes: configuration.stickerQuotaBytes),
         catalog: configuration.catalog,
         // Servers that share a store share the secret too, so that a player has the same
         // identifiers on each.
@@ -76,6 +77,7 @@ public func buildParleyServer(
                     body: ResponseBody(byteBuffer: ByteBuffer(string: signingKey.publicKey.publishedDocument)))
             }
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
+            StickerRoutes.add(to: router, relay: relay, limits: limits)
         },
         problem: { relay.storeProblem },
         webSocket: .handlers(WebSocketRoute(path: "/ws") { channel, logger in

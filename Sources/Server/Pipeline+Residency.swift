@@ -91,7 +91,7 @@ extension Pipeline {
 
     private func accounts(namedBy command: Command) -> [AccountID] {
         switch command {
-        case let .frame(_, account, _, _), let .list(_, account, _): [account]
+        case let .frame(_, account, _, _), let .list(_, account, _), let .sticker(_, _, account, _): [account]
         case let .operatorAction(.remove(account, _), _): [account]
         case .deadline, .operatorAction(.end, _), .operatorAction(.readmit, _), .storedElsewhere: []
         }
@@ -109,6 +109,8 @@ extension Pipeline {
             return engine.conversations(namedBy: .list(request), from: account)
         case let .deadline(deadline):
             return [deadline.conversation]
+        case let .sticker(post, _, account, _):
+            return engine.conversations(of: account).contains(post.conversation) ? [post.conversation] : []
         case .storedElsewhere:
             return []
         case let .operatorAction(.end(session), _):

@@ -81,6 +81,8 @@ extension Pipeline {
                 answer(.unavailable)
             case let .list(_, _, answer):
                 answer(nil)
+            case let .sticker(_, _, _, answer):
+                answer(.refused(Relay.unavailable))
             case .storedElsewhere:
                 break
             }

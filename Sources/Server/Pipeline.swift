@@ -59,6 +59,8 @@ actor Pipeline {
         /// in part.
         /// `nil` when the store could not be read.
         case list(ClientFrame.List, account: AccountID, answer: @Sendable ([ConversationSummary]?) -> Void)
+        /// A sticker posted over HTTP: its image's bytes are stored with its event.
+        case sticker(StickerPost, image: Data, account: AccountID, answer: @Sendable (StickerAnswer) -> Void)
         /// Another server sharing the store appended to a conversation of this partition (or,
         /// for `nil`, may have appended anything meanwhile): what it stored is taken in and
         /// relayed to this server's connections.
@@ -244,28 +246,42 @@ actor Pipeline {
         deciding = true
         defer { settle() }
         let now = Date()
-        let decisions = batch.map { command in
+        var stickerAnswers: [Int: StickerAnswer] = [:]
+        var decisions: [Decision] = []
+        decisions.reserveCapacity(batch.count)
+        for (index, command) in batch.enumerated() {
+            let decision: Decision
             switch command {
             case let .frame(frame, account, _, _):
-                engine.handle(frame, from: account, now: now, random: &generator)
+                decision = engine.handle(frame, from: account, now: now, random: &generator)
             case let .deadline(deadline):
-                engine.timeOut(deadline, now: now)
+                decision = engine.timeOut(deadline, now: now)
             case let .operatorAction(action, _):
                 switch action {
-                case let .end(session): engine.end(session: session, now: now) ?? Decision()
-                case let .remove(account, conversation): engine.remove(account, from: conversation) ?? Decision()
-                case let .readmit(account, conversation): engine.readmit(account, to: conversation) ?? Decision()
+                case let .end(session): decision = engine.end(session: session, now: now) ?? Decision()
+                case let .remove(account, conversation): decision = engine.remove(account, from: conversation) ?? Decision()
+                case let .readmit(account, conversation): decision = engine.readmit(account, to: conversation) ?? Decision()
                 }
             case let .list(request, account, _):
-                engine.handle(.list(request), from: account, now: now, random: &generator)
+                decision = engine.handle(.list(request), from: account, now: now, random: &generator)
+            case let .sticker(post, _, account, _):
+                (decision, stickerAnswers[index]) = engine.post(post, by: account, now: now)
             case .storedElsewhere:
-                Decision()
+                decision = Decision()
             }
+            decisions.append(decision)
         }
         let events = decisions.flatMap(\.events)
         if !events.isEmpty {
             do {
-                let records = try events.map { event in
+                // A sticker's bytes before its event, in the same append.
+                var records: [NewLogRecord] = []
+                for (command, decision) in zip(batch, decisions) where !decision.events.isEmpty {
+                    if case let .sticker(post, image, _, _) = command {
+                        records.append(NewLogRecord(stream: Engine.stickerStream(post.sticker.id), payload: image))
+                    }
+                }
+                records += try events.map { event in
                     NewLogRecord(stream: event.conversation ?? "", payload: try event.storedJSON())
                 }
                 let (snapshots, snapshotted) = snapshotsDue(after: events)
@@ -274,7 +290,9 @@ actor Pipeline {
                 var heads: [String: Int64] = [:]
                 if isShared { for case let id? in events.map(\.conversation) { heads[id] = storedThrough[id] ?? 0 } }
                 let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots, expecting: heads)
-                for record in stored where !record.stream.isEmpty { storedThrough[record.stream] = record.position }
+                for record in stored where !record.stream.isEmpty && !record.stream.hasPrefix(Engine.stickerStreamPrefix) {
+                    storedThrough[record.stream] = record.position
+                }
                 for (id, seq) in snapshotted { snapshotSeq[id] = seq }
             } catch let error as LogError where error.code == .conflict {
                 if let checkpoint { await lostRace(events, since: checkpoint, into: &deliveries) }
@@ -298,7 +316,8 @@ actor Pipeline {
             await tellPeers(about: events)
         }
         let answered = ContinuousClock.now
-        for (command, decision) in zip(batch, decisions) {
+        for (index, (command, decision)) in zip(batch, decisions).enumerated() {
+            if case let .sticker(_, _, _, answer) = command, let outcome = stickerAnswers[index] { answer(outcome) }
             if case let .frame(frame, account, connection, received) = command {
                 let replies = decision.replies
                 count(replies, after: answered - received)

@@ -146,7 +146,8 @@ extension Relay {
         while true {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
-            for record in page {
+            // Stickers' bytes are not events.
+            for record in page where !record.stream.hasPrefix(Engine.stickerStreamPrefix) {
                 try engine.apply(WireJSON.decode(EngineEvent.self, from: record.payload))
             }
             position = last.position

@@ -20,7 +20,8 @@ public final class Relay: Sendable {
     let logger: Logger
     /// Counters for `/metrics`, safe to touch from any connection.
     public let metrics: RelayMetrics
-    private let configuration: EngineConfiguration
+    let configuration: EngineConfiguration
+    private let publicURLs = Mutex<String?>(nil)
     /// Which pipeline the next `create` goes to.
     private let nextCreate = Atomic<Int>(0)
 
@@ -101,8 +102,12 @@ public final class Relay: Sendable {
     }
 
     func setPublicURL(_ url: String) async {
+        publicURLs.withLock { $0 = url }
         for pipeline in pipelines { await pipeline.setPublicURL(url) }
     }
+
+    /// The base of the URLs the server hands out, such as `https://localhost:8443`.
+    var publicURL: String { publicURLs.withLock { $0 ?? configuration.publicURL } }
 
     /// Hands a frame of `account` to the pipeline it is about. Returns once it is queued there
     /// (a `list`, once it is answered), so one connection's frames keep their order.

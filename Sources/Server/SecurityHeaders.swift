@@ -10,7 +10,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             .strictTransportSecurity: "max-age=31536000",
             .xContentTypeOptions: "nosniff",
             .contentSecurityPolicy:
-                "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+                "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
             .init("X-Frame-Options")!: "DENY",
             .init("Referrer-Policy")!: "no-referrer",
         ]

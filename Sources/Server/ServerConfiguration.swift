@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxParticipants: Int
     /// `conversations.maxSpectators`: the most spectators of one conversation, beside its players.
     public var maxSpectators: Int
+    /// `stickers.quotaBytes`: the most bytes of stickers one account may have stored.
+    public var stickerQuotaBytes = 10 << 20
     /// The games the server hosts: the standard catalog's, or those of a package that serves
     /// games of its own.
     public var catalog: GameCatalog

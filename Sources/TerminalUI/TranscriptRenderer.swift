@@ -104,6 +104,9 @@ public struct TranscriptRenderer: Sendable {
             case .chat:
                 guard let text = event.text, let sender = event.participant?.id else { return nil }
                 return Item(seq: event.seq) { chatLines(ChatText.neutralised(text), by: sender, width: $0) }
+            case .sticker:
+                guard let sticker = event.sticker, let sender = event.participant?.id else { return nil }
+                return Item(seq: event.seq) { chatLines(StickerWords.line(sticker), by: sender, width: $0) }
             case .joined, .left, .removed, .timeout, .ended, .resigned:
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
@@ -155,7 +158,7 @@ public struct TranscriptRenderer: Sendable {
             let gaveUp = who.map { "\($0) resigned" } ?? "A player resigned"
             guard let status = event.status else { return gaveUp }
             return "\(gaveUp). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
-        case .message, .chat: return nil
+        case .message, .chat, .sticker: return nil
         }
     }
 

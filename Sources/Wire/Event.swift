@@ -28,6 +28,8 @@ public struct Event: Codable, Hashable, Sendable {
         /// games. The text is as its sender wrote it: a client shows it with control characters
         /// neutralised (`ChatText`), a page escaped.
         case chat
+        /// A sticker: `participant` sent the image `sticker` describes.
+        case sticker
     }
 
     public var conversation: String
@@ -38,18 +40,46 @@ public struct Event: Codable, Hashable, Sendable {
     public var participant: ParticipantInfo?
     /// A chat message's words.
     public var text: String?
+    /// A sticker event's image.
+    public var sticker: Sticker?
 
     public init(
         conversation: String, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
-        participant: ParticipantInfo? = nil, text: String? = nil
+        participant: ParticipantInfo? = nil, text: String? = nil, sticker: Sticker? = nil
     ) {
         self.text = text
+        self.sticker = sticker
         self.conversation = conversation
         self.seq = seq
         self.kind = kind
         self.message = message
         self.status = status
         self.participant = participant
+    }
+}
+
+/// A sticker as a member receives it: what the image is, and where to fetch it. The bytes are
+/// not in the event: `url` is the sticker's page, `url` + `/image` the image itself.
+public struct Sticker: Codable, Hashable, Sendable {
+    /// 32 lowercase hex digits.
+    public var id: String
+    /// What its sender called it, such as its file's name.
+    public var name: String
+    /// `png`, `apng`, `gif` or `jpeg`, read from the image's header.
+    public var format: String
+    public var width: Int
+    public var height: Int
+    public var bytes: Int
+    public var url: String
+
+    public init(id: String, name: String, format: String, width: Int, height: Int, bytes: Int, url: String) {
+        self.id = id
+        self.name = name
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+        self.url = url
     }
 }
 

@@ -7,7 +7,7 @@ extension FrameReader {
     static func event(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Event {
         var conversation = Field<String>(), seq = Field<Int>(), kind = Field<Event.Kind>()
         var message = Field<Message?>(), status = Field<GameStatus?>(), participant = Field<ParticipantInfo?>()
-        var text = Field<String?>()
+        var text = Field<String?>(), sticker = Field<Sticker?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -20,12 +20,35 @@ extension FrameReader {
             case "status": try status.set(s.optional(gameStatus))
             case "participant": try participant.set(s.optional(participantInfo))
             case "text": try text.set(s.optionalString())
+            case "sticker": try sticker.set(s.optional(Self.sticker))
             default: try s.skipValue()
             }
         }
         return Event(
             conversation: try conversation.required(), seq: try seq.required(), kind: try kind.required(),
-            message: message.optional(), status: status.optional(), participant: participant.optional(), text: text.optional())
+            message: message.optional(), status: status.optional(), participant: participant.optional(), text: text.optional(),
+            sticker: sticker.optional())
+    }
+
+    static func sticker(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Sticker {
+        var id = Field<String>(), name = Field<String>(), format = Field<String>(), url = Field<String>()
+        var width = Field<Int>(), height = Field<Int>(), bytes = Field<Int>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "name": try name.set(s.string())
+            case "format": try format.set(s.string())
+            case "url": try url.set(s.string())
+            case "width": try width.set(s.int())
+            case "height": try height.set(s.int())
+            case "bytes": try bytes.set(s.int())
+            default: try s.skipValue()
+            }
+        }
+        return Sticker(
+            id: try id.required(), name: try name.required(), format: try format.required(), width: try width.required(),
+            height: try height.required(), bytes: try bytes.required(), url: try url.required())
     }
 
     static func message(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Message {

@@ -223,7 +223,20 @@ public struct FrameWriter {
         if let participant = event.participant { out.key("participant"); self.participant(participant) }
         out.key("seq"); out.integer(event.seq)
         if let status = event.status { out.key("status"); self.status(status) }
+        if let sticker = event.sticker { out.key("sticker"); self.sticker(sticker) }
         if let text = event.text { out.key("text"); out.string(text) }
+    }
+
+    private mutating func sticker(_ sticker: Sticker) {
+        out.open()
+        out.key("bytes", first: true); out.integer(sticker.bytes)
+        out.key("format"); out.string(sticker.format)
+        out.key("height"); out.integer(sticker.height)
+        out.key("id"); out.string(sticker.id)
+        out.key("name"); out.string(sticker.name)
+        out.key("url"); out.string(sticker.url)
+        out.key("width"); out.integer(sticker.width)
+        out.close()
     }
 
     private mutating func message(_ message: Message) {

@@ -24,6 +24,8 @@ import Wire
         .accepted(move),
         .timedOut(conversation: "C", seq: 4, session: session, at: at),
         .ended(conversation: "C", seq: 5, session: session, at: at),
+        .sticker(conversation: "C", seq: 6, account: "acct", sticker: StoredSticker(
+            id: String(repeating: "0f", count: 16), name: "Waffle", format: "png", width: 408, height: 408, bytes: 2048), at: at),
         .downtime(from: at, to: at + 61),
     ]
 

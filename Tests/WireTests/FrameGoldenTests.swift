@@ -89,6 +89,11 @@ import Wire
         ("server-event-chat", .event(Event(
             conversation: conversation, seq: 9, kind: .chat, participant: ParticipantInfo(id: ben, name: "Ben"),
             text: "Fancy a game? \u{1B}[2J <b>"))),
+        ("server-event-sticker", .event(Event(
+            conversation: conversation, seq: 10, kind: .sticker, participant: ParticipantInfo(id: ben, name: "Ben"),
+            sticker: Sticker(
+                id: "5f0c3a9e8d7b6a5f4e3d2c1b0a998877", name: "Chocolate on a waffle cone", format: "png", width: 408, height: 408,
+                bytes: 23817, url: "https://localhost:8443/stickers/5f0c3a9e8d7b6a5f4e3d2c1b0a998877")))),
         ("server-event-resigned", .event(Event(
             conversation: conversation, seq: 8, kind: .resigned,
             status: GameStatus(

@@ -1,0 +1,106 @@
+import Foundation
+import Transcript
+import Wire
+
+/// A sticker as the engine keeps it: what its image is, not its bytes, which the store keeps in
+/// a stream of their own (`Engine.stickerStream(_:)`), written with the sticker's event.
+public struct StoredSticker: Codable, Hashable, Sendable {
+    /// 32 lowercase hex digits, made by the server from who sent it, where, and the request's id.
+    public var id: String
+    public var name: String
+    /// `png`, `apng`, `gif` or `jpeg`.
+    public var format: String
+    public var width: Int
+    public var height: Int
+    public var bytes: Int
+
+    public init(id: String, name: String, format: String, width: Int, height: Int, bytes: Int) {
+        self.id = id
+        self.name = name
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+}
+
+/// What a sticker's sender asked for: to post the sticker `sticker` to `conversation`.
+public struct StickerPost: Hashable, Sendable {
+    public var conversation: String
+    public var sticker: StoredSticker
+
+    public init(conversation: String, sticker: StoredSticker) {
+        self.conversation = conversation
+        self.sticker = sticker
+    }
+}
+
+/// How a sticker's post went: its event, or why it was refused.
+public enum StickerAnswer: Hashable, Sendable {
+    case posted(conversation: String, seq: Int, sticker: String)
+    case refused(ErrorFrame)
+}
+
+extension Engine {
+    /// The store's stream that holds a sticker's bytes: one record, appended with its event.
+    public static func stickerStream(_ id: String) -> String { stickerStreamPrefix + id }
+
+    /// Streams of stickers' bytes: no events in them, and no conversation of that name.
+    public static let stickerStreamPrefix = "sticker/"
+
+    /// A member's sticker, stored and told to every member, like a chat message. The same
+    /// sticker again (a post sent again after a drop: its id is made from the request's) is
+    /// answered with its first event and stores nothing.
+    public mutating func post(_ post: StickerPost, by account: AccountID, now: Date) -> (Decision, StickerAnswer) {
+        guard let conversation = conversations[post.conversation], conversation.members.contains(account) else {
+            let error = EngineError.unknownConversation(post.conversation).frame
+            return (.reply(.error(error)), .refused(error))
+        }
+        if let seq = conversation.recentStickers[post.sticker.id] {
+            return (Decision(), .posted(conversation: conversation.id, seq: seq, sticker: post.sticker.id))
+        }
+        let seq = conversation.lastSeq + 1
+        let decision = commit(
+            [.sticker(conversation: conversation.id, seq: seq, account: account, sticker: post.sticker, at: now)],
+            reply: { _ in .done(.init(id: post.sticker.id)) },
+            notify: [EntryReference(conversation: conversation.id, seq: seq)])
+        return (decision, .posted(conversation: conversation.id, seq: seq, sticker: post.sticker.id))
+    }
+
+    func stickerEvent(_ sticker: StoredSticker, by account: AccountID, in conversation: String, seq: Int, for viewer: AccountID)
+        -> Event
+    {
+        Event(
+            conversation: conversation, seq: seq, kind: .sticker, participant: info(account, seenBy: viewer),
+            sticker: Sticker(
+                id: sticker.id, name: sticker.name, format: sticker.format, width: sticker.width, height: sticker.height,
+                bytes: sticker.bytes, url: configuration.publicURL + "/stickers/" + sticker.id))
+    }
+}
+
+/// A sticker as the store's index keeps it (`IndexKind.sticker`): the page and the image are
+/// served from it, and the operator lists and removes stickers by it.
+public struct StickerRecord: Codable, Hashable, Sendable {
+    public var conversation: String
+    public var seq: Int
+    public var account: String
+    public var sticker: StoredSticker
+
+    public init(conversation: String, seq: Int, account: String, sticker: StoredSticker) {
+        self.conversation = conversation
+        self.seq = seq
+        self.account = account
+        self.sticker = sticker
+    }
+
+    public init?(json: String) {
+        guard let record = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
+        self = record
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,57 @@
+import Crypto
+import Engine
+import Foundation
+import Stickers
+import Storage
+import Transcript
+import Wire
+
+extension Relay {
+    /// Posts a sticker for `account`, as `POST /stickers` asked: the image checked by its header,
+    /// the account's quota, then its pipeline stores the bytes and the event together and
+    /// relays the event. The same request again (its `id`) is answered with its first event.
+    func postSticker(conversation: String, request: String, name: String, image: Data, by account: AccountID) async -> StickerAnswer {
+        let inspected: StickerImage
+        do { inspected = try StickerImage.inspect(image) } catch {
+            return .refused(ErrorFrame(code: error.code, reason: error.reason))
+        }
+        let id = Self.stickerID(account: account, conversation: conversation, request: request, secret: pipelines[0].secret)
+        do {
+            if let json = try await log.indexValue(IndexKind.sticker, key: id), let record = StickerRecord(json: json) {
+                return .posted(conversation: record.conversation, seq: record.seq, sticker: id)
+            }
+            let held = try await log.indexEntries(IndexKind.stickerOf, prefix: account.rawValue + "/").reduce(0) { $0 + (Int($1.value) ?? 0) }
+            let quota = configuration.stickerQuotaBytes
+            guard held + image.count <= quota else {
+                return .refused(ErrorFrame(code: "sticker-quota", reason: "Your stickers hold \(held) bytes; this one's \(image.count) "
+                    + "would pass your quota of \(quota) bytes."))
+            }
+        } catch {
+            return .refused(Self.unavailable)
+        }
+        let sticker = StoredSticker(
+            id: id, name: name, format: inspected.format.rawValue, width: inspected.width, height: inspected.height,
+            bytes: inspected.bytes)
+        return await withCheckedContinuation { continuation in
+            pipeline(of: conversation).submit(.sticker(
+                StickerPost(conversation: conversation, sticker: sticker), image: image, account: account,
+                answer: { continuation.resume(returning: $0) }))
+        }
+    }
+
+    /// A sticker's record and bytes, for its page and its image; `nil` for none.
+    func sticker(_ id: String) async throws -> (record: StickerRecord, image: Data)? {
+        guard id.count == 32, id.allSatisfy(\.isHexDigit),
+            let json = try await log.indexValue(IndexKind.sticker, key: id), let record = StickerRecord(json: json),
+            let stored = try await log.records(in: Engine.stickerStream(id), after: 0, limit: 1).first
+        else { return nil }
+        return (record, stored.payload)
+    }
+
+    /// 32 hex digits that only this server can make, the same for the same request again.
+    static func stickerID(account: AccountID, conversation: String, request: String, secret: [UInt8]) -> String {
+        let code = HMAC<SHA256>.authenticationCode(
+            for: Array("sticker\n\(account.rawValue)\n\(conversation.uppercased())\n\(request)".utf8), using: SymmetricKey(data: secret))
+        return code.prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+}

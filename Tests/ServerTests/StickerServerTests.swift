@@ -1,0 +1,109 @@
+import Client
+import Foundation
+import Logging
+import Server
+import TestSupport
+import Testing
+import Wire
+
+/// Stickers over real sockets: posted over HTTPS signed by the install's key, checked by their
+/// header, stored with their event, relayed like any message and served as a page and an image.
+@Suite(.timeLimit(.minutes(2)))
+struct StickerServerTests {
+    static func client(_ server: RunningServer, key: InstallKey) -> ParleyClient {
+        ParleyClient(
+            endpoint: ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint)), key: key, name: nil,
+            logger: Logger(label: "sticker"))
+    }
+
+    struct Posted: Decodable { let conversation: String; let seq: Int; let sticker: String; let url: String }
+    struct Refused: Decodable { let code: String; let reason: String }
+
+    @Test func aStickerIsPostedRelayedAndServed() async throws {
+        try await LiveServer.with(configure: { $0.pipelines = 2 }) { server in
+            let amberKey = InstallKey()
+            let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let poster = Self.client(server, key: amberKey)
+            let image = TestImages.png(width: 320, height: 320)
+
+            let answer = try await poster.postSticker(conversation: conversation, name: "Pink + square", image: image, id: "s1")
+            #expect(answer.status == 200, "\(answer.body)")
+            let posted = try JSONDecoder().decode(Posted.self, from: Data(answer.body.utf8))
+            let told = try await ben.next { $0.event?.kind == .sticker }
+            let sticker = try #require(told.event?.sticker)
+            #expect(told.event?.seq == posted.seq && sticker.id == posted.sticker)
+            #expect(sticker.name == "Pink + square" && sticker.format == "png" && sticker.width == 320 && sticker.bytes == image.count)
+            #expect(sticker.url == posted.url && sticker.url.hasSuffix(":\(server.port)/stickers/\(sticker.id)"))
+            #expect(told.event?.participant?.name == "Amber")
+
+            // The same request again: the first answer, nothing new.
+            let again = try await poster.postSticker(conversation: conversation, name: "Pink + square", image: image, id: "s1")
+            #expect(try JSONDecoder().decode(Posted.self, from: Data(again.body.utf8)).seq == posted.seq)
+
+            // The image as sent, and its page.
+            let served = try await HTTPS.request(sticker.url + "/image")
+            #expect(served.status == 200 && served.contentType == "image/png")
+            #expect(served.headers.first(name: "Content-Length") == String(image.count))
+            #expect(served.body.hasPrefix("\u{FFFD}PNG"), "the PNG signature, its first byte not UTF-8")
+            let page = try await HTTPS.request(sticker.url)
+            #expect(page.body.contains(#"<img id="sticker" src="/stickers/\#(sticker.id)/image" width="320" height="320""#))
+            #expect(page.body.contains("Pink + square"))
+            #expect(page.headers.first(name: "Content-Security-Policy")?.contains("img-src 'self'") == true, "the page may show the image")
+
+            // A member offline meanwhile gets it on resume, from the store.
+            let later = try await Player.connect(to: server, key: ben.key)
+            _ = try await later.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+            let resumed = try await later.next { $0.event?.kind == .sticker }
+            #expect(resumed.event?.sticker == sticker)
+            await poster.stop()
+        }
+    }
+
+    @Test func everyBadStickerIsRefusedWithWhatIsWrong() async throws {
+        try await LiveServer.with(configure: { $0.stickerQuotaBytes = 400_000 }) { server in
+            let amberKey = InstallKey()
+            let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
+            let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
+            let poster = Self.client(server, key: amberKey)
+            func refused(_ image: [UInt8], to conversation: String = created.conversation, by client: ParleyClient? = nil) async throws
+                -> (Int, Refused)
+            {
+                let answer = try await (client ?? poster).postSticker(conversation: conversation, name: "x", image: image)
+                return (answer.status, try JSONDecoder().decode(Refused.self, from: Data(answer.body.utf8)))
+            }
+            let small = try await refused(TestImages.png(width: 200, height: 320))
+            #expect(small.0 == 400 && small.1.code == "sticker-wrong-size" && small.1.reason.contains("200x320"))
+            let text = try await refused(Array("just words, called sticker.png".utf8))
+            #expect(text.0 == 400 && text.1.code == "not-an-image")
+            let large = try await refused(TestImages.png(width: 300, height: 300) + Array(repeating: 0, count: 300_000))
+            #expect(large.0 == 413 && large.1.code == "sticker-too-large")
+            let stranger = Self.client(server, key: InstallKey())
+            let elsewhere = try await refused(TestImages.png(width: 300, height: 300), by: stranger)
+            #expect(elsewhere.0 == 404 && elsewhere.1.code == "unknown-conversation")
+            // Two of 270 KB pass a quota of 400,000 bytes.
+            #expect(try await poster.postSticker(conversation: created.conversation, name: "one", image: TestImages.png(width: 300, height: 300)).status == 200)
+            let over = try await refused(TestImages.png(width: 300, height: 301))
+            #expect(over.0 == 403 && over.1.code == "sticker-quota")
+            // Unsigned, or signed for another image: not let in.
+            let image = TestImages.png(width: 300, height: 300)
+            var headers = try amberKey.stickerHeaders(conversation: created.conversation, id: "forged", name: "x", image: image)
+            let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
+            let path = "/stickers?conversation=\(created.conversation)&id=forged&name=x"
+            let unsigned = try await endpoint.request(.POST, path, body: image)
+            #expect(unsigned.status == 401 && unsigned.body.contains("unauthenticated"))
+            let other = try await endpoint.request(.POST, path, headers: headers, body: TestImages.png(width: 310, height: 310))
+            #expect(other.status == 401)
+            headers[2].1 = String(Int64(Date().timeIntervalSince1970 * 1000) - 3_600_000)
+            let stale = try await endpoint.request(.POST, path, headers: headers, body: image)
+            #expect(stale.status == 401)
+            // Nothing of it reached the conversation but the one sticker.
+            let listed = try await amber.request(.list(.init(id: "l")))
+            #expect(listed.conversationList?.first?.lastSeq == 2)
+            #expect(try await HTTPS.request("\(server.url)/stickers/\(String(repeating: "0", count: 32))").status == 404)
+            await poster.stop()
+            await stranger.stop()
+        }
+    }
+}

@@ -45,6 +45,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // Pure modules: no networking, storage or clock.
@@ -63,7 +64,10 @@ let package = Package(
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
         .target(name: "Fairness", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Stickers"),
+        // A sticker's image: its header read, and a game's picture written as a PNG.
+        .target(name: "Stickers", dependencies: [
+            .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+        ]),
         .target(name: "Engine", dependencies: [
             "Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire", .product(name: "Crypto", package: "swift-crypto"),
         ]),
@@ -172,7 +176,7 @@ let package = Package(
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire", "TestSupport"]),
-        .testTarget(name: "StickersTests", dependencies: ["Stickers"]),
+        .testTarget(name: "StickersTests", dependencies: ["Stickers", "GameCatalog", "GamePresentation", "GameRules"]),
         .testTarget(name: "FairnessTests", dependencies: ["Fairness", "GameRules", "GameCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -81,6 +81,25 @@ public actor ParleyClient {
         throw last ?? ConnectionError.closed
     }
 
+    /// Sends a game's state as a sticker: the server draws it (`GET /g/GAME/sticker.png`, a
+    /// finished ice cream), and the client posts the picture as any sticker. The server's
+    /// answer to the post, or to the drawing when it makes none.
+    public func postGameSticker(conversation: String, game: String, query: String, name: String, id: String = UUID().uuidString)
+        async throws -> ServerEndpoint.Page
+    {
+        var last: (any Error)?
+        for endpoint in endpoints {
+            do {
+                let picture = try await endpoint.get("/g/\(game)/sticker.png?" + query.drop { $0 == "?" }, timeout: .seconds(10))
+                guard picture.status == 200 else { return picture }
+                return try await postSticker(conversation: conversation, name: name, image: picture.bytes, id: id)
+            } catch {
+                last = error
+            }
+        }
+        throw last ?? ConnectionError.closed
+    }
+
     /// Connects, and keeps connecting after every drop until `stop()`.
     public func start() {
         guard supervisor == nil else { return }

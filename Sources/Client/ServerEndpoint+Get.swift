@@ -9,7 +9,9 @@ import NIOSSL
 extension ServerEndpoint {
     public struct Page: Sendable {
         public let status: Int
-        public let body: String
+        public let bytes: [UInt8]
+        /// The body as UTF-8 text.
+        public var body: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// Throws `ServerTrustError` when the server is not the trusted one, before the request
@@ -87,7 +89,7 @@ private final class PageReader: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case let .head(head): status = Int(head.status.code)
         case var .body(part): body.writeBuffer(&part)
-        case .end: answer.succeed(ServerEndpoint.Page(status: status, body: String(buffer: body)))
+        case .end: answer.succeed(ServerEndpoint.Page(status: status, bytes: Array(buffer: body)))
         }
     }
 

@@ -18,6 +18,13 @@ public protocol GamePresentation: TerminalPresentation {
 
     /// The game's name with its variant's, for titles: "Battleship (classic)".
     var title: String { get }
+
+    /// The state as a sticker's picture, for a game whose finished states make stickers (an ice
+    /// cream); `nil` for a state that makes none.
+    func sticker(of state: State) -> Canvas?
+
+    /// Whether `sticker(of:)` draws this state, answered without drawing it.
+    func makesSticker(_ state: State) -> Bool
 }
 
 /// A state page's card, as Messages draws a message: the picture over the captions.
@@ -56,6 +63,10 @@ extension GamePresentation {
         itemsTable(encode(state))
     }
 
+    public func sticker(of state: State) -> Canvas? { nil }
+
+    public func makesSticker(_ state: State) -> Bool { false }
+
     /// The game's name with its variant's: "Battleship (classic)".
     public var title: String { Self.variants.count > 1 ? "\(Self.name) (\(variant.id))" : Self.name }
 
@@ -74,6 +85,18 @@ extension GamePresentation {
     public static func stateCard(of items: [QueryItem]) throws(RuleViolation) -> StateCard {
         let game = try Self(variant: variant(of: items) ?? defaultVariant.id)
         return game.stateCard(for: try game.decode(items))
+    }
+
+    /// Whether the state in `items` makes a sticker, without drawing it.
+    public static func makesSticker(_ items: [QueryItem]) -> Bool {
+        guard let game = try? Self(variant: variant(of: items) ?? defaultVariant.id), let state = try? game.decode(items) else { return false }
+        return game.makesSticker(state)
+    }
+
+    /// The sticker's picture of the state in `items`, if it makes one.
+    public static func sticker(of items: [QueryItem]) throws(RuleViolation) -> Canvas? {
+        let game = try Self(variant: variant(of: items) ?? defaultVariant.id)
+        return game.sticker(of: try game.decode(items))
     }
 
     /// The true state in `items` drawn for the operator.

@@ -20,6 +20,7 @@ import GameRules
 ///     export CONV SEQ FILE        write that game to FILE, for `parley replay FILE`
 ///     say CONV WORDS…             a chat message
 ///     sticker CONV FILE [NAME…]   send an image (PNG, APNG, GIF or JPEG) as a sticker
+///     sticker CONV SEQ [NAME…]    send the state of message SEQ as a sticker (a finished ice cream)
 ///     show CONV                   print the conversation's transcript again
 ///     quit
 public enum LineCommand: Hashable, Sendable {

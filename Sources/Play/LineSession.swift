@@ -154,6 +154,17 @@ public actor LineSession {
         case let .say(reference, text):
             let conversation = try book.conversation(reference)
             report(try await client.request(.chat(.init(id: UUID().uuidString, conversation: conversation, text: text))), done: nil)
+        case let .sticker(reference, file, name) where Int(file) != nil && !FileManager.default.fileExists(atPath: file):
+            // A message's number: its game's state, drawn by the server (a finished ice cream).
+            let conversation = try book.conversation(reference)
+            guard let message = book.event(Int(file)!, in: conversation)?.message, let query = message.url.firstIndex(of: "?") else {
+                throw LineError("Conversation \(reference) has no game message #\(file).")
+            }
+            let answer = try await client.postGameSticker(
+                conversation: conversation, game: message.game.rawValue, query: String(message.url[query...]),
+                name: name ?? message.game.rawValue)
+            output(answer.status == 404 ? "refused: message #\(file)'s state makes no sticker; a finished ice cream does."
+                : StickerAnswerWords.line(answer))
         case let .sticker(reference, file, name):
             let conversation = try book.conversation(reference)
             guard let image = FileManager.default.contents(atPath: file) else { throw LineError("Cannot read \(file).") }

@@ -1,5 +1,7 @@
 import Engine
 import Fairness
+import GameRules
+import Stickers
 import GameCatalog
 import GamePresentation
 import Hummingbird
@@ -136,6 +138,26 @@ func buildApplication(
             return HTMLResponse(StatePage.page(
                 path: request.uri.path, query: query, catalog: catalog, key: chainKey, held: held, replay: replay))
         }
+    }
+    // A finished ice cream drawn by the server as a PNG, from its URL alone: a sticker to send.
+    router.get("/g/:game/sticker.png") { request, context -> Response in
+        let game = context.parameters.get("game") ?? ""
+        guard let type = catalog.type(GameID(rawValue: game)) else {
+            return try HTMLResponse(StatePage.refusal("This server hosts no game called \(game).")).response(from: request, context: context)
+        }
+        let canvas: Canvas?
+        do throws(RuleViolation) {
+            canvas = try type.sticker(of: QueryString.items(in: "?" + (request.uri.query ?? "")))
+        } catch {
+            return try HTMLResponse(StatePage.refusal(error.reason)).response(from: request, context: context)
+        }
+        guard let canvas else {
+            return try HTMLResponse(NotFoundPage.noSticker).response(from: request, context: context)
+        }
+        let png = try PNGEncoder.encode(width: canvas.width, height: canvas.height, rgba: canvas.pixels)
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
     router.get("/replay/:session") { request, context in
         let session = context.parameters.get("session") ?? ""

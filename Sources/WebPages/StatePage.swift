@@ -46,7 +46,7 @@ public enum StatePage {
     }
 
     /// The 400 page: what was wrong, in words, and nothing of the request echoed unescaped.
-    static func refusal(_ reason: String) -> WebPage {
+    public static func refusal(_ reason: String) -> WebPage {
         WebPage(status: 400, html: HTML.document(title: "Not a game state", body: """
             <h1>This link holds no game</h1>
             <p class="error" id="reason">\(HTML.escaped(reason))</p>

@@ -67,6 +67,11 @@ struct PlayTable {
         models[name]!.saved(file, failure: failure)
     }
 
+    /// Tells `name`'s client how sending a sticker went, as the session does.
+    mutating func stickerSent(_ name: String, _ words: String, failed: Bool) {
+        models[name]!.stickerSent(words, failed: failed)
+    }
+
     /// Types `text` as characters, such as a cell name or an invite code.
     mutating func type(_ name: String, _ text: String) {
         for character in text { press(name, .character(character)) }

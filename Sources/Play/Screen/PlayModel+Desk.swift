@@ -34,6 +34,23 @@ extension PlayModel {
         return (try catalog.presentation(id, for: items), items)
     }
 
+    /// Whether the desk's game is over by its own moves and its last state makes a sticker (a
+    /// finished ice cream), which the server draws.
+    func makesSticker(_ desk: GameDesk) -> Bool {
+        guard desk.replay == nil, basis(of: desk)?.status?.outcome.finished == true, let (_, items) = try? shown(on: desk), let items,
+            let type = catalog.type(GameID(rawValue: desk.game))
+        else { return false }
+        return type.makesSticker(items)
+    }
+
+    /// What a sticker of the desk's state is called: its card's description ("Chocolate scoops on
+    /// a waffle cone…"), else the game's name.
+    func stickerName(of desk: GameDesk) -> String {
+        let items = (try? shown(on: desk))?.items
+        let card = items.flatMap { try? catalog.type(GameID(rawValue: desk.game))?.stateCard(of: $0) }
+        return card.map(\.subcaption).flatMap { $0.isEmpty ? nil : $0 } ?? gameName(game: desk.game, variant: desk.variant)
+    }
+
     /// The game of a desk, if this client has it.
     func presentation(of desk: GameDesk) -> AnyPresentation? {
         try? shown(on: desk).presentation
@@ -78,6 +95,10 @@ extension PlayModel {
         case .character("r") where sessionStatus(of: desk)?.outcome.finished == true:
             desk.replay = 1
             return []
+        case .character("s") where makesSticker(desk):
+            guard let url = basis(of: desk)?.message?.url, let query = url.firstIndex(of: "?").map({ String(url[$0...]) }) else { return [] }
+            notice = "Sending the sticker…"
+            return [.sendSticker(conversation: desk.conversation, game: desk.game, query: query, name: stickerName(of: desk))]
         case .character("e") where sessionStatus(of: desk)?.outcome.finished == true:
             guard let seq = basis(of: desk)?.seq, let session = desk.session,
                 let lines = try? GameExport.lines(ofMessage: seq, in: desk.conversation, book: book, reference: "")

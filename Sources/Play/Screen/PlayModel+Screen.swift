@@ -98,7 +98,9 @@ extension PlayModel {
             // The game's own words only when its own last move ended it.
             let byItsMove = basis?.status?.outcome.finished == true
             screen.banner = banner(status, on: desk, byItsMove: byItsMove, viewer: header.viewer, names: header.names)
-            screen.hint = (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · Esc returns to the conversation"
+            screen.hint = makesSticker(desk)
+                ? (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · s: send as a sticker · Esc back"
+                : (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · Esc returns to the conversation"
         }
         if let replay = desk.replay {
             let count = sessionMessages(of: desk).count

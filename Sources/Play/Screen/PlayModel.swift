@@ -172,6 +172,12 @@ public struct PlayModel: Sendable {
         }
     }
 
+    /// How sending a sticker went: the server's answer (`StickerAnswerWords`), or why it could
+    /// not be sent.
+    public mutating func stickerSent(_ words: String, failed: Bool) {
+        if failed { error = words } else { notice = words }
+    }
+
     /// A request that got no answer at all (the connection is down and it may not be resent).
     public mutating func failed(_ request: PlayRequest, reason: String) {
         if case let .chat(conversation, text) = request, chatDrafts[conversation, default: ""].isEmpty {

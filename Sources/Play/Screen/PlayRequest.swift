@@ -43,5 +43,8 @@ public enum PlayEffect: Hashable, Sendable {
     /// Write `text` to the file `file` (a game exported); the session tells the model how it
     /// went (`PlayModel.saved(_:failure:)`).
     case save(file: String, text: String)
+    /// Send the state `query` of `game` as a sticker to `conversation`, as the server draws it;
+    /// the session tells the model how it went (`PlayModel.stickerSent(_:)`).
+    case sendSticker(conversation: String, game: String, query: String, name: String)
     case quit
 }

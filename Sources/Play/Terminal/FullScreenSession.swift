@@ -18,6 +18,8 @@ public actor FullScreenSession {
         case tick
         /// The server's signing key, as published: messages are checked from now on.
         case key(ChainPublicKey)
+        /// How sending a sticker went, in words.
+        case sticker(String, failed: Bool)
     }
 
     private let client: ParleyClient
@@ -80,11 +82,23 @@ public actor FullScreenSession {
                 effects = []
             case .tick:
                 effects = []
+            case let .sticker(words, failed):
+                model.stickerSent(words, failed: failed)
+                effects = []
             }
             for effect in effects {
                 switch effect {
                 case .quit: break loop
                 case let .request(request): send(request, answering: queue)
+                case let .sendSticker(conversation, game, query, name):
+                    Task { [client] in
+                        do {
+                            let answer = try await client.postGameSticker(conversation: conversation, game: game, query: query, name: name)
+                            queue.yield(.sticker(StickerAnswerWords.line(answer), failed: answer.status != 200))
+                        } catch {
+                            queue.yield(.sticker("The sticker was not sent: \(error)", failed: true))
+                        }
+                    }
                 case let .save(file, text):
                     do {
                         try text.write(toFile: file, atomically: true, encoding: .utf8)

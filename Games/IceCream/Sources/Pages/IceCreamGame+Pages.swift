@@ -22,6 +22,13 @@ extension IceCreamGame: GamePresentation {
         IceCreamSVG(iceCream: iceCream).svg
     }
 
+    /// A finished ice cream makes a sticker.
+    public func sticker(of iceCream: IceCream) -> Canvas? {
+        makesSticker(iceCream) ? IceCreamPicture.canvas(iceCream) : nil
+    }
+
+    public func makesSticker(_ iceCream: IceCream) -> Bool { iceCream.isComplete }
+
     private static func removing(_ part: IceCream.Part, from iceCream: IceCream) -> IceCream {
         var result = iceCream
         switch part {

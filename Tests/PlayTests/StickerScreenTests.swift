@@ -1,0 +1,42 @@
+import Play
+import TerminalUI
+import Testing
+
+/// A finished ice cream sent as a sticker from its own screen: `s` asks the session to have the
+/// server draw it and post it; the screen says how it went; a sticker shows in the transcript.
+@Suite struct StickerScreenTests {
+    /// Amber and Ben build a sugar cone with strawberry scoops and rainbow sprinkles; Amber is
+    /// on its screen at the end.
+    static func finishedIceCream() -> PlayTable {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .enter, .down, .enter, .enter)
+        table.press("Ben", .enter, .down, .down, .enter, .enter)
+        table.press("Amber", .enter, .enter)
+        return table
+    }
+
+    @Test func sSendsAFinishedIceCreamAsASticker() throws {
+        var table = Self.finishedIceCream()
+        let over = table.screen("Amber")
+        #expect(over.contains("*** The ice cream is ready! ***") && over.contains("s: send as a sticker"), "\(over)")
+        let effects = table.effects("Amber", pressing: .character("s"))
+        guard case let .sendSticker(conversation, game, query, name)? = effects.first else { throw Missing() }
+        #expect(game == "icecream" && !conversation.isEmpty)
+        #expect(query.hasPrefix("?") && query.contains("Base=base02") && query.contains("Topping=topping01"), "\(query)")
+        #expect(name == "sugar cone with strawberry scoops and rainbow sprinkles on top")
+        #expect(table.screen("Amber").contains("Sending the sticker"))
+        table.stickerSent("Amber", "sticker sent as #6: https://parley.test/stickers/ab", failed: false)
+        #expect(table.screen("Amber").contains("sticker sent as #6"))
+        table.stickerSent("Amber", "refused: over quota (sticker-quota)", failed: true)
+        #expect(table.screen("Amber").contains("! refused: over quota (sticker-quota)"))
+    }
+
+    @Test func aGameStillPlayedOrWithoutAPictureSendsNone() {
+        var table = ReplayTests.finishedSeedGame()
+        #expect(!table.screen("Ben").contains("s: send as a sticker"))
+        #expect(table.effects("Ben", pressing: .character("s")).isEmpty)
+    }
+
+    struct Missing: Error {}
+}

@@ -38,8 +38,13 @@ public enum StatePage {
                 return refusal("This server hosts no game called \(game).")
             }
             let seal = key.flatMap { signature(of: "/g/\(game)?" + query, key: $0, catalog: catalog, held: held) }
-            let link = replay.map { "<p><a id=\"replay\" href=\"\(HTML.escaped($0))\">Replay this game, move by move</a></p>" }
-            return statePage(try type.stateCard(of: items), seal: seal, more: link ?? "")
+            var more = replay.map { "<p><a id=\"replay\" href=\"\(HTML.escaped($0))\">Replay this game, move by move</a></p>" } ?? ""
+            if type.makesSticker(items) {
+                // Only the state's own items: the picture is the state's, whatever signs it.
+                more += "<p><a id=\"sticker\" href=\"/g/\(HTML.escaped(game))/sticker.png?\(HTML.escaped(query))\">This "
+                    + "\(HTML.escaped(type.name.lowercased())) as a sticker (PNG)</a></p>"
+            }
+            return statePage(try type.stateCard(of: items), seal: seal, more: more)
         } catch {
             return refusal(error.reason)
         }

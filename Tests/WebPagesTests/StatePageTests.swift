@@ -7,6 +7,15 @@ import WebPages
         html.matches(of: /class="cell ship" data-cell="([^"]+)"/).map { String($0.1) }
     }
 
+    @Test func aFinishedIceCreamsPageLinksToItsSticker() {
+        let finished = StatePage.page(path: "/g/icecream", query: "Base=base01&Scoops=scoops02&Topping=topping01&Chain_Message=3")
+        #expect(finished.html.contains(
+            #"<a id="sticker" href="/g/icecream/sticker.png?Base=base01&amp;Scoops=scoops02&amp;Topping=topping01&amp;Chain_Message=3">This ice cream as a sticker (PNG)</a>"#),
+            "\(finished.html)")
+        #expect(!StatePage.page(path: "/g/icecream", query: "Base=base01&Scoops=scoops02").html.contains(#"id="sticker""#))
+        #expect(!StatePage.page(path: "/g/battleship", query: "Ship_Location=0&Ship_Location=4&Is_Complete=1").html.contains(#"id="sticker""#))
+    }
+
     @Test func hidersPageShowsTheirShips() {
         let page = StatePage.page(path: "/g/battleship", query: "Ship_Location=0&Ship_Location=4&Is_Complete=0")
         #expect(page.status == 200)

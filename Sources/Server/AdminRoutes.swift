@@ -57,6 +57,7 @@ enum AdminRoutes {
         }
         admin.get("api/games") { _, _ in try json(await relay.adminGames()) }
         addActions(to: admin, relay: relay, logger: logger)
+        addStickers(to: admin, relay: relay, logger: logger)
         admin.post("api/backup") { request, context -> Response in
             struct Body: Decodable { let folder: String }
             let body = try await request.decode(as: Body.self, context: context)
@@ -121,7 +122,7 @@ enum AdminRoutes {
         }
     }
 
-    private static func unavailable() -> Response {
+    static func unavailable() -> Response {
         AdminGate<ParleyRequestContext>.refusal(.serviceUnavailable, "unavailable", Relay.unavailable.reason)
     }
 

@@ -48,6 +48,24 @@ extension Relay {
         return (record, stored.payload)
     }
 
+    /// Every sticker the store holds, in the order of their ids.
+    func stickers() async throws -> [StickerRecord] {
+        try await log.indexEntries(IndexKind.sticker, prefix: "").compactMap { StickerRecord(json: $0.value) }
+    }
+
+    /// Removes a sticker: its bytes leave the store and it leaves its sender's quota; its event
+    /// stays in its conversation, whose members find its page and image gone (404). `nil` when
+    /// the store holds no such sticker.
+    func removeSticker(_ id: String) async throws -> StickerRecord? {
+        guard id.count == 32, id.allSatisfy(\.isHexDigit), let json = try await log.indexValue(IndexKind.sticker, key: id),
+            let record = StickerRecord(json: json)
+        else { return nil }
+        try await log.erase(stream: Engine.stickerStream(id), indexing: [
+            .remove(IndexKind.sticker, id), .remove(IndexKind.stickerOf, IndexKind.memberKey(AccountID(rawValue: record.account), id)),
+        ])
+        return record
+    }
+
     /// 32 hex digits that only this server can make, the same for the same request again.
     static func stickerID(account: AccountID, conversation: String, request: String, secret: [UInt8]) -> String {
         let code = HMAC<SHA256>.authenticationCode(

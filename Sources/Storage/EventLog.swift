@@ -27,6 +27,12 @@ public protocol EventLog: Sendable {
     func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
         -> [LogRecord]
 
+    /// Removes every record of `stream`, and applies `changes` to the index, in one transaction:
+    /// the one exception to a log that only grows, for a stream that holds no events (a
+    /// sticker's bytes, which the operator removes). Erasing a stream with no records applies
+    /// the changes alone.
+    func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError)
+
     /// Whether other servers may append to this log while this one does (a shared database):
     /// then what they append reaches this one through ``watchAppends(_:)``.
     var isShared: Bool { get }

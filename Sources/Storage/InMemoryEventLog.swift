@@ -6,6 +6,8 @@
 public actor InMemoryEventLog: EventLog {
     private let limit: PayloadLimit
     private var stored: [LogRecord] = []
+    /// The last position given, which an erased record does not give back.
+    private var lastGiven: Int64 = 0
     private var storedBytes: Int64 = 0
     private var isClosed = false
     private var index: [String: [String: String]] = [:]
@@ -25,16 +27,24 @@ public actor InMemoryEventLog: EventLog {
         // Checked in full before anything is kept, so a refused batch leaves no trace.
         var placed: [LogRecord] = []
         placed.reserveCapacity(records.count)
-        var position = stored.last?.position ?? 0
+        var position = lastGiven
         for record in records {
             try limit.check(record)
             position += 1
             placed.append(record.placed(at: position))
         }
         stored.append(contentsOf: placed)
+        lastGiven = position
         storedBytes += placed.reduce(0) { $0 + Self.size(of: $1) }
         for change in changes { index[change.kind, default: [:]][change.key] = change.value }
         return placed
+    }
+
+    public func erase(stream: String, indexing changes: [IndexChange]) throws(LogError) {
+        try checkOpen()
+        storedBytes -= stored.filter { $0.stream == stream }.reduce(0) { $0 + Self.size(of: $1) }
+        stored.removeAll { $0.stream == stream }
+        for change in changes { index[change.kind, default: [:]][change.key] = change.value }
     }
 
     public func indexValue(_ kind: String, key: String) throws(LogError) -> String? {

@@ -209,6 +209,31 @@ public final class PostgresEventLog: EventLog {
         try await read("SELECT value FROM index_entry WHERE kind = \(kind) AND key = \(key)", as: String.self).first
     }
 
+    public func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
+        try checkOpen()
+        let (client, logger) = (self.client, self.logger)
+        do {
+            try await answered {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await connection.query("DELETE FROM log_record WHERE stream = \(stream)", logger: logger)
+                    for change in changes {
+                        if let value = change.value {
+                            try await connection.query("""
+                                INSERT INTO index_entry (kind, key, value) VALUES (\(change.kind), \(change.key), \(value))
+                                ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value
+                                """, logger: logger)
+                        } else {
+                            try await connection.query(
+                                "DELETE FROM index_entry WHERE kind = \(change.kind) AND key = \(change.key)", logger: logger)
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
     public func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
         // One statement: the row it inserts, or the one a concurrent insert put there first.
         let kept = try await read("""

@@ -105,6 +105,18 @@ public final class SQLiteEventLog: EventLog {
         })
     }
 
+    public func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
+        let pool = try openPool()
+        do {
+            try await pool.write { db in
+                try db.execute(sql: "DELETE FROM log_record WHERE stream = ?", arguments: [stream])
+                try Self.apply(changes, to: db)
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
     public func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
         let pool = try openPool()
         do {

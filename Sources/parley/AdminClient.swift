@@ -48,6 +48,15 @@ final class AdminClient: Sendable {
 
     func stats() async throws -> AdminStats { try await get("/admin/api/stats") }
 
+    func stickers() async throws -> [AdminSticker] { try await get("/admin/api/stickers") }
+
+    /// Removes a sticker: its bytes leave the store.
+    func removeSticker(_ id: String) async throws {
+        let response = try await send(request("/admin/api/stickers/\(id)/remove", method: .POST), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        try Self.check(response.status, body: body)
+    }
+
     /// Ends a game, nobody winning; the game as it is afterwards.
     func end(_ session: String) async throws -> AdminGame {
         let response = try await send(request("/admin/api/games/\(session)/end", method: .POST), timeout: .seconds(30))

@@ -24,8 +24,13 @@ struct AdminCommand: AsyncParsableCommand {
               parley admin remove CONVERSATION ACCOUNT
               parley admin readmit CONVERSATION ACCOUNT
               parley admin backup /var/backups/parley-2026-11-24
+              parley admin stickers
+              parley admin remove-sticker ID
             """,
-        subcommands: [Games.self, Show.self, Watch.self, Stats.self, End.self, Remove.self, Readmit.self, Backup.self]
+        subcommands: [
+            Games.self, Show.self, Watch.self, Stats.self, End.self, Remove.self, Readmit.self, Backup.self, Stickers.self,
+            RemoveSticker.self,
+        ]
     )
 
     struct Options: ParsableArguments {
@@ -63,6 +68,35 @@ struct AdminCommand: AsyncParsableCommand {
             let backup = try await client.backup(to: absolute)
             print("backed up \(backup.records) records (\(backup.bytes) bytes) to \(backup.folder)")
             print("start a server on it: parley serve --data \(backup.folder)")
+        }
+    }
+
+    struct Stickers: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the stickers the store holds: who sent each where, and what it is.")
+        @OptionGroup var options: Options
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let stickers = try await client.stickers()
+            print(stickers.isEmpty ? "no stickers" : stickers.map { sticker in
+                "\(sticker.id)  \(sticker.format) \(sticker.width)x\(sticker.height) \(sticker.bytes) bytes  "
+                    + "#\(sticker.seq) of \(sticker.conversation) by \(sticker.account.prefix(12))  \(sticker.name)"
+            }.joined(separator: "\n"))
+        }
+    }
+
+    struct RemoveSticker: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove-sticker", abstract: "Remove a sticker: its bytes leave the store, and its page and image answer 404.")
+        @OptionGroup var options: Options
+        @Argument(help: "The sticker's id, as `parley admin stickers` prints it.") var id: String
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            try await client.removeSticker(id)
+            print("removed sticker \(id)")
         }
     }
 

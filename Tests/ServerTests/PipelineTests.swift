@@ -189,6 +189,10 @@ actor HeldLog: EventLog {
         return try await inner.append(records, indexing: changes, expecting: heads)
     }
 
+    func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
+        try await inner.erase(stream: stream, indexing: changes)
+    }
+
     func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
         try await inner.records(after: position, limit: limit)
     }

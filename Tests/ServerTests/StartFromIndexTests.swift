@@ -144,6 +144,10 @@ actor CountingLog: EventLog {
         try await inner.append(records, indexing: changes, expecting: heads)
     }
 
+    func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
+        try await inner.erase(stream: stream, indexing: changes)
+    }
+
     func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
         wholeLogReads += 1
         return try await inner.records(after: position, limit: limit)

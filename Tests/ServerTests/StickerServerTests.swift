@@ -61,6 +61,59 @@ struct StickerServerTests {
         }
     }
 
+    @Test func theOperatorListsAndRemovesStickers() async throws {
+        let token = AdminTests.token
+        try await LiveServer.with(configure: { $0.adminToken = token; $0.stickerQuotaBytes = 300_000 }) { server in
+            let amberKey = InstallKey()
+            let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
+            let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
+            let poster = Self.client(server, key: amberKey)
+            let image = TestImages.png(width: 300, height: 300)
+            let answer = try await poster.postSticker(conversation: created.conversation, name: "square", image: image)
+            let posted = try JSONDecoder().decode(Posted.self, from: Data(answer.body.utf8))
+            let bearer = [("Authorization", "Bearer \(token)")]
+            let listed = try await HTTPS.request("\(server.url)/admin/api/stickers", headers: bearer)
+            let stickers = try JSONDecoder().decode([AdminSticker].self, from: Data(listed.body.utf8))
+            #expect(stickers.map(\.id) == [posted.sticker])
+            #expect(stickers.first?.account == amberKey.account && stickers.first?.bytes == image.count)
+            #expect(stickers.first?.conversation == created.conversation && stickers.first?.seq == posted.seq)
+            // The quota is full: a second one is refused until the first is removed.
+            #expect(try await poster.postSticker(conversation: created.conversation, name: "two", image: image).status == 403)
+            let removed = try await HTTPS.request("\(server.url)/admin/api/stickers/\(posted.sticker)/remove", method: .POST, headers: bearer)
+            #expect(removed.status == 200 && removed.body.contains(posted.sticker))
+            #expect(try await HTTPS.request(posted.url + "/image").status == 404)
+            #expect(try await HTTPS.request(posted.url).status == 404)
+            let again = try await HTTPS.request("\(server.url)/admin/api/stickers/\(posted.sticker)/remove", method: .POST, headers: bearer)
+            #expect(again.status == 404 && again.body.contains("unknown-sticker"))
+            #expect(try await HTTPS.request("\(server.url)/admin/api/stickers", headers: bearer).body == "[]")
+            #expect(try await poster.postSticker(conversation: created.conversation, name: "two", image: image).status == 200)
+            #expect(try await HTTPS.request("\(server.url)/admin/api/stickers").status == 401, "the admin needs its token")
+            await poster.stop()
+        }
+    }
+
+    @Test func parleyAdminListsAndRemovesStickers() async throws {
+        let parley = try TerminalClientTests.parley()
+        let data = LiveServer.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = AdminTests.token }) { server in
+            let amberKey = InstallKey()
+            let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
+            let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
+            let poster = Self.client(server, key: amberKey)
+            let answer = try await poster.postSticker(conversation: created.conversation, name: "square", image: TestImages.png(width: 310, height: 320))
+            let posted = try JSONDecoder().decode(Posted.self, from: Data(answer.body.utf8))
+            let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", AdminTests.token, "--ca", data + "/tls/certificate.pem"]
+            let listed = try await Spawn.run(parley, ["admin", "stickers"] + options)
+            #expect(listed.status == 0)
+            #expect(listed.output.contains("\(posted.sticker)  png 310x320") && listed.output.contains("square"), "\(listed.output)")
+            let removed = try await Spawn.run(parley, ["admin", "remove-sticker", posted.sticker] + options)
+            #expect(removed.status == 0 && removed.output.contains("removed sticker \(posted.sticker)"))
+            #expect(try await Spawn.run(parley, ["admin", "stickers"] + options).output.contains("no stickers"))
+            await poster.stop()
+        }
+    }
+
     @Test func everyBadStickerIsRefusedWithWhatIsWrong() async throws {
         try await LiveServer.with(configure: { $0.stickerQuotaBytes = 400_000 }) { server in
             let amberKey = InstallKey()

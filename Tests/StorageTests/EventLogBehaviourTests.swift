@@ -34,6 +34,32 @@ struct EventLogBehaviourTests {
     }
 
     @Test(arguments: Backend.allCases)
+    func erasingAStreamRemovesItsRecordsAndAppliesItsChangesAlone(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let blob = Data((0..<4096).map { UInt8($0 % 251) })
+            _ = try await log.append(
+                [.init("c1", "1"), .init(stream: "sticker/ab", payload: blob), .init("c1", "2")],
+                indexing: [.set("sticker", "ab", "c1"), .set("sticker-of", "x/ab", "4096"), .set("sticker", "cd", "c2")])
+            try await log.erase(stream: "sticker/ab", indexing: [.remove("sticker", "ab"), .remove("sticker-of", "x/ab")])
+            #expect(try await log.records(in: "sticker/ab", after: 0, limit: 10).isEmpty)
+            #expect(try await log.records(after: 0, limit: 10).map(\.stream) == ["c1", "c1"])
+            #expect(try await log.records(after: 0, limit: 10).map(\.position) == [1, 3], "the others keep their positions")
+            #expect(try await log.indexValue("sticker", key: "ab") == nil)
+            #expect(try await log.indexValue("sticker", key: "cd") == "c2")
+            #expect(try await log.indexEntries("sticker-of", prefix: "").isEmpty)
+            #expect(try await log.statistics().recordCount == 2)
+            // A stream with nothing in it: only the changes.
+            try await log.erase(stream: "sticker/none", indexing: [.set("note", "k", "v")])
+            #expect(try await log.indexValue("note", key: "k") == "v")
+            // Appends go on after it, after the last position given, even one erased.
+            #expect(try await log.append([.init("c1", "3")]).map(\.position) == [4])
+            _ = try await log.append([.init(stream: "sticker/ef", payload: blob)])
+            try await log.erase(stream: "sticker/ef", indexing: [])
+            #expect(try await log.append([.init("c1", "4")]).map(\.position) == [6])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func appendReturnsWhatIsReadBack(backend: Backend) async throws {
         let batch: [NewLogRecord] = [
             .init("conversation-1", #"{"type":"created"}"#),

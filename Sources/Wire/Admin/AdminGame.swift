@@ -155,3 +155,30 @@ public struct AdminBackup: Codable, Hashable, Sendable {
         self.bytes = bytes
     }
 }
+
+/// A sticker as the admin lists it: who sent it where, and what it is.
+public struct AdminSticker: Codable, Hashable, Sendable {
+    public var id: String
+    public var conversation: String
+    public var seq: Int
+    public var account: String
+    public var name: String
+    public var format: String
+    public var width: Int
+    public var height: Int
+    public var bytes: Int
+
+    public init(
+        id: String, conversation: String, seq: Int, account: String, name: String, format: String, width: Int, height: Int, bytes: Int
+    ) {
+        self.id = id
+        self.conversation = conversation
+        self.seq = seq
+        self.account = account
+        self.name = name
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+}

@@ -100,6 +100,16 @@ public actor ParleyClient {
         throw last ?? ConnectionError.closed
     }
 
+    /// A sticker's image, from the server that sent it (`url` + `/image`), under the trust of
+    /// the connection; `nil` when no server gives it (removed, or unreachable).
+    public func stickerImage(_ sticker: Sticker) async -> [UInt8]? {
+        guard let path = sticker.url.range(of: "/stickers/").map({ String(sticker.url[$0.lowerBound...]) + "/image" }) else { return nil }
+        for endpoint in endpoints {
+            if let page = try? await endpoint.get(path, timeout: .seconds(10)), page.status == 200 { return page.bytes }
+        }
+        return nil
+    }
+
     /// Connects, and keeps connecting after every drop until `stop()`.
     public func start() {
         guard supervisor == nil else { return }

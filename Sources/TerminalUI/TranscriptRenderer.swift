@@ -106,7 +106,13 @@ public struct TranscriptRenderer: Sendable {
                 return Item(seq: event.seq) { chatLines(ChatText.neutralised(text), by: sender, width: $0) }
             case .sticker:
                 guard let sticker = event.sticker, let sender = event.participant?.id else { return nil }
-                return Item(seq: event.seq) { chatLines(StickerWords.line(sticker), by: sender, width: $0) }
+                let isSelected = event.seq == selected
+                return Item(seq: event.seq, isMessage: true) { width in
+                    let lines = chatLines(StickerWords.line(sticker), by: sender, width: width)
+                    // Selected, it says how to see it.
+                    return isSelected ? lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) }
+                        + [Styled("  Enter shows the picture", .dim)] : lines
+                }
             case .joined, .left, .removed, .timeout, .ended, .resigned:
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }

@@ -67,9 +67,24 @@ struct PlayTable {
         models[name]!.saved(file, failure: failure)
     }
 
+    /// `name`'s client receives a sticker of `sender`'s as the next event of its first
+    /// conversation, as the server relays one posted over HTTPS.
+    mutating func receive(_ name: String, sticker: Sticker, from sender: String) {
+        guard let conversation = models[name]!.book.order.first else { return }
+        let seq = (models[name]!.book.events[conversation]?.last?.seq ?? 0) + 1
+        let participant = ParticipantInfo(id: engineID(of: sender, seenBy: name), name: sender)
+        let event = Event(conversation: conversation, seq: seq, kind: .sticker, participant: participant, sticker: sticker)
+        perform(models[name]!.received(.event(event)), by: name)
+    }
+
+    private func engineID(of subject: String, seenBy viewer: String) -> ParticipantID {
+        ParticipantIdentifiers(secret: Array("the play tests' secret".utf8))
+            .id(of: account(subject), seenBy: InstallID(rawValue: account(viewer).rawValue))
+    }
+
     /// Tells `name`'s client how sending a sticker went, as the session does.
-    mutating func stickerSent(_ name: String, _ words: String, failed: Bool) {
-        models[name]!.stickerSent(words, failed: failed)
+    mutating func tell(_ name: String, _ words: String, failed: Bool) {
+        models[name]!.tell(words, failed: failed)
     }
 
     /// Types `text` as characters, such as a cell name or an invite code.

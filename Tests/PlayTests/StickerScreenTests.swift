@@ -1,6 +1,7 @@
 import Play
 import TerminalUI
 import Testing
+import Wire
 
 /// A finished ice cream sent as a sticker from its own screen: `s` asks the session to have the
 /// server draw it and post it; the screen says how it went; a sticker shows in the transcript.
@@ -26,10 +27,24 @@ import Testing
         #expect(query.hasPrefix("?") && query.contains("Base=base02") && query.contains("Topping=topping01"), "\(query)")
         #expect(name == "sugar cone with strawberry scoops and rainbow sprinkles on top")
         #expect(table.screen("Amber").contains("Sending the sticker"))
-        table.stickerSent("Amber", "sticker sent as #6: https://parley.test/stickers/ab", failed: false)
+        table.tell("Amber", "sticker sent as #6: https://parley.test/stickers/ab", failed: false)
         #expect(table.screen("Amber").contains("sticker sent as #6"))
-        table.stickerSent("Amber", "refused: over quota (sticker-quota)", failed: true)
+        table.tell("Amber", "refused: over quota (sticker-quota)", failed: true)
         #expect(table.screen("Amber").contains("! refused: over quota (sticker-quota)"))
+    }
+
+    @Test func aStickerInTheTranscriptIsSelectedAndShown() throws {
+        var table = Self.finishedIceCream()
+        table.press("Ben", .escape)
+        let sticker = Sticker(
+            id: String(repeating: "c", count: 32), name: "sugar cone", format: "png", width: 400, height: 520, bytes: 4000,
+            url: "https://parley.test/stickers/" + String(repeating: "c", count: 32))
+        table.receive("Ben", sticker: sticker, from: "Amber")
+        let shown = table.screen("Ben")
+        #expect(shown.contains("[sticker] sugar cone (PNG, 400x520, 3.9 KB)"), "\(shown)")
+        let selected = table.screen("Ben")
+        #expect(selected.contains("Enter shows the picture"), "\(selected)")
+        #expect(table.effects("Ben", pressing: .enter) == [.showSticker(sticker)])
     }
 
     @Test func aGameStillPlayedOrWithoutAPictureSendsNone() {

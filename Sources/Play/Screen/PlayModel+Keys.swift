@@ -80,7 +80,9 @@ extension PlayModel {
     }
 
     private mutating func conversationKey(_ key: Key, _ conversation: String) -> [PlayEffect] {
-        let messages = (book.events[conversation] ?? []).filter { $0.kind == .message && $0.message != nil }.map(\.seq)
+        // Game messages and stickers are what Up and Down select.
+        let messages = (book.events[conversation] ?? []).filter { ($0.kind == .message && $0.message != nil) || $0.kind == .sticker }
+            .map(\.seq)
         let current = focus[conversation] ?? .newest
         var selected: Int? {
             switch current {
@@ -131,7 +133,9 @@ extension PlayModel {
         case .tab:
             focus[conversation] = selected == nil && !messages.isEmpty ? .newest : .drawer
         case .enter:
-            if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
+            if let seq = selected, let sticker = book.event(seq, in: conversation)?.sticker {
+                return [.showSticker(sticker)]
+            } else if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
                 open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
             } else if selected == nil, book.watches(conversation) {
                 error = Self.spectatorsMakeNoMoves

@@ -65,7 +65,7 @@ extension PlayModel {
         let events = book.events[conversation] ?? []
         let current = focus[conversation] ?? .newest
         let selected: Int? = switch current {
-        case .newest: events.last { $0.kind == .message && $0.message != nil }?.seq
+        case .newest: events.last { ($0.kind == .message && $0.message != nil) || $0.kind == .sticker }?.seq
         case let .message(seq): seq
         case .drawer: nil
         }

@@ -172,9 +172,10 @@ public struct PlayModel: Sendable {
         }
     }
 
-    /// How sending a sticker went: the server's answer (`StickerAnswerWords`), or why it could
-    /// not be sent.
-    public mutating func stickerSent(_ words: String, failed: Bool) {
+    /// What the session did for the player, in words: how sending a sticker went (the server's
+    /// answer, `StickerAnswerWords`), or why a picture cannot be shown. A failure shows as an
+    /// error; anything else where the hint is, until the next key.
+    public mutating func tell(_ words: String, failed: Bool) {
         if failed { error = words } else { notice = words }
     }
 

@@ -44,7 +44,10 @@ public enum PlayEffect: Hashable, Sendable {
     /// went (`PlayModel.saved(_:failure:)`).
     case save(file: String, text: String)
     /// Send the state `query` of `game` as a sticker to `conversation`, as the server draws it;
-    /// the session tells the model how it went (`PlayModel.stickerSent(_:)`).
+    /// the session tells the model how it went (`PlayModel.tell(_:)`).
     case sendSticker(conversation: String, game: String, query: String, name: String)
+    /// Show a sticker's picture, in a terminal that shows pictures; the session tells the model
+    /// when it cannot (`PlayModel.tell(_:failed:)` with the reason).
+    case showSticker(Sticker)
     case quit
 }

@@ -20,6 +20,8 @@ public actor FullScreenSession {
         case key(ChainPublicKey)
         /// How sending a sticker went, in words.
         case sticker(String, failed: Bool)
+        /// A sticker's picture to show, or `nil` when it could not be read.
+        case picture(Sticker, [UInt8]?, InlineImage)
     }
 
     private let client: ParleyClient
@@ -28,6 +30,8 @@ public actor FullScreenSession {
     private var model = PlayModel()
     private var drawn: [String] = []
     private var bell: TurnBell
+    /// The picture on the screen instead of the client's, until the next key.
+    private var picture: InlineImage?
 
     /// `bell`: ring the terminal's bell when a turn becomes the player's.
     public init(client: ParleyClient, terminal: RawTerminal, mode: ColourMode, bell: Bool = true) {
@@ -60,6 +64,12 @@ public actor FullScreenSession {
         loop: for await input in inputs {
             let effects: [PlayEffect]
             switch input {
+            case .terminal(.key) where picture != nil:
+                // Any key puts the client's screen back.
+                terminal.write(picture?.clearing ?? "")
+                picture = nil
+                drawn = []
+                effects = []
             case let .terminal(.key(key)): effects = model.press(key)
             case .terminal(.resized):
                 drawn = []
@@ -83,13 +93,26 @@ public actor FullScreenSession {
             case .tick:
                 effects = []
             case let .sticker(words, failed):
-                model.stickerSent(words, failed: failed)
+                model.tell(words, failed: failed)
                 effects = []
+            case let .picture(sticker, image, inline):
+                effects = []
+                guard let image else {
+                    model.tell("The sticker's picture could not be read; its page: \(sticker.url)", failed: true)
+                    break
+                }
+                show(image, of: sticker, with: inline)
             }
             for effect in effects {
                 switch effect {
                 case .quit: break loop
                 case let .request(request): send(request, answering: queue)
+                case let .showSticker(sticker):
+                    guard let inline = InlineImage.supported(in: ProcessInfo.processInfo.environment) else {
+                        model.tell("This terminal shows no pictures: open \(sticker.url) in a browser.", failed: false)
+                        continue
+                    }
+                    Task { [client] in queue.yield(.picture(sticker, await client.stickerImage(sticker), inline)) }
                 case let .sendSticker(conversation, game, query, name):
                     Task { [client] in
                         do {
@@ -134,7 +157,17 @@ public actor FullScreenSession {
         }
     }
 
+    /// The picture alone on the screen, under its name, until a key is pressed.
+    private func show(_ image: [UInt8], of sticker: Sticker, with inline: InlineImage) {
+        let (width, height) = terminal.size
+        picture = inline
+        terminal.write("\u{1B}[2J\u{1B}[H" + StickerWords.line(sticker) + "\r\n"
+            + inline.sequence(for: image, width: sticker.width, height: sticker.height, columns: width, rows: max(1, height - 3))
+            + "\r\nAny key goes back.")
+    }
+
     private func draw() {
+        guard picture == nil else { return }
         model.now = Date()
         let (width, height) = terminal.size
         let lines = model.screen(width: width, height: height, mode: mode)

@@ -45,6 +45,9 @@ import Wire
         let selected = table.screen("Ben")
         #expect(selected.contains("Enter shows the picture"), "\(selected)")
         #expect(table.effects("Ben", pressing: .enter) == [.showSticker(sticker)])
+        // In a terminal without pictures, the session says where the page is.
+        table.tell("Ben", "This terminal shows no pictures: open \(sticker.url) in a browser.", failed: false)
+        #expect(table.screen("Ben").contains("This terminal shows no pictures"), "\(table.screen("Ben"))")
     }
 
     @Test func aGameStillPlayedOrWithoutAPictureSendsNone() {

@@ -73,7 +73,7 @@ extension PlayModel {
             header: header, events: events, drawer: drawerItems, drawerSelection: selected == nil ? drawer : nil,
             drawerLines: drawerLines,
             selectedMessage: selected, input: chatDrafts[conversation, default: ""],
-            hint: book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint,
+            hint: notice ?? (book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint),
             error: error)
         screen.checks = book.checks[conversation] ?? [:]
         screen.warning = book.warning(in: conversation)

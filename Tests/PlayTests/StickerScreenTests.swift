@@ -50,6 +50,24 @@ import Wire
         #expect(table.screen("Ben").contains("This terminal shows no pictures"), "\(table.screen("Ben"))")
     }
 
+    @Test func theDrawersRecentIceCreamsAreSentAsStickers() throws {
+        var table = Self.finishedIceCream()
+        table.press("Ben", .escape)
+        // From the newest message: Down to the drawer, Down again to the recent ice creams.
+        table.press("Ben", .down, .down)
+        let row = table.screen("Ben", width: 140)
+        #expect(row.contains("Send as a sticker: < sugar cone with strawberry scoops and rainbow sprinkles on top >"), "\(row)")
+        #expect(row.contains("(1 of 1; Left/Right, Enter sends)"))
+        let effects = table.effects("Ben", pressing: .enter)
+        guard case let .sendSticker(_, game, query, name)? = effects.first else { throw Missing() }
+        #expect(game == "icecream" && query.contains("Topping=topping01") && name.hasPrefix("sugar cone"))
+        #expect(table.screen("Ben").contains("Sending the sticker"))
+        // Up goes back to the games of the drawer.
+        table.press("Ben", .up)
+        #expect(!table.screen("Ben").contains("Send as a sticker:"))
+        #expect(table.screen("Ben").contains("Recent ice creams: sugar cone"))
+    }
+
     @Test func aGameStillPlayedOrWithoutAPictureSendsNone() {
         var table = ReplayTests.finishedSeedGame()
         #expect(!table.screen("Ben").contains("s: send as a sticker"))

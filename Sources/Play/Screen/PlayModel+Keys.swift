@@ -88,7 +88,7 @@ extension PlayModel {
             switch current {
             case .newest: messages.last
             case let .message(seq): seq
-            case .drawer: nil
+            case .drawer, .recent: nil
             }
         }
         // Typing writes a chat message: Enter sends it, Backspace edits it, Esc throws it away.
@@ -110,7 +110,12 @@ extension PlayModel {
         default:
             break
         }
+        if case let .recent(index) = current {
+            return recentKey(key, index, in: conversation)
+        }
         switch key {
+        case .down where current == .drawer && !recentStickers.isEmpty:
+            focus[conversation] = .recent(0)
         case .up:
             if selected == nil {
                 if !messages.isEmpty { focus[conversation] = .newest }
@@ -143,6 +148,32 @@ extension PlayModel {
                 let item = drawerItems[drawer]
                 open(GameDesk(conversation: conversation, session: nil, game: item.game.rawValue, variant: item.variant))
             }
+        case .escape:
+            place = .list
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Keys on the row of recent stickers: Left and Right choose, Enter sends, Up goes back to
+    /// the drawer.
+    private mutating func recentKey(_ key: Key, _ index: Int, in conversation: String) -> [PlayEffect] {
+        let recent = recentStickers
+        guard !recent.isEmpty else {
+            focus[conversation] = .drawer
+            return []
+        }
+        let index = min(index, recent.count - 1)
+        switch key {
+        case .left, .right:
+            focus[conversation] = .recent((index + (key == .right ? 1 : recent.count - 1)) % recent.count)
+        case .up, .tab:
+            focus[conversation] = .drawer
+        case .enter:
+            let chosen = recent[index]
+            notice = "Sending the sticker…"
+            return [.sendSticker(conversation: conversation, game: chosen.game, query: chosen.query, name: chosen.name)]
         case .escape:
             place = .list
         default:

@@ -67,11 +67,20 @@ extension PlayModel {
         let selected: Int? = switch current {
         case .newest: events.last { ($0.kind == .message && $0.message != nil) || $0.kind == .sticker }?.seq
         case let .message(seq): seq
-        case .drawer: nil
+        case .drawer, .recent: nil
+        }
+        var lines = drawerLines
+        var drawerSelection: Int? = selected == nil ? drawer : nil
+        if case let .recent(index) = current, !recentStickers.isEmpty {
+            // The row of recent stickers in place of the games' own lines, one chosen.
+            let recent = recentStickers, chosen = recent[min(index, recent.count - 1)]
+            lines = [Styled("Send as a sticker: ", .bold) + Styled("< \(chosen.name) >", .colour(.yellow, bold: true))
+                + Styled("  (\(min(index, recent.count - 1) + 1) of \(recent.count); Left/Right, Enter sends)", .dim)]
+            drawerSelection = nil
         }
         var screen = CompactScreen(
-            header: header, events: events, drawer: drawerItems, drawerSelection: selected == nil ? drawer : nil,
-            drawerLines: drawerLines,
+            header: header, events: events, drawer: drawerItems, drawerSelection: drawerSelection,
+            drawerLines: lines,
             selectedMessage: selected, input: chatDrafts[conversation, default: ""],
             hint: notice ?? (book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint),
             error: error)
@@ -225,6 +234,23 @@ extension PlayModel {
             let states = (order[game.id.rawValue] ?? []).compactMap { finished[game.id.rawValue]?[$0] }
             return presentation.drawerLine(finished: states, width: Int.max)
         }
+    }
+
+    /// The finished states of every conversation that make stickers (finished ice creams),
+    /// newest first, each once, at most 10: what the row under the drawer sends.
+    var recentStickers: [(game: String, query: String, name: String)] {
+        var found: [(game: String, query: String, name: String)] = []
+        for conversation in book.order {
+            for event in book.events[conversation] ?? [] where event.kind == .message && event.status?.outcome.finished == true {
+                guard let message = event.message, let start = message.url.firstIndex(of: "?"),
+                    let type = catalog.type(message.game), let items = try? QueryString.items(in: message.url), type.makesSticker(items),
+                    let name = try? type.stateCard(of: items).subcaption
+                else { continue }
+                found.removeAll { $0.name == name }
+                found.append((message.game.rawValue, String(message.url[start...]), name.isEmpty ? type.name : name))
+            }
+        }
+        return Array(found.reversed().prefix(10))
     }
 
     func gameName(_ status: GameStatus) -> String { gameName(game: status.game, variant: status.variant) }

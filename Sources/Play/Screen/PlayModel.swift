@@ -28,6 +28,9 @@ public struct PlayModel: Sendable {
         case newest
         case message(Int)
         case drawer
+        /// One of the recent finished states that make stickers (`recentStickers`), under the
+        /// drawer: Enter sends it.
+        case recent(Int)
     }
 
     enum Typing: Hashable, Sendable {

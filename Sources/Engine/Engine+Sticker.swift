@@ -22,6 +22,11 @@ public struct StoredSticker: Codable, Hashable, Sendable {
         self.height = height
         self.bytes = bytes
     }
+
+    /// The sticker as members receive it, its page under the server's address `publicURL`.
+    public func sticker(at publicURL: String) -> Sticker {
+        Sticker(id: id, name: name, format: format, width: width, height: height, bytes: bytes, url: publicURL + "/stickers/" + id)
+    }
 }
 
 /// What a sticker's sender asked for: to post the sticker `sticker` to `conversation`.
@@ -72,9 +77,7 @@ extension Engine {
     {
         Event(
             conversation: conversation, seq: seq, kind: .sticker, participant: info(account, seenBy: viewer),
-            sticker: Sticker(
-                id: sticker.id, name: sticker.name, format: sticker.format, width: sticker.width, height: sticker.height,
-                bytes: sticker.bytes, url: configuration.publicURL + "/stickers/" + sticker.id))
+            sticker: sticker.sticker(at: configuration.publicURL))
     }
 }
 

@@ -35,7 +35,7 @@ actor Pipeline {
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         eventLoop.executor.asUnownedSerialExecutor()
     }
-    private var generator = SystemRandomNumberGenerator()
+    var generator = SystemRandomNumberGenerator()
 
     /// The deadline of every turn whose clock runs in this pipeline, and the one timer armed
     /// for the earliest of them.
@@ -246,31 +246,7 @@ actor Pipeline {
         deciding = true
         defer { settle() }
         let now = Date()
-        var stickerAnswers: [Int: StickerAnswer] = [:]
-        var decisions: [Decision] = []
-        decisions.reserveCapacity(batch.count)
-        for (index, command) in batch.enumerated() {
-            let decision: Decision
-            switch command {
-            case let .frame(frame, account, _, _):
-                decision = engine.handle(frame, from: account, now: now, random: &generator)
-            case let .deadline(deadline):
-                decision = engine.timeOut(deadline, now: now)
-            case let .operatorAction(action, _):
-                switch action {
-                case let .end(session): decision = engine.end(session: session, now: now) ?? Decision()
-                case let .remove(account, conversation): decision = engine.remove(account, from: conversation) ?? Decision()
-                case let .readmit(account, conversation): decision = engine.readmit(account, to: conversation) ?? Decision()
-                }
-            case let .list(request, account, _):
-                decision = engine.handle(.list(request), from: account, now: now, random: &generator)
-            case let .sticker(post, _, account, _):
-                (decision, stickerAnswers[index]) = engine.post(post, by: account, now: now)
-            case .storedElsewhere:
-                decision = Decision()
-            }
-            decisions.append(decision)
-        }
+        let (decisions, stickerAnswers) = engineDecisions(of: batch, now: now)
         let events = decisions.flatMap(\.events)
         if !events.isEmpty {
             do {

@@ -61,12 +61,7 @@ enum StickerRoutes {
         router.get("/stickers/:id") { request, context -> Response in
             let id = context.parameters.get("id") ?? ""
             let found = try await relay.sticker(id)
-            let page = found.map { found in
-                let sticker = found.record.sticker
-                return StickerPage.page(Sticker(
-                    id: sticker.id, name: sticker.name, format: sticker.format, width: sticker.width, height: sticker.height,
-                    bytes: sticker.bytes, url: relay.publicURL + "/stickers/" + sticker.id))
-            } ?? StickerPage.missing(id: id)
+            let page = found.map { StickerPage.page($0.record.sticker.sticker(at: relay.publicURL)) } ?? StickerPage.missing(id: id)
             return try HTMLResponse(page).response(from: request, context: context)
         }
         router.get("/stickers/:id/image") { _, context -> Response in

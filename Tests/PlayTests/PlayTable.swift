@@ -69,8 +69,8 @@ struct PlayTable {
 
     /// `name`'s client receives a sticker of `sender`'s as the next event of its first
     /// conversation, as the server relays one posted over HTTPS.
-    mutating func receive(_ name: String, sticker: Sticker, from sender: String) {
-        guard let conversation = models[name]!.book.order.first else { return }
+    mutating func receive(_ name: String, sticker: Sticker, from sender: String) throws {
+        let conversation = try #require(models[name]!.book.order.first, "\(name) is in no conversation")
         let seq = (models[name]!.book.events[conversation]?.last?.seq ?? 0) + 1
         let participant = ParticipantInfo(id: engineID(of: sender, seenBy: name), name: sender)
         let event = Event(conversation: conversation, seq: seq, kind: .sticker, participant: participant, sticker: sticker)

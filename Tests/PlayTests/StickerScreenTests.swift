@@ -39,7 +39,7 @@ import Wire
         let sticker = Sticker(
             id: String(repeating: "c", count: 32), name: "sugar cone", format: "png", width: 400, height: 520, bytes: 4000,
             url: "https://parley.test/stickers/" + String(repeating: "c", count: 32))
-        table.receive("Ben", sticker: sticker, from: "Amber")
+        try table.receive("Ben", sticker: sticker, from: "Amber")
         let shown = table.screen("Ben")
         #expect(shown.contains("[sticker] sugar cone (PNG, 400x520, 3.9 KB)"), "\(shown)")
         let selected = table.screen("Ben")

@@ -40,9 +40,11 @@ public enum StatePage {
             let seal = key.flatMap { signature(of: "/g/\(game)?" + query, key: $0, catalog: catalog, held: held) }
             var more = replay.map { "<p><a id=\"replay\" href=\"\(HTML.escaped($0))\">Replay this game, move by move</a></p>" } ?? ""
             if type.makesSticker(items) {
-                // Only the state's own items: the picture is the state's, whatever signs it.
-                more += "<p><a id=\"sticker\" href=\"/g/\(HTML.escaped(game))/sticker.png?\(HTML.escaped(query))\">This "
-                    + "\(HTML.escaped(type.name.lowercased())) as a sticker (PNG)</a></p>"
+                // The sticker the server draws of this state, shown, and linked to be saved.
+                let png = "/g/\(HTML.escaped(game))/sticker.png?\(HTML.escaped(query))"
+                let name = HTML.escaped(type.name.lowercased())
+                more += "<figure><img id=\"sticker-image\" src=\"\(png)\" width=\"200\" height=\"260\" alt=\"This \(name) as a sticker\">"
+                    + "<figcaption><a id=\"sticker\" href=\"\(png)\">This \(name) as a sticker (PNG)</a></figcaption></figure>"
             }
             return statePage(try type.stateCard(of: items), seal: seal, more: more)
         } catch {

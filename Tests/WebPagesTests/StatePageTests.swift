@@ -12,6 +12,8 @@ import WebPages
         #expect(finished.html.contains(
             #"<a id="sticker" href="/g/icecream/sticker.png?Base=base01&amp;Scoops=scoops02&amp;Topping=topping01&amp;Chain_Message=3">This ice cream as a sticker (PNG)</a>"#),
             "\(finished.html)")
+        #expect(finished.html.contains(
+            #"<img id="sticker-image" src="/g/icecream/sticker.png?Base=base01&amp;Scoops=scoops02&amp;Topping=topping01&amp;Chain_Message=3" width="200" height="260""#))
         #expect(!StatePage.page(path: "/g/icecream", query: "Base=base01&Scoops=scoops02").html.contains(#"id="sticker""#))
         #expect(!StatePage.page(path: "/g/battleship", query: "Ship_Location=0&Ship_Location=4&Is_Complete=1").html.contains(#"id="sticker""#))
     }

@@ -113,14 +113,14 @@ extension Engine {
 
     /// Applies events that were decided here and cannot fail to fit, then builds the reply.
     mutating func commit(
-        _ events: [EngineEvent], reply: (Engine) -> ServerFrame, notify: [EntryReference]
+        _ events: [EngineEvent], reply: ((Engine) -> ServerFrame)?, notify: [EntryReference]
     ) -> Decision {
         for event in events {
             do { try apply(event) } catch { preconditionFailure("a decided event must apply: \(error)") }
         }
         var decision = Decision()
         decision.events = events
-        decision.replies = [reply(self)]
+        decision.replies = reply.map { [$0(self)] } ?? []
         decision.notify = notify
         return decision
     }

@@ -50,25 +50,30 @@ extension Engine {
     /// The store's stream that holds a sticker's bytes: one record, appended with its event.
     public static func stickerStream(_ id: String) -> String { stickerStreamPrefix + id }
 
-    /// Streams of stickers' bytes: no events in them, and no conversation of that name.
-    public static let stickerStreamPrefix = "sticker/"
+    /// Whether a stream of the store holds a sticker's bytes: no events, and no conversation of
+    /// that name. Whatever reads events or follows conversations' streams passes these over.
+    public static func isStickerStream(_ stream: String) -> Bool { stream.hasPrefix(stickerStreamPrefix) }
+
+    private static let stickerStreamPrefix = "sticker/"
+
+    /// Whether `id` is written as a sticker's id is (32 hex digits), before the store is asked.
+    public static func isStickerID(_ id: String) -> Bool { id.utf8.count == 32 && id.allSatisfy(\.isHexDigit) }
 
     /// A member's sticker, stored and told to every member, like a chat message. The same
     /// sticker again (a post sent again after a drop: its id is made from the request's) is
     /// answered with its first event and stores nothing.
     public mutating func post(_ post: StickerPost, by account: AccountID, now: Date) -> (Decision, StickerAnswer) {
         guard let conversation = conversations[post.conversation], conversation.members.contains(account) else {
-            let error = EngineError.unknownConversation(post.conversation).frame
-            return (.reply(.error(error)), .refused(error))
+            return (Decision(), .refused(EngineError.unknownConversation(post.conversation).frame))
         }
         if let seq = conversation.recentStickers[post.sticker.id] {
             return (Decision(), .posted(conversation: conversation.id, seq: seq, sticker: post.sticker.id))
         }
         let seq = conversation.lastSeq + 1
+        // Its answer is `StickerAnswer`, for the HTTP request: no frame to reply with.
         let decision = commit(
             [.sticker(conversation: conversation.id, seq: seq, account: account, sticker: post.sticker, at: now)],
-            reply: { _ in .done(.init(id: post.sticker.id)) },
-            notify: [EntryReference(conversation: conversation.id, seq: seq)])
+            reply: nil, notify: [EntryReference(conversation: conversation.id, seq: seq)])
         return (decision, .posted(conversation: conversation.id, seq: seq, sticker: post.sticker.id))
     }
 

@@ -26,7 +26,7 @@ extension Pipeline {
         for case let notice? in notices {
             if notice.stream.isEmpty {
                 names.append(notice)
-            } else if notice.stream.hasPrefix(Engine.stickerStreamPrefix) || !engine.partition.holds(notice.stream) {
+            } else if Engine.isStickerStream(notice.stream) || !engine.partition.holds(notice.stream) {
                 // A sticker's bytes: its event, in its conversation's stream, says all.
                 continue
             } else if engine.holds(notice.stream) {

@@ -266,7 +266,7 @@ actor Pipeline {
                 var heads: [String: Int64] = [:]
                 if isShared { for case let id? in events.map(\.conversation) { heads[id] = storedThrough[id] ?? 0 } }
                 let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots, expecting: heads)
-                for record in stored where !record.stream.isEmpty && !record.stream.hasPrefix(Engine.stickerStreamPrefix) {
+                for record in stored where !record.stream.isEmpty && !Engine.isStickerStream(record.stream) {
                     storedThrough[record.stream] = record.position
                 }
                 for (id, seq) in snapshotted { snapshotSeq[id] = seq }

@@ -147,7 +147,7 @@ extension Relay {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
             // Stickers' bytes are not events.
-            for record in page where !record.stream.hasPrefix(Engine.stickerStreamPrefix) {
+            for record in page where !Engine.isStickerStream(record.stream) {
                 try engine.apply(WireJSON.decode(EngineEvent.self, from: record.payload))
             }
             position = last.position

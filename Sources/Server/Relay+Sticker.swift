@@ -41,7 +41,7 @@ extension Relay {
 
     /// A sticker's record and bytes, for its page and its image; `nil` for none.
     func sticker(_ id: String) async throws -> (record: StickerRecord, image: Data)? {
-        guard id.count == 32, id.allSatisfy(\.isHexDigit),
+        guard Engine.isStickerID(id),
             let json = try await log.indexValue(IndexKind.sticker, key: id), let record = StickerRecord(json: json),
             let stored = try await log.records(in: Engine.stickerStream(id), after: 0, limit: 1).first
         else { return nil }
@@ -57,7 +57,7 @@ extension Relay {
     /// stays in its conversation, whose members find its page and image gone (404). `nil` when
     /// the store holds no such sticker.
     func removeSticker(_ id: String) async throws -> StickerRecord? {
-        guard id.count == 32, id.allSatisfy(\.isHexDigit), let json = try await log.indexValue(IndexKind.sticker, key: id),
+        guard Engine.isStickerID(id), let json = try await log.indexValue(IndexKind.sticker, key: id),
             let record = StickerRecord(json: json)
         else { return nil }
         try await log.erase(stream: Engine.stickerStream(id), indexing: [

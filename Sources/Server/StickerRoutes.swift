@@ -32,10 +32,10 @@ enum StickerRoutes {
             let body: ByteBuffer
             do {
                 body = try await request.body.collect(upTo: StickerImage.maximumBytes)
-            } catch {
-                let refused = StickerRefusal.tooLarge(StickerImage.maximumBytes + 1)
-                return refusal(.contentTooLarge, refused.code, "The file has more than \(StickerImage.maximumBytes) bytes; a sticker "
-                    + "has at most \(StickerImage.maximumBytes) (500 KB).")
+            } catch is NIOTooManyBytesError {
+                // Not read to its end: how large it is, nobody knows.
+                let refused = StickerRefusal.overLimit
+                return refusal(.contentTooLarge, refused.code, refused.reason)
             }
             let image = Data(buffer: body)
             guard let account = account(signing: request, conversation: conversation, id: id, name: name, image: image) else {

@@ -109,6 +109,11 @@ public struct StickerRefusal: Error, Hashable, Sendable {
         Self(code: "sticker-too-large", reason: "The file has \(bytes) bytes; a sticker has at most \(StickerImage.maximumBytes) (500 KB).")
     }
 
+    /// A file not read to its end, since it was longer than a sticker may be.
+    public static let overLimit = Self(
+        code: "sticker-too-large", reason: "The file has more than \(StickerImage.maximumBytes) bytes; a sticker has at most "
+            + "\(StickerImage.maximumBytes) (500 KB).")
+
     public static func wrongSize(width: Int, height: Int) -> Self {
         Self(code: "sticker-wrong-size", reason: "The image is \(width)x\(height) pixels; a sticker is \(StickerImage.sides.lowerBound) to "
             + "\(StickerImage.sides.upperBound) pixels on each side.")

@@ -131,7 +131,7 @@ struct StickerServerTests {
             let text = try await refused(Array("just words, called sticker.png".utf8))
             #expect(text.0 == 400 && text.1.code == "not-an-image")
             let large = try await refused(TestImages.png(width: 300, height: 300) + Array(repeating: 0, count: 300_000))
-            #expect(large.0 == 413 && large.1.code == "sticker-too-large")
+            #expect(large.0 == 413 && large.1.code == "sticker-too-large" && large.1.reason.contains("more than 512000 bytes"))
             let stranger = Self.client(server, key: InstallKey())
             let elsewhere = try await refused(TestImages.png(width: 300, height: 300), by: stranger)
             #expect(elsewhere.0 == 404 && elsewhere.1.code == "unknown-conversation")
@@ -144,6 +144,12 @@ struct StickerServerTests {
             var headers = try amberKey.stickerHeaders(conversation: created.conversation, id: "forged", name: "x", image: image)
             let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
             let path = "/stickers?conversation=\(created.conversation)&id=forged&name=x"
+            // A request that names no conversation, or whose name is too long, before any check of its signature.
+            let nowhere = try await endpoint.request(.POST, "/stickers?name=x", body: image)
+            #expect(nowhere.status == 400 && nowhere.body.contains("malformed-request"))
+            let long = try await endpoint.request(
+                .POST, "/stickers?conversation=\(created.conversation)&id=l&name=" + String(repeating: "n", count: 1025), body: image)
+            #expect(long.status == 400 && long.body.contains("text-too-long"))
             let unsigned = try await endpoint.request(.POST, path, body: image)
             #expect(unsigned.status == 401 && unsigned.body.contains("unauthenticated"))
             let other = try await endpoint.request(.POST, path, headers: headers, body: TestImages.png(width: 310, height: 310))

@@ -44,19 +44,27 @@ public struct FourInARowState: Hashable, Sendable {
         return (column, drops.prefix(index).filter { $0 == column }.count)
     }
 
-    /// The four cells of the first line a player completed, if one did.
+    /// The four cells of the first line a player completed, if one did: looked for from each
+    /// disc, columns left to right and each from the bottom, along the row, up the column and
+    /// both diagonals. On a flat grid of seats: every move's outcome is worked out from it.
     public var winningLine: [(column: Int, row: Int)]? {
-        let board = board
-        func seat(_ column: Int, _ row: Int) -> Seat? {
-            guard Self.columnRange.contains(column), row >= 0, row < board[column].count else { return nil }
-            return board[column][row]
+        // 0 for an empty cell, else the seat's index + 1; cell (column, row) at column * rows + row.
+        var cells = [UInt8](repeating: 0, count: Self.columns * Self.rows)
+        var heights = [Int](repeating: 0, count: Self.columns)
+        for (index, column) in drops.enumerated() where Self.columnRange.contains(column) && heights[column] < Self.rows {
+            cells[column * Self.rows + heights[column]] = UInt8(index % 2 + 1)
+            heights[column] += 1
+        }
+        func owner(_ column: Int, _ row: Int) -> UInt8 {
+            guard Self.columnRange.contains(column), row >= 0, row < heights[column] else { return 0 }
+            return cells[column * Self.rows + row]
         }
         for column in 0..<Self.columns {
-            for row in 0..<board[column].count {
-                let owner = board[column][row]
-                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-                    let line = (0..<4).map { (column + dc * $0, row + dr * $0) }
-                    if line.allSatisfy({ seat($0.0, $0.1) == owner }) { return line.map { (column: $0.0, row: $0.1) } }
+            for row in 0..<heights[column] {
+                let seat = cells[column * Self.rows + row]
+                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)]
+                where (1..<4).allSatisfy({ owner(column + dc * $0, row + dr * $0) == seat }) {
+                    return (0..<4).map { (column: column + dc * $0, row: row + dr * $0) }
                 }
             }
         }
@@ -65,7 +73,7 @@ public struct FourInARowState: Hashable, Sendable {
 
     /// Four in a line wins for their owner; a full board without one is a draw.
     public var outcome: Outcome {
-        if let line = winningLine, let first = line.first, let winner = disc(column: first.column, row: first.row) {
+        if let first = winningLine?.first, let winner = disc(column: first.column, row: first.row) {
             return .finished(winners: [winner], losers: [Seat(1 - winner.index)])
         }
         if drops.count >= Self.columns * Self.rows { return .finished(winners: [], losers: []) }

@@ -241,7 +241,7 @@ extension ConversationSnapshot.Entry {
         case "message":
             guard let message, case let .accepted(move) = message.move else { throw SnapshotError("a message entry") }
             return LogEntry(seq: seq, kind: .message(MessageEntry(
-                move: move, views: nil, seats: message.seats,
+                move: move, views: nil, digests: nil, seats: message.seats,
                 turn: try message.turn.restore(), outcome: message.outcome.restore(), prompt: message.prompt)))
         case "timeout", "ended", "resigned":
             guard let timeout else { throw SnapshotError("a timeout entry") }

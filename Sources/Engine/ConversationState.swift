@@ -308,8 +308,9 @@ struct LogEntry: Sendable {
 
     /// The same entry without the views of its message, which are worked out again on demand.
     func withoutViews() -> LogEntry {
-        guard case var .message(message) = kind, message.views != nil else { return self }
+        guard case var .message(message) = kind, message.views != nil || message.digests != nil else { return self }
         message.views = nil
+        message.digests = nil
         return LogEntry(seq: seq, kind: .message(message))
     }
 }
@@ -325,10 +326,25 @@ struct MessageEntry: Sendable {
     /// the state, and a conversation holds several entries. `nil` once let go, and in entries
     /// loaded from a snapshot; `Engine.query(of:for:)` works them out again from `move.state`.
     var views: StateViews?
+    /// The digests of the message's copies, worked out when it was signed, for the chain of the
+    /// session's next message; let go with `views`, and worked out again when needed.
+    var digests: CopyDigests?
     let seats: [AccountID]
     let turn: Turn
     let outcome: Outcome
     let prompt: String?
+}
+
+/// The digest of each copy of a signed message (`ChainStatement.digest`): each seat's in seat
+/// order, as its chain's links, and the spectator's.
+struct CopyDigests: Sendable {
+    let seats: [ChainDigest]
+    let spectator: ChainDigest
+
+    func digest(for seat: Int?) -> ChainDigest {
+        guard let seat, seats.indices.contains(seat) else { return spectator }
+        return seats[seat]
+    }
 }
 
 /// A state's query as each bound seat saw it (`seats[i]` for seat `i`) and as a spectator does.

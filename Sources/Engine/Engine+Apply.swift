@@ -13,10 +13,12 @@ extension Engine {
 
     /// `match` is the session's match after an accepted move when the caller has it at hand,
     /// which spares decoding the state again.
-    /// `views`, with it, are the views of the state after the move (`views(of:seats:)`), and
-    /// `commitments` the session's trees (`fleetProofs(after:signer:)`).
+    /// `views`, with it, are the views of the state after the move (`views(of:seats:)`),
+    /// `digests` the digests of its signed copies (`chain(after:…)`), and `commitments` the
+    /// session's trees (`fleetProofs(after:signer:)`).
     mutating func apply(
-        _ event: EngineEvent, match: AnyMatch?, views: StateViews? = nil, commitments: [Int: FleetCommitment] = [:]
+        _ event: EngineEvent, match: AnyMatch?, views: StateViews? = nil, digests: CopyDigests? = nil,
+        commitments: [Int: FleetCommitment] = [:]
     ) throws(EngineError) {
         switch event {
         case let .conversationCreated(id, invite, _):
@@ -51,7 +53,7 @@ extension Engine {
         case let .renamed(account, name):
             names[account] = name
         case let .accepted(move):
-            try applyAccepted(move, match: match, views: views, commitments: commitments)
+            try applyAccepted(move, match: match, views: views, digests: digests, commitments: commitments)
         case let .timedOut(conversation, seq, session, _):
             try applyTimeout(in: conversation, seq: seq, session: session)
         case let .ended(conversation, seq, session, _):
@@ -80,7 +82,8 @@ extension Engine {
     }
 
     private mutating func applyAccepted(
-        _ move: AcceptedMove, match prepared: AnyMatch?, views: StateViews?, commitments: [Int: FleetCommitment]
+        _ move: AcceptedMove, match prepared: AnyMatch?, views: StateViews?, digests: CopyDigests?,
+        commitments: [Int: FleetCommitment]
     ) throws(EngineError) {
         guard conversations.index(forKey: move.conversation) != nil else { throw .corrupt("unknown conversation") }
         var session: SessionState
@@ -118,7 +121,7 @@ extension Engine {
                 }),
                 spectator: hasSpectators(of: session, in: move.conversation)
                     ? QueryString.format(session.match.state(for: nil)) : nil),
-            seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
+            digests: digests, seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
             prompt: session.match.prompt)
         session.newestMessage = LogEntry(seq: move.seq, kind: .message(entry))
         if counting {

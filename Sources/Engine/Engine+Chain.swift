@@ -14,31 +14,40 @@ extension Engine {
             spectator: QueryString.format(match.state(for: nil)))
     }
 
-    /// The links of the message that `session`'s next move makes, signed by `signer`: `views`
-    /// are its views (`views(of:seats:)`), `moveCount` its number in the session. A statement
-    /// that several viewers share (a game without hidden state) is signed once.
-    /// The spectator's copy is signed only with `signingSpectators`; otherwise when first sent.
+    /// The links of the message that `session`'s next move makes, signed by `signer`, and the
+    /// digests of its copies: `views` are its views (`views(of:seats:)`), `moveCount` its number
+    /// in the session. A statement that several viewers share (a game without hidden state) is
+    /// signed once. The spectator's copy is signed only with `signingSpectators`; otherwise when
+    /// first sent.
     func chain(
         after session: SessionState, views: StateViews, proofs: String?, moveCount: Int, signer: ChainSigner,
         signingSpectators: Bool = true
-    ) -> MessageChain {
+    ) -> (chain: MessageChain, digests: CopyDigests) {
         var before: MessageEntry?
         if case let .message(entry)? = session.newestMessage?.kind, entry.move.chain != nil { before = entry }
-        var signed: [ChainStatement: ChainSignature] = [:]
-        func link(seat: Int?, view: String, signing: Bool = true) -> ChainLink {
+        // A handful at most (one per distinct view): compared outright rather than hashed, as
+        // each statement holds a whole state.
+        var signed: [(statement: ChainStatement, signature: ChainSignature, digest: ChainDigest)] = []
+        func link(seat: Int?, view: String, signing: Bool = true) -> (ChainLink, ChainDigest) {
             let previous = before.flatMap { entry in
-                try? statement(of: entry, for: seat.flatMap { $0 < entry.seats.count ? $0 : nil })?.digest
+                let seat = seat.flatMap { $0 < entry.seats.count ? $0 : nil }
+                return entry.digests?.digest(for: seat) ?? (try? statement(of: entry, for: seat)?.digest)
             }
             let said = ChainStatement(
                 game: session.game.id.rawValue, view: ProofItems.appending(proofs, to: view), session: session.id.uuidString,
                 message: moveCount, previous: previous)
-            guard signing else { return ChainLink(previous: previous, signature: nil) }
-            let signature = signed[said] ?? signer.sign(said)
-            signed[said] = signature
-            return ChainLink(previous: previous, signature: signature)
+            guard signing else { return (ChainLink(previous: previous, signature: nil), said.digest) }
+            if let earlier = signed.first(where: { $0.statement == said }) {
+                return (ChainLink(previous: previous, signature: earlier.signature), earlier.digest)
+            }
+            let (signature, digest) = signer.signAndDigest(said)
+            signed.append((said, signature, digest))
+            return (ChainLink(previous: previous, signature: signature), digest)
         }
         let seats = views.seats.keys.sorted().map { link(seat: $0, view: views.seats[$0] ?? "") }
-        return MessageChain(seats: seats, spectator: link(seat: nil, view: views.spectator ?? "", signing: signingSpectators))
+        let spectator = link(seat: nil, view: views.spectator ?? "", signing: signingSpectators)
+        return (MessageChain(seats: seats.map(\.0), spectator: spectator.0),
+                CopyDigests(seats: seats.map(\.1), spectator: spectator.1))
     }
 
     /// What was signed of `entry` for the viewer at `seat` (a spectator when `nil`); `nil` for

@@ -13,13 +13,13 @@ extension Engine {
         // before the state changes: a copy alive across the change would make the change copy
         // the conversation's whole log and sessions.
         let decided = decide(request, by: account, now: now, random: &random)
-        guard case let .move(move, session, views, commitments, reply) = decided else {
+        guard case let .move(move, session, views, digests, commitments, reply) = decided else {
             if case let .answer(decision) = decided { return decision }
             preconditionFailure("decide either answers or moves")
         }
         // The move's session, new or not, is written with the move: `apply` takes the match
         // the proposal was judged on.
-        do { try apply(.accepted(move), match: session.match, views: views, commitments: commitments) } catch {
+        do { try apply(.accepted(move), match: session.match, views: views, digests: digests, commitments: commitments) } catch {
             preconditionFailure("a decided move must apply: \(error)")
         }
         var decision = Decision()
@@ -32,7 +32,7 @@ extension Engine {
 
     private enum SendDecision {
         case answer(Decision)
-        case move(AcceptedMove, SessionState, StateViews, [Int: FleetCommitment], ServerFrame)
+        case move(AcceptedMove, SessionState, StateViews, CopyDigests?, [Int: FleetCommitment], ServerFrame)
     }
 
     private func decide(
@@ -80,21 +80,21 @@ extension Engine {
         // one is first sent (`signedQuery(of:for:)`).
         let seated = session.seats + (seat.index == session.seats.count ? [account] : [])
         let spectators = conversation.members.contains { !seated.contains($0) }
+        let signed = configuration.signer.map {
+            chain(
+                after: session, views: views, proofs: proofs, moveCount: session.match.moveCount, signer: $0,
+                signingSpectators: spectators)
+        }
         let move = AcceptedMove(
             conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id,
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
             request: request.id, state: QueryString.format(session.match.trueState),
             moveCount: session.match.moveCount, texts: step.texts, at: now, proposal: request.proposalDigest,
-            chain: configuration.signer.map {
-                chain(
-                    after: session, views: views, proofs: proofs, moveCount: session.match.moveCount, signer: $0,
-                    signingSpectators: spectators)
-            },
-            proofs: proofs)
+            chain: signed?.chain, proofs: proofs)
         guard move.storedSizeBound <= configuration.maxRecordBytes else {
             return .answer(reject(request, EngineError.tooLarge(configuration.maxRecordBytes).frame))
         }
-        return .move(move, session, views, fleets?.commitments ?? [:], .accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
+        return .move(move, session, views, signed?.digests, fleets?.commitments ?? [:], .accepted(.init(id: request.id, conversation: conversation.id, seq: move.seq,
                                                     session: session.id.uuidString)))
     }
 

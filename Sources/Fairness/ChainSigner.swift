@@ -15,8 +15,18 @@ public struct ChainSigner: Sendable {
     public var publicKey: ChainPublicKey { ChainPublicKey(key.publicKey) }
 
     public func sign(_ statement: ChainStatement) -> ChainSignature {
+        sign(bytes: statement.signedBytes)
+    }
+
+    /// The signature of `statement` and its digest, from one copy of its signed bytes.
+    public func signAndDigest(_ statement: ChainStatement) -> (signature: ChainSignature, digest: ChainDigest) {
+        let bytes = statement.signedBytes
+        return (sign(bytes: bytes), ChainDigest(SHA256.hash(data: bytes)))
+    }
+
+    private func sign(bytes: [UInt8]) -> ChainSignature {
         do {
-            let signature = try key.signature(for: statement.signedBytes)
+            let signature = try key.signature(for: bytes)
             guard let signature = ChainSignature(bytes: Array(signature)) else {
                 preconditionFailure("an Ed25519 signature is 64 bytes")
             }

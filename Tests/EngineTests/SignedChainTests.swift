@@ -152,6 +152,39 @@ import Wire
         #expect(signed != nil && signed == harness.reply(to: unsigned, with: "", by: "ben")?.rejection)
     }
 
+    /// The engine keeps the digests of a message's copies from when it signed them; an engine
+    /// that read the same game from the store works them out again, and chains the next message
+    /// to the very same digests.
+    @Test func theNextMessageChainsAlikeAfterTheGameIsReadAgain() throws {
+        var harness = EngineHarness(signer: Self.signer)
+        let created = harness.create(by: "amber")
+        _ = harness.join(created.invite, by: "ben")
+        _ = harness.join(created.invite, by: "chris")
+        #expect(harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0", in: created.conversation,
+                              by: "amber")?.isAccepted == true)
+        for cell in [1] {
+            let shown = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+            #expect(harness.reply(to: shown, with: "Shot=\(cell)", by: "ben")?.isAccepted == true)
+        }
+        var reread = EngineHarness(signer: Self.signer).engine
+        for event in harness.log { try reread.apply(event) }
+        let shown = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        let shot = ClientFrame.send(.init(
+            id: "next", conversation: created.conversation, game: "battleship", session: shown.message?.session?.uuidString,
+            basedOn: shown.seq, url: shown.message!.url + "&Shot=2"))
+        var random = harness.random
+        let live = harness.engine.handle(shot, from: "ben", now: harness.clock, random: &harness.random)
+        let again = reread.handle(shot, from: "ben", now: harness.clock, random: &random)
+        func accepted(_ decision: Decision) -> AcceptedMove? {
+            if case let .accepted(move)? = decision.events.first { move } else { nil }
+        }
+        let move = try #require(accepted(live), "\(live.replies)")
+        let moveAgain = try #require(accepted(again), "\(again.replies)")
+        let chain = try #require(move.chain)
+        #expect(chain.seats.count == 2 && chain.seats.allSatisfy { $0.previous != nil } && chain.spectator.previous != nil)
+        #expect(moveAgain.chain == chain)
+    }
+
     @Test func anEngineWithoutAKeySignsNothing() throws {
         var harness = EngineHarness()
         let created = harness.create(by: "amber")

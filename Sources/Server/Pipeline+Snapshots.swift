@@ -6,15 +6,21 @@ import Storage
 /// after its snapshot: one is stored with a batch's events when a conversation has gained
 /// `snapshotInterval` entries since its last, and one when a conversation leaves memory.
 extension Pipeline {
+    /// How many conversations that passed the interval a batch takes a snapshot of; the others
+    /// stay due and are taken by the batches after it. Each costs about a millisecond on the
+    /// pipeline's path (a conversation's state as JSON), and conversations that began together
+    /// pass the interval together.
+    static let snapshotsPerBatch = 2
+
     /// The snapshots to store with a batch's events (the pending ones of conversations that left
-    /// memory, and those of conversations the batch brought past the interval), and the seq each
-    /// of the latter will hold up to once stored.
+    /// memory, and those of conversations the batch brought past the interval, at most
+    /// `snapshotsPerBatch`), and the seq each of the latter will hold up to once stored.
     func snapshotsDue(after events: [EngineEvent]) -> ([IndexChange], [(String, Int)]) {
         var changes = Array(pendingSnapshots.values)
         pendingSnapshots = [:]
         var snapshotted: [(String, Int)] = []
         var seen: Set<String> = []
-        for event in events {
+        for event in events where snapshotted.count < Self.snapshotsPerBatch {
             guard let id = event.conversation, seen.insert(id).inserted, let lastSeq = engine.lastSeq(of: id),
                 lastSeq - (snapshotSeq[id] ?? 0) >= Self.snapshotInterval,
                 // Taken after the batch, it may hold this batch's events, whose positions are not

@@ -130,6 +130,8 @@ actor CountingLog: EventLog {
     /// Each read of one stream: the stream, and the position it read after.
     private(set) var streamReads: [(stream: String, after: Int64)] = []
     var streamsRead: Set<String> { Set(streamReads.map(\.stream)) }
+    /// How many snapshots each append with events stored with them.
+    private(set) var snapshotsPerAppend: [Int] = []
 
     init(_ inner: any EventLog) { self.inner = inner }
 
@@ -141,7 +143,8 @@ actor CountingLog: EventLog {
     func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
         -> [LogRecord]
     {
-        try await inner.append(records, indexing: changes, expecting: heads)
+        if !records.isEmpty { snapshotsPerAppend.append(changes.count { $0.kind == IndexKind.snapshot }) }
+        return try await inner.append(records, indexing: changes, expecting: heads)
     }
 
     func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
@@ -249,6 +252,39 @@ struct SnapshotLoadTests {
         #expect(try await table.ask(.send(.init(
             id: "more", conversation: id, game: "icecream", variant: "solo", url: "?Base=base02")), from: "amber").isAccepted)
         #expect(try await log.indexValue(IndexKind.session, key: (answers.first?.acceptedSession ?? "")) == id)
+        await table.stop()
+    }
+
+    /// Conversations that pass the interval in the same batch are not all snapshotted on that
+    /// batch's path: two at most, the others by the batches after it.
+    @Test func aBatchTakesAFewSnapshotsAtMost() async throws {
+        let log = CountingLog(InMemoryEventLog())
+        let relay = try await Relay.start(
+            configuration: StartFromIndexTests.configuration, secret: StartFromIndexTests.secret, log: log,
+            logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        var ids: [String] = []
+        for _ in 0..<5 { ids.append(try await table.conversation(of: "amber", with: ["ben"]).conversation) }
+        func games(_ prefix: String, _ count: Int) -> [ClientFrame] {
+            (0..<count).flatMap { game in
+                ids.map { id in
+                    ClientFrame.send(.init(id: "\(prefix)\(game)-\(id)", conversation: id, game: "icecream", variant: "solo", url: "?Base=base01"))
+                }
+            }
+        }
+        // Each conversation a few games short of the interval, and then a dozen more in each, sent
+        // together: they pass it in the same batch or two.
+        #expect(try await table.askAll(games("g", Pipeline.snapshotInterval - 10), from: "ben").allSatisfy { $0.isAccepted })
+        #expect(await log.snapshotsPerAppend.allSatisfy { $0 == 0 })
+        #expect(try await table.askAll(games("h", 12), from: "ben").allSatisfy { $0.isAccepted })
+        let counts = await log.snapshotsPerAppend
+        #expect(counts.reduce(0, +) >= 3 && counts.allSatisfy { $0 <= Pipeline.snapshotsPerBatch }, "\(counts)")
+        // The ones left out are taken by later batches of theirs.
+        for round in 0..<5 { _ = try await table.askAll(games("k\(round)", 1), from: "ben") }
+        for id in ids {
+            let snapshot = try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition)
+            #expect((snapshot?.lastSeq ?? 0) >= Pipeline.snapshotInterval, "\(id)")
+        }
         await table.stop()
     }
 }

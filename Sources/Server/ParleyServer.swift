@@ -77,7 +77,8 @@ public func buildParleyServer(
                     body: ResponseBody(byteBuffer: ByteBuffer(string: signingKey.publicKey.publishedDocument)))
             }
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
-            StickerRoutes.add(to: router, relay: relay, limits: limits)
+            StickerRoutes.add(
+                to: router, relay: relay, limits: limits, posts: StickerPostLimiter(perMinute: configuration.stickerPostsPerMinute))
         },
         problem: { relay.storeProblem },
         webSocket: .handlers(WebSocketRoute(path: "/ws") { channel, logger in

@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxSpectators: Int
     /// `stickers.quotaBytes`: the most bytes of stickers one account may have stored.
     public var stickerQuotaBytes = 10 << 20
+    /// `stickers.postsPerMinute`: how many stickers one account may post a minute (and at once).
+    public var stickerPostsPerMinute = 10
     /// The games the server hosts: the standard catalog's, or those of a package that serves
     /// games of its own.
     public var catalog: GameCatalog

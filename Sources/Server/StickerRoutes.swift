@@ -19,7 +19,7 @@ enum StickerRoutes {
         let url: String
     }
 
-    static func add(to router: Router<ParleyRequestContext>, relay: Relay, limits: ServerLimits) {
+    static func add(to router: Router<ParleyRequestContext>, relay: Relay, limits: ServerLimits, posts: StickerPostLimiter) {
         router.post("/stickers") { request, _ -> Response in
             let query = request.uri.queryParameters
             guard let conversation = query.get("conversation"), let id = query.get("id"), !id.isEmpty else {
@@ -41,6 +41,14 @@ enum StickerRoutes {
             guard let account = account(signing: request, conversation: conversation, id: id, name: name, image: image) else {
                 return refusal(.unauthorized, "unauthenticated", "The request is not signed by an install's key as docs/PROTOCOL.md says, "
                     + "or its time is more than \(StickerUpload.allowedSkewSeconds) seconds from the server's.")
+            }
+            guard posts.admit(account) else {
+                let wait = posts.secondsToWait(account)
+                let allowed = posts.perMinute == 1 ? "1 sticker" : "\(posts.perMinute) stickers"
+                var refused = refusal(.tooManyRequests, "rate-limited", "You may post \(allowed) a minute; "
+                    + "post it again in \(wait) s, with the same id.")
+                refused.headers[.retryAfter] = String(wait)
+                return refused
             }
             switch await relay.postSticker(
                 conversation: conversation, request: id, name: name.isEmpty ? "sticker" : name, image: image, by: account)

@@ -1,9 +1,10 @@
 import Client
 import Foundation
 import Logging
-import Server
+@testable import Server
 import TestSupport
 import Testing
+import Transcript
 import Wire
 
 /// Stickers over real sockets: posted over HTTPS signed by the install's key, checked by their
@@ -164,5 +165,48 @@ struct StickerServerTests {
             await poster.stop()
             await stranger.stop()
         }
+    }
+
+    /// Posting is limited per account (`stickers.postsPerMinute`): one more is refused, typed,
+    /// and stores nothing, while another account posts on.
+    @Test func anAccountThatPostsTooOftenIsToldToWait() async throws {
+        try await LiveServer.with(configure: { $0.stickerPostsPerMinute = 1 }) { server in
+            let amberKey = InstallKey(), benKey = InstallKey()
+            let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
+            let ben = try await Player.connect(to: server, key: benKey, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let amberPoster = Self.client(server, key: amberKey), benPoster = Self.client(server, key: benKey)
+            let image = TestImages.png(width: 300, height: 300)
+            let first = try await amberPoster.postSticker(conversation: conversation, name: "a1", image: image, id: "a1")
+            #expect(first.status == 200)
+            // The next at once (a minute is far longer than one request, even on a busy machine).
+            let second = try await amberPoster.postSticker(conversation: conversation, name: "a2", image: image, id: "a2")
+            let refused = try JSONDecoder().decode(Refused.self, from: Data(second.body.utf8))
+            #expect(second.status == 429 && refused.code == "rate-limited", "\(second.body)")
+            let wait = refused.reason.firstMatch(of: /again in (\d+) s/).flatMap { Int($0.1) }
+            #expect(refused.reason.contains("1 sticker a minute") && (1...60).contains(wait ?? 0), "\(refused.reason)")
+            let benAnswer = try await benPoster.postSticker(conversation: conversation, name: "b1", image: image, id: "b1")
+            #expect(benAnswer.status == 200)
+            // The refused one stored nothing: Ben's follows Amber's first.
+            let seqs = try [first, benAnswer].map { try JSONDecoder().decode(Posted.self, from: Data($0.body.utf8)).seq }
+            #expect(seqs[1] == seqs[0] + 1)
+            let listed = try await ben.request(.list(.init(id: "l")))
+            #expect(listed.conversationList?.first?.lastSeq == seqs[1])
+            await amberPoster.stop()
+            await benPoster.stop()
+        }
+    }
+
+    @Test func theLimiterRefillsAtItsRate() {
+        let limiter = StickerPostLimiter(perMinute: 120)
+        let start = ContinuousClock.now
+        let amber = AccountID(rawValue: "amber"), ben = AccountID(rawValue: "ben")
+        #expect((0..<120).allSatisfy { _ in limiter.admit(amber, at: start) })
+        #expect(!limiter.admit(amber, at: start))
+        #expect(limiter.secondsToWait(amber, at: start) == 1)
+        #expect(limiter.admit(ben, at: start), "each account has its own")
+        #expect(!limiter.admit(amber, at: start + .milliseconds(250)))
+        #expect(limiter.admit(amber, at: start + .milliseconds(500)))
+        #expect(!limiter.admit(amber, at: start + .milliseconds(600)))
     }
 }

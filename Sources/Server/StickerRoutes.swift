@@ -46,7 +46,7 @@ enum StickerRoutes {
                 let wait = posts.secondsToWait(account)
                 let allowed = posts.perMinute == 1 ? "1 sticker" : "\(posts.perMinute) stickers"
                 var refused = refusal(.tooManyRequests, "rate-limited", "You may post \(allowed) a minute; "
-                    + "post it again in \(wait) s, with the same id.")
+                    + "post it again in \(wait) s.")
                 refused.headers[.retryAfter] = String(wait)
                 return refused
             }

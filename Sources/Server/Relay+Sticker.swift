@@ -20,14 +20,28 @@ extension Relay {
             if let json = try await log.indexValue(IndexKind.sticker, key: id), let record = StickerRecord(json: json) {
                 return .posted(conversation: record.conversation, seq: record.seq, sticker: id)
             }
-            let held = try await log.indexEntries(IndexKind.stickerOf, prefix: account.rawValue + "/").reduce(0) { $0 + (Int($1.value) ?? 0) }
+            let stored = try await log.indexEntries(IndexKind.stickerOf, prefix: account.rawValue + "/").reduce(0) { $0 + (Int($1.value) ?? 0) }
             let quota = configuration.stickerQuotaBytes
-            guard held + image.count <= quota else {
+            // The account's other posts under way count as held; this one is counted with them
+            // until its pipeline has answered (stored, it is then in the index).
+            let held = stickersUnderWay.withLock { underWay -> Int? in
+                let held = stored + (underWay[account] ?? [:]).filter { $0.key != id }.values.reduce(0, +)
+                guard held + image.count <= quota else { return held }
+                underWay[account, default: [:]][id] = image.count
+                return nil
+            }
+            if let held {
                 return .refused(ErrorFrame(code: "sticker-quota", reason: "Your stickers hold \(held) bytes; this one's \(image.count) "
                     + "would pass your quota of \(quota) bytes."))
             }
         } catch {
             return .refused(Self.unavailable)
+        }
+        defer {
+            stickersUnderWay.withLock { underWay in
+                underWay[account]?[id] = nil
+                if underWay[account]?.isEmpty == true { underWay[account] = nil }
+            }
         }
         let sticker = StoredSticker(
             id: id, name: name, format: inspected.format.rawValue, width: inspected.width, height: inspected.height,

@@ -24,6 +24,9 @@ public final class Relay: Sendable {
     private let publicURLs = Mutex<String?>(nil)
     /// Which pipeline the next `create` goes to.
     private let nextCreate = Atomic<Int>(0)
+    /// The bytes of each account's stickers being posted, by sticker id: counted with what the
+    /// store holds, so that posts made at once cannot each pass the quota (`postSticker`).
+    let stickersUnderWay = Mutex<[AccountID: [String: Int]]>([:])
 
     /// The settings `engine.liveConversations` and `engine.idleSeconds`: how many conversations
     /// stay in memory, over all pipelines, and how long an idle one stays.

@@ -197,6 +197,24 @@ struct StickerServerTests {
         }
     }
 
+    /// Two posts at once where the quota holds one: one is stored, the other refused.
+    @Test func postsMadeAtOnceShareTheQuota() async throws {
+        let image = TestImages.png(width: 300, height: 300)
+        try await LiveServer.with(configure: { $0.stickerQuotaBytes = image.count * 3 / 2 }) { server in
+            let amberKey = InstallKey()
+            let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
+            let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
+            let poster = Self.client(server, key: amberKey)
+            async let one = poster.postSticker(conversation: created.conversation, name: "one", image: image, id: "one")
+            async let two = poster.postSticker(conversation: created.conversation, name: "two", image: image, id: "two")
+            let answers = try await [one, two]
+            #expect(answers.map(\.status).sorted() == [200, 403], "\(answers.map(\.body))")
+            let listed = try await amber.request(.list(.init(id: "l")))
+            #expect(listed.conversationList?.first?.lastSeq == 2, "created, joined, one sticker")
+            await poster.stop()
+        }
+    }
+
     @Test func theLimiterRefillsAtItsRate() {
         let limiter = StickerPostLimiter(perMinute: 120)
         let start = ContinuousClock.now

@@ -32,9 +32,11 @@ struct PingTests {
         }
     }
 
+    /// Pings 2 s apart, for a client in Python on a machine busy with the whole suite: with 1 s
+    /// one answer came late once in CI.
     @Test func aConnectionThatAnswersItsPingsStaysOpen() async throws {
-        try await LiveServer.with(limits: ServerLimits(pingSeconds: 1, authenticateSeconds: 60)) { server in
-            let seen = try await Self.watch(server, mode: "answer", seconds: 4.5)
+        try await LiveServer.with(limits: ServerLimits(pingSeconds: 2, authenticateSeconds: 60)) { server in
+            let seen = try await Self.watch(server, mode: "answer", seconds: 7.5)
             #expect(seen.pings >= 3)
             #expect(seen.close == nil)
         }

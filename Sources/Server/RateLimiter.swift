@@ -1,5 +1,6 @@
-/// A token bucket per connection: `rate` messages a second on average, bursts of up to
-/// `burst`. A connection that keeps sending after it is refused is flooding and is closed.
+/// A token bucket: `rate` requests a second on average, bursts of up to `burst`. One per
+/// connection for its frames, where a connection that keeps sending after it is refused is
+/// flooding and is closed; one per account for its stickers (`StickerPostLimiter`).
 struct RateLimiter {
     enum Verdict: Equatable {
         case allowed
@@ -16,10 +17,26 @@ struct RateLimiter {
     private var last: ContinuousClock.Instant
 
     init(rate: Int, burst: Int, now: ContinuousClock.Instant) {
-        self.rate = Double(rate)
+        self.init(perSecond: Double(rate), burst: burst, now: now)
+    }
+
+    init(perSecond rate: Double, burst: Int, now: ContinuousClock.Instant) {
+        self.rate = rate
         self.burst = Double(max(burst, 1))
         tokens = Double(max(burst, 1))
         last = now
+    }
+
+    /// Whether the bucket has filled up again by `now`: nothing of what it refused or admitted
+    /// before shows any more.
+    func isFull(at now: ContinuousClock.Instant) -> Bool {
+        tokens + (now - last).seconds * rate >= burst
+    }
+
+    /// Seconds until the bucket admits one more: a whole number, at least 1.
+    func secondsToWait(at now: ContinuousClock.Instant) -> Int {
+        let tokens = min(burst, tokens + (now - last).seconds * rate)
+        return max(1, Int(((1 - tokens) / rate).rounded(.up)))
     }
 
     mutating func admit(at now: ContinuousClock.Instant) -> Verdict {

@@ -127,6 +127,8 @@ struct ServerConfigurationLoaderTests {
         (#"{"store": {"url": "postgres:///parley"}}"#, "store.url"),
         (#"{"limits": {"pingSeconds": 120}}"#, "limits.pingSeconds"),
         (#"{"limits": {"pingSeconds": 0}}"#, "limits.pingSeconds"),
+        (#"{"stickers": {"postsPerMinute": 0}}"#, "stickers.postsPerMinute"),
+        (#"{"stickers": {"quotaBytes": -1}}"#, "stickers.quotaBytes"),
     ])
     func aBadSettingNamesItsKey(json: String, key: String) async throws {
         let folder = try TemporaryFolder()

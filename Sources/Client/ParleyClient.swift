@@ -12,6 +12,9 @@ public actor ParleyClient {
         case online(account: String)
         case offline(reason: String)
         case event(Event)
+        /// A conversation new to this client (created or joined here), before any of its events:
+        /// who you are in it, so that its history reads as yours.
+        case conversation(ConversationSummary)
         case error(ErrorFrame)
         /// The server presented a certificate other than the pinned one: the client stopped,
         /// and will not connect again (the last update).
@@ -138,6 +141,7 @@ public actor ParleyClient {
                 if case let .conversation(reply) = answer, delivered[reply.conversation.conversation] == nil {
                     // A conversation new to this client: catch up on what happened before.
                     let conversation = reply.conversation.conversation
+                    updatesIn.yield(.conversation(reply.conversation))
                     follow(conversation)
                     _ = try await current.request(.resume(.init(id: UUID().uuidString, conversation: conversation, after: 0)))
                 }

@@ -17,6 +17,8 @@ public struct ChainHistory: Sendable {
             newest[message.session] = message
             return
         }
+        // The newest message received again, the very same: nothing new to link.
+        if message.message == before.message, message.digest == before.digest { return }
         guard message.message > before.message else {
             throw ChainFailure(.notAfter(message: message.message, before: before.message))
         }
@@ -25,5 +27,11 @@ public struct ChainHistory: Sendable {
         guard message.previous == digest else {
             throw ChainFailure(.broken(message: message.message, names: message.previous, before: before.message, digest: digest))
         }
+    }
+
+    /// Forgets what was received of `session`: its history is received again from its start (a
+    /// conversation left and joined again), and checked as by a client that never saw it.
+    public mutating func forget(_ session: String) {
+        newest[session] = nil
     }
 }

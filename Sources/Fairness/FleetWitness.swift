@@ -10,6 +10,11 @@ public struct FleetWitness: Sendable {
 
     public init() {}
 
+    /// Forgets the commitments seen in `session`, whose history is received again from its start.
+    public mutating func forget(_ session: String) {
+        roots[session] = nil
+    }
+
     /// Checks one signed message of `session`: `items` are its URL's query items, `boards`
     /// what its state shows and hides (`nil` for a game without boards: nothing to check).
     public mutating func check(_ items: [QueryItem], boards: HiddenBoards?, session: String) throws(ChainFailure) {

@@ -15,6 +15,13 @@ public struct MessageWitness: Sendable {
     /// The newest message of `session` checked so far.
     public func newest(of session: String) -> ChainedURL? { history.newest(of: session) }
 
+    /// Forgets what was checked of `session`: a client that left its conversation and joined
+    /// again receives its history again from the start, and checks it as if new to it.
+    public mutating func forget(_ session: String) {
+        history.forget(session)
+        fleets.forget(session)
+    }
+
     /// Checks the next message; `boards` reads what its state shows and hides, and throws when
     /// the state does not decode, given its game
     /// and its items (`GameCatalog.hiddenBoards(game:in:)`). A message that counts up is kept

@@ -89,6 +89,7 @@ public actor LineSession {
                 }
             case let .offline(reason): output("offline: \(reason); reconnecting")
             case let .error(error): output("error: \(error.reason)")
+            case let .conversation(summary): book.learn(summary)
             case let .event(event):
                 guard book.record(event) else { continue }
                 output(LineFormatter.line(for: event, in: book, now: Date()))

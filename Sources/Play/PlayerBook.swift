@@ -102,6 +102,11 @@ public struct PlayerBook: Sendable {
     /// Forgets a conversation the client left; those after it move up a number. (The server
     /// sends nothing of it after its answer, and `ParleyClient` hands out nothing more of it.)
     public mutating func forget(_ conversation: String) {
+        // Its history comes again from the start if the client joins it again: the chains of
+        // its sessions are checked afresh then, not as messages that go back in time.
+        for event in events[conversation] ?? [] {
+            if let url = event.message?.url, let chained = try? ChainedURL(url) { witness?.forget(chained.session) }
+        }
         order.removeAll { $0 == conversation }
         summaries[conversation] = nil
         events[conversation] = nil
@@ -112,12 +117,18 @@ public struct PlayerBook: Sendable {
     /// Whether the client joined the conversation to watch: a spectator makes no moves.
     public func watches(_ conversation: String) -> Bool { summaries[conversation]?.role == .spectator }
 
-    /// The conversation's spectators: those its summary lists as such, and those who joined to
-    /// watch since.
+    /// The conversation's spectators: those its summary lists as such, changed by who joined,
+    /// left or was removed since (a spectator who left and joined again to play is a player).
     public func spectators(in conversation: String) -> Set<ParticipantID> {
-        var watching = Set((summaries[conversation]?.members ?? []).filter { $0.role == .spectator }.map(\.id))
-        for event in events[conversation] ?? [] where event.kind == .joined && event.participant?.role == .spectator {
-            if let id = event.participant?.id { watching.insert(id) }
+        let summary = summaries[conversation]
+        var watching = Set((summary?.members ?? []).filter { $0.role == .spectator }.map(\.id))
+        for event in events[conversation] ?? [] where event.seq > summary?.lastSeq ?? 0 {
+            guard let id = event.participant?.id else { continue }
+            switch event.kind {
+            case .joined where event.participant?.role == .spectator: watching.insert(id)
+            case .joined, .left, .removed: watching.remove(id)
+            default: break
+            }
         }
         return watching
     }

@@ -103,6 +103,16 @@ import Testing
         let backwards = #expect(throws: ChainFailure.self) { try history.append(first) }
         #expect(backwards?.code == "chain-out-of-order")
         #expect(history.newest(of: Self.session) == second)
+        // The newest received again, the very same message, is no step back.
+        try history.append(second)
+        let other = try ChainedURL(Self.signed(view: "?Ship_Location=0&Shot=1-hit", message: 2, previous: first.digest))
+        let changed = #expect(throws: ChainFailure.self) { try history.append(other) }
+        #expect(changed?.code == "chain-out-of-order")
+        // A session forgotten (its conversation left) is received again from its start.
+        history.forget(Self.session)
+        try history.append(first)
+        try history.append(second)
+        #expect(history.newest(of: Self.session) == second)
     }
 
     @Test func thePublishedDocumentIsAKey() throws {

@@ -49,6 +49,28 @@ import Testing
         #expect(table.screen("Amber").contains("FAILED"), "\(table.screen("Amber"))")
     }
 
+    /// Leaving a conversation and joining it again replays its history from the start: the
+    /// messages checked before are checked again as new, not as a chain that goes back in time.
+    @Test func aConversationJoinedAgainIsCheckedAfreshNotFlaggedAsGoingBack() throws {
+        var table = Self.seedGame(shots: ["1", "4"])
+        let checked = table.models["Ben"]!.book.checks.values.flatMap(\.values).count
+        #expect(checked == 3)
+        let code = try #require(table.models["Ben"]!.book.summaries.values.first?.invite)
+        table.press("Ben", .escape, .escape)
+        table.press("Ben", .character("x"), .enter)
+        #expect(table.models["Ben"]!.book.order.isEmpty, "\(table.screen("Ben"))")
+        table.press("Ben", .character("j"))
+        table.type("Ben", code)
+        table.press("Ben", .enter)
+        let book = table.models["Ben"]!.book
+        let checks = book.checks.values.flatMap(\.values)
+        #expect(checks.count == checked, "\(checks)")
+        #expect(checks.allSatisfy { $0 == .verified }, "\(checks)")
+        table.press("Ben", .enter)
+        let screen = table.screen("Ben")
+        #expect(!screen.contains("FAILED") && !screen.contains("!!!"), "\(screen)")
+    }
+
     @Test func aKeyLearntLateChecksWhatCameBefore() {
         var table = Self.seedGame(shots: ["1"])
         table.press("Ben", .escape)

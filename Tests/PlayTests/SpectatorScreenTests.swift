@@ -88,6 +88,10 @@ import Testing
         table.hideSeedBoats(by: "Chris")
         #expect(table.moves(by: "Chris") == 1)
         #expect(table.screen("Amber").contains("Chris placed their ships!"))
+        // The others' lists say Chris plays now.
+        table.press("Amber", .escape, .escape, .escape)
+        let list = table.screen("Amber")
+        #expect(list.contains("you, Ben, Chris") && !list.contains("watching"), "\(list)")
     }
 
     @Test func aSmallWindowStillSaysWhoWatches() throws {

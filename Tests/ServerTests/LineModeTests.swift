@@ -135,6 +135,33 @@ import Wire
     }
 
     /// `say CONV WORDS` chats; what arrives is shown with its control characters neutralised.
+    /// Leaving a conversation and joining it again prints its history again: each game message
+    /// checked afresh (not flagged as a chain going back), and your own joins as yours.
+    @Test(.timeLimit(.minutes(1)))
+    func aConversationLeftAndJoinedAgainReadsAsBefore() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            try await amber.gather((ben, "Ben"))
+            let created = try await amber.screen.wait(for: " invite ")
+            let invite = try #require(created.split(separator: " ").drop { $0 != "invite" }.dropFirst().first)
+            amber.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
+            _ = try await ben.screen.wait(for: "#3 battleship Amber placed their ships!")
+            ben.type("fire 1 3 0")
+            _ = try await ben.screen.wait(for: "#4 battleship You fired at 0: a hit!")
+            ben.type("leave 1")
+            _ = try await ben.screen.wait(for: "left [1]")
+            ben.type("join \(invite)")
+            let joined = try await ben.screen.wait(for: "#6 you joined")
+            #expect(joined.hasPrefix("[1] "), "\(joined)")
+            let lines = await ben.screen.lines
+            #expect(!lines.contains { $0.contains("FAILED") || $0.contains("!!!") }, "\(lines.joined(separator: "\n"))")
+            #expect(lines.filter { $0 == "[1] #2 you joined" }.count == 2, "\(lines.joined(separator: "\n"))")
+            #expect(lines.filter { $0.hasPrefix("[1] #4 battleship You fired at 0: a hit!") && $0.contains("signed") }.count == 2,
+                    "\(lines.joined(separator: "\n"))")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func membersChatInLineMode() async throws {
         try await LiveServer.with { server in

@@ -102,6 +102,8 @@ public struct PlayModel: Sendable {
             online = false
         case let .error(frame):
             error = frame.reason
+        case let .conversation(summary):
+            book.learn(summary)
         case let .event(event):
             book.record(event)
             // A move in the conversation on screen makes the last error old news.

@@ -42,8 +42,9 @@ public enum IndexKind {
     public static let secret = "secret"
 
     /// The layout version this engine writes and reads.
-    /// Layout 2 indexes invites to watch (layout 1 had only the invites to play).
-    public static let version = "2"
+    /// Layout 2 indexes invites to watch (layout 1 had only the invites to play); layout 3 the
+    /// message that started each game (`start`).
+    public static let version = "3"
 
     public static func memberKey(_ account: AccountID, _ conversation: String) -> String {
         "\(account.rawValue)/\(conversation)"
@@ -84,7 +85,10 @@ extension Engine {
             case let .renamed(account, name):
                 changes.append(.set(IndexKind.name, account.rawValue, name))
             case let .accepted(move):
-                if move.moveCount == 1 { changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation)) }
+                if move.moveCount == 1 {
+                    changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation))
+                    changes.append(Self.startChange(of: move))
+                }
                 counted = true
             case .timedOut, .ended, .resigned:
                 counted = true
@@ -121,7 +125,8 @@ extension Engine {
     }
 
     /// The whole index of what this engine holds, when it holds everything (after replaying a
-    /// whole log): written once into a data folder whose index was never built.
+    /// whole log): written once into a data folder whose index was never built. The games'
+    /// starts (`startChange(ofStored:)`) and the layout's version are written after it.
     public func completeIndex() -> [IndexChange] {
         var changes: [IndexChange] = []
         for conversation in conversations.values.sorted(by: { $0.id < $1.id }) {
@@ -142,7 +147,6 @@ extension Engine {
             changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(down.lowerBound), IndexKind.milliseconds(down.upperBound)))
         }
         changes.append(totalsChange())
-        changes.append(.set(IndexKind.format, "index", IndexKind.version))
         return changes
     }
 

@@ -4,8 +4,9 @@ import Wire
 /// The newest messages one account had accepted in one conversation, by the client's request
 /// id, so that a message sent again after a dropped connection gets its first answer instead
 /// of being applied twice. Bounded: a client resends only what was in flight when its
-/// connection dropped, and an older id is decided afresh (a continuation answering an old
-/// state is then refused as stale, never applied twice).
+/// connection dropped. An older id that starts a game is found in the store's index
+/// (`IndexKind.start`) and recalled here before it is decided; an older continuation answers an
+/// old state and is refused as stale: neither is applied twice.
 struct RecentSends: Sendable {
     /// How many ids are kept per account and conversation; docs/PROTOCOL.md names it.
     static let capacity = 32
@@ -20,12 +21,24 @@ struct RecentSends: Sendable {
 
     /// Oldest first; at most `capacity`.
     private var accepted: [Accepted] = []
+    /// Older messages that started games, read back from the store's index for a send that
+    /// named them again; not among `all`, so they push none of the newest out, and few.
+    private var recalled: [Accepted] = []
+    static let recalledCapacity = 8
 
     /// Oldest first.
     var all: [Accepted] { accepted }
 
     func find(_ request: String) -> Accepted? {
-        accepted.last { $0.request == request }
+        accepted.last { $0.request == request } ?? recalled.last { $0.request == request }
+    }
+
+    /// Keeps an older accepted message read back from the store, so that the send naming it
+    /// again gets its first answer.
+    mutating func recall(_ earlier: Accepted) {
+        guard find(earlier.request) == nil else { return }
+        if recalled.count == Self.recalledCapacity { recalled.removeFirst() }
+        recalled.append(earlier)
     }
 
     mutating func record(_ request: String, seq: Int, session: Session, proposal: String?) {

@@ -17,7 +17,8 @@ extension Pipeline {
     var residentCount: Int { engine.residentCount }
 
     /// Loads what the batch needs that is not in memory: the accounts that send its requests
-    /// (their conversations and names, from the store's index) and every conversation it names.
+    /// (their conversations and names, from the store's index), every conversation it names,
+    /// and the first answer to a game's start sent again after the sender's newest ids.
     /// False when the store could not be read: the batch is then refused as a whole.
     func loadConversations(for batch: [Command]) async -> Bool {
         let now = ContinuousClock.now
@@ -29,6 +30,12 @@ extension Pipeline {
                 for id in try await conversations(namedBy: command) {
                     lastUsed[id] = now
                     try await load(id)
+                }
+                // A game's first message sent again long after: its first answer is in the index.
+                if case let .frame(frame, account, _, _) = command, let key = engine.startToRecall(for: frame, by: account),
+                    let start = try await log.indexValue(IndexKind.start, key: key)
+                {
+                    engine.recall(start, under: key)
                 }
             }
         } catch {

@@ -25,8 +25,13 @@ extension Relay {
         eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) async throws -> Relay {
         switch try await log.indexValue(IndexKind.format, key: "index") {
-        case nil: try await buildIndex(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
-        case "1": try await addWatchInvites(to: log, logger: logger)
+        case nil:
+            try await buildIndex(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
+            try await addGameStarts(to: log, logger: logger)
+        case "1":
+            try await addWatchInvites(to: log, logger: logger)
+            try await addGameStarts(to: log, logger: logger)
+        case "2": try await addGameStarts(to: log, logger: logger)
         default: break
         }
         if let heartbeat {
@@ -119,8 +124,29 @@ extension Relay {
         let changes = codes.values.compactMap { codes in
             codes.count == 1 ? IndexChange.set(IndexKind.invite, Engine.watchInvite(of: codes[0].key), codes[0].value) : nil
         }
-        _ = try await log.append([], indexing: changes + [.set(IndexKind.format, "index", IndexKind.version)])
+        _ = try await log.append([], indexing: changes)
         logger.notice("Indexed the invites to watch of the store's conversations", metadata: ["conversations": "\(changes.count)"])
+    }
+
+    /// Brings an index of layout 2 to layout 3, which indexes the message that started each game
+    /// (`IndexKind.start`): every stored event is read once, in pages, and the starts written
+    /// with the new layout in one transaction. Writing the same starts twice (a node sharing
+    /// the store migrating at the same time) changes nothing.
+    static func addGameStarts(to log: any EventLog, logger: Logger) async throws {
+        var changes: [IndexChange] = []
+        var position: Int64 = 0
+        while true {
+            let page = try await log.records(after: position, limit: 1000)
+            guard let last = page.last else { break }
+            for record in page where !Engine.isStickerStream(record.stream) {
+                if let change = try Engine.startChange(ofStored: WireJSON.decode(EngineEvent.self, from: record.payload)) {
+                    changes.append(change)
+                }
+            }
+            position = last.position
+        }
+        _ = try await log.append([], indexing: changes + [.set(IndexKind.format, "index", IndexKind.version)])
+        logger.notice("Indexed the message that started each game of the store", metadata: ["games": "\(changes.count)"])
     }
 
     /// Replays a whole log that has no index, and writes its index in one transaction.

@@ -1,7 +1,10 @@
 import Client
+import Engine
 import Fairness
 import Foundation
 import Server
+import Storage
+import StorageSQLite
 import Testing
 import Wire
 
@@ -49,6 +52,53 @@ import Wire
             var end = try await ben.nextMessage()
             while end.seq < 5 { end = try await ben.nextMessage() }
             #expect(end.status?.outcome.finished == true && end.seq == 5)
+        }
+    }
+
+    /// A `send` that started a game, sent again after more than the 32 newest ids its account
+    /// sent in the conversation, and after a restart, gets its first answer: never a second game.
+    @Test func aGamesStartSentAgainLongAfterIsAnsweredAsBeforeAndStartsNothing() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        let amberKey = InstallKey()
+        let start = ClientFrame.send(.init(id: "the-start", conversation: "", game: "icecream", variant: "solo", url: "?Base=base01"))
+        @Sendable func send(_ frame: ClientFrame, in conversation: String) -> ClientFrame {
+            guard case var .send(request) = frame else { return frame }
+            request.conversation = conversation
+            return .send(request)
+        }
+        let (conversation, first) = try await LiveServer.with(dataDirectory: folder) { server in
+            let amber = try await Player.connect(to: server, key: amberKey)
+            let ben = try await Player.connect(to: server)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let first = try await amber.request(send(start, in: conversation))
+            guard case .accepted = first else { throw ConnectionError.unexpected("\(first)") }
+            for game in 1...33 {
+                let answer = try await amber.request(.send(.init(
+                    id: "game-\(game)", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base02")))
+                guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+            }
+            // Still running: the same start again now reads the index too, as it is no longer among the newest.
+            #expect(try await amber.request(send(start, in: conversation)) == first)
+            return (conversation, first)
+        }
+        // As a store of the index's layout 2 has it, without the games' starts: the next start indexes them.
+        let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
+        let starts = try await log.indexEntries(IndexKind.start, prefix: "")
+        #expect(starts.count == 34)
+        _ = try await log.append([], indexing: starts.map { .remove(IndexKind.start, $0.key) } + [.set(IndexKind.format, "index", "2")])
+        await log.close()
+        try await LiveServer.with(dataDirectory: folder) { server in
+            let amber = try await Player.connect(to: server, key: amberKey)
+            #expect(try await amber.request(send(start, in: conversation)) == first)
+            guard case var .send(other) = send(start, in: conversation) else { throw ConnectionError.unexpected("no send") }
+            other.url = "?Base=base03"
+            let reused = try await amber.request(.send(other))
+            #expect(reused.rejection?.code == "id-reused", "\(reused)")
+            // Nothing was stored after the 34 games.
+            guard case let .accepted(accepted) = first else { throw ConnectionError.unexpected("\(first)") }
+            let last = accepted.seq + 33
+            let synced = try await amber.request(.resume(.init(id: "r", conversation: conversation, after: last)))
+            #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: last)))
         }
     }
 

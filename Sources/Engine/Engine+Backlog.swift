@@ -27,7 +27,14 @@ extension Engine {
     /// throws `unknown-conversation` if the conversation is not held.
     public func replay(of backlog: Backlog) throws(EngineError) -> BacklogReplay {
         guard let live = conversations[backlog.conversation] else { throw .unknownConversation(backlog.conversation) }
-        return BacklogReplay(backlog: backlog, scratch: scratch(keepingFinishedSessions: false), directories: live.directories)
+        // The turns timed now, by the seq of the message each waits on: a message replayed was
+        // its session's newest when it was stored, and only those still newest carry a deadline.
+        var running: [Int: Int64] = [:]
+        for deadline in deadlines(in: live) {
+            running[deadline.basedOn] = Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
+        }
+        return BacklogReplay(
+            backlog: backlog, scratch: scratch(keepingFinishedSessions: false), directories: live.directories, running: running)
     }
 
     /// Applies `stored` to a scratch engine, calling `visit` with the scratch conversation
@@ -56,12 +63,15 @@ public struct BacklogReplay: Sendable {
     public let backlog: Backlog
     private var scratch: Engine
     private let directories: [AccountID: ViewerDirectory]
+    /// The deadline of each turn timed now, by the seq of its session's newest message.
+    private let running: [Int: Int64]
     /// Whether every entry up to `backlog.lastSeq` has been rendered: the events after it are
     /// relayed live, and are not fed.
     public private(set) var isComplete = false
 
-    init(backlog: Backlog, scratch: Engine, directories: [AccountID: ViewerDirectory]) {
+    init(backlog: Backlog, scratch: Engine, directories: [AccountID: ViewerDirectory], running: [Int: Int64]) {
         self.backlog = backlog
+        self.running = running
         self.scratch = scratch
         self.directories = directories
         isComplete = backlog.lastSeq <= backlog.after
@@ -80,7 +90,14 @@ public struct BacklogReplay: Sendable {
             guard seq > backlog.after, seq <= backlog.lastSeq, var conversation = scratch.conversations[id] else { continue }
             // Identifiers as the viewer knows them today: they may have joined after this entry.
             conversation.directories = directories
-            if let frame = scratch.frame(ofEntry: seq, in: conversation, for: backlog.viewer) { frames.append(frame) }
+            guard var frame = scratch.frame(ofEntry: seq, in: conversation, for: backlog.viewer) else { continue }
+            // Its deadline as the live conversation has it, not as it was when the message
+            // was newest: none once the session moved on or ended, moved on by any downtime.
+            if case var .event(event) = frame, event.status != nil {
+                event.status?.deadline = running[seq]
+                frame = .event(event)
+            }
+            frames.append(frame)
         }
         return frames
     }

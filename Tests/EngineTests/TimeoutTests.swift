@@ -39,6 +39,41 @@ import Wire
         #expect(restarted.deadlines().isEmpty)
     }
 
+    /// A resume from the store renders each message as it replays, when it was its session's
+    /// newest: it must still say a deadline only for a turn timed now, not the one each message
+    /// had (a game lost on time, read back, showed an expired clock on its last move).
+    @Test func aResumeFromTheStoreShowsOnlyTheDeadlinesThatRunNow() throws {
+        var harness = EngineHarness(turnTimeouts: ["battleship": 2])
+        let created = harness.create(by: "amber")
+        harness.join(created.invite, by: "ben")
+        harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4", in: created.conversation, by: "amber")
+        let placed = try #require(harness.lastMessage(in: created.conversation, for: "ben"))
+        #expect(harness.reply(to: placed, with: "Shot=8", by: "ben")?.isAccepted == true)
+        let deadline = try #require(harness.engine.deadlines().first)
+        harness.deliver(harness.engine.timeOut(deadline, now: deadline.at))
+        // A second game whose clock still runs: its newest message keeps its deadline.
+        harness.start("battleship", url: "?Ship_Location=1&Ship_Location=2", in: created.conversation, by: "amber")
+        let running = try #require(harness.engine.deadlines().first)
+        // More entries than memory keeps: the resume is read from the store.
+        for index in 0..<8 {
+            harness.handle(.chat(.init(id: harness.nextID(), conversation: created.conversation, text: "hi \(index)")), from: "amber")
+        }
+        let decision = harness.engine.handle(
+            .resume(.init(id: "r", conversation: created.conversation, after: 0)), from: "ben", now: harness.clock,
+            random: &harness.random)
+        let frames = try harness.engine.backlog(try #require(decision.backlog), replaying: harness.log)
+        let messages = frames.compactMap { frame -> Event? in
+            if case let .event(event) = frame, event.kind == .message { event } else { nil }
+        }
+        #expect(messages.count == 3)
+        let timedOut = try #require(frames.compactMap { frame -> Event? in
+            if case let .event(event) = frame, event.kind == .timeout { event } else { nil }
+        }.first)
+        #expect(timedOut.status?.outcome.finished == true && timedOut.status?.deadline == nil)
+        #expect(messages.dropLast().allSatisfy { $0.status?.deadline == nil }, "\(messages.map(\.status))")
+        #expect(messages.last?.status?.deadline == Int64((running.at.timeIntervalSince1970 * 1000).rounded()))
+    }
+
     /// Each member's copy of a session's newest message says when the turn runs out, so that
     /// clients can show the clock; an older message, a finished game and an untimed game do not.
     @Test func theNewestMessageCarriesTheTurnsDeadline() throws {

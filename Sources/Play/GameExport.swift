@@ -5,7 +5,7 @@ import Wire
 /// plays it back without a server; `parley verify FILE` checks it): JSON lines of the
 /// protocol's own frames, as the exporting player received them. The first is a
 /// `conversation` frame (its `id` is `export`) that names the members and the exporter
-/// (`you`); each other is the `event` frame of one of the game's messages, in order, its URL
+/// (`you`), its invites left empty (a file lets nobody into the conversation); each other is the `event` frame of one of the game's messages, in order, its URL
 /// signed as it came.
 public enum GameExport {
     /// The file of the game of message `seq`.
@@ -16,7 +16,11 @@ public enum GameExport {
             let summary = book.summaries[conversation]
         else { throw LineError("Conversation \(reference) has no game message #\(seq).") }
         let messages = (book.events[conversation] ?? []).filter { $0.kind == .message && $0.status?.session == session }
-        let frames = [ServerFrame.conversation(.init(id: "export", conversation: summary))] + messages.map(ServerFrame.event)
+        // Whoever is sent the file may read and check the game, not join its conversation.
+        var members = summary
+        members.invite = ""
+        members.watchInvite = nil
+        let frames = [ServerFrame.conversation(.init(id: "export", conversation: members))] + messages.map(ServerFrame.event)
         return frames.compactMap { frame in (try? WireJSON.encode(frame)).map { String(decoding: $0, as: UTF8.self) } }
     }
 

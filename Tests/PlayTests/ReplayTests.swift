@@ -54,6 +54,9 @@ import Testing
         #expect(file.hasPrefix("parley-battleship-") && file.hasSuffix(".jsonl") && file.count == "parley-battleship-12345678.jsonl".count)
         let (summary, events) = try GameExport.read(text)
         #expect(events.count == 4 && summary.you == events.first.map { _ in summary.you })
+        // The file lets nobody into the conversation: it holds neither invite.
+        let invite = try #require(table.models["Ben"]!.book.summaries.values.first?.invite)
+        #expect(!text.contains(invite) && summary.invite.isEmpty && summary.watchInvite == nil, "\(text)")
         table.saved("Ben", file: file, failure: nil)
         #expect(table.screen("Ben").contains("Exported to \(file)"))
         table.press("Ben", .left)

@@ -78,8 +78,8 @@ public struct EngineError: Error, Hashable, Sendable {
             + "The server logged it.")
     }
 
-    static func badName(_ limit: Int) -> Self {
-        Self("bad-name", "A name is 1 to \(limit) characters, without control, format or line-breaking characters.")
+    static func badName(_ limit: Int, bytes: Int) -> Self {
+        Self("bad-name", "A name is 1 to \(limit) characters and at most \(bytes) bytes of UTF-8, without control, format or line-breaking characters.")
     }
 }
 

@@ -8,11 +8,13 @@ import Wire
 /// `authenticate` checks a name as `rename` does (issue "A hostile world", item 3).
 @Suite(.timeLimit(.minutes(1)))
 struct AuthenticateNameTests {
-    static let refusal = ErrorFrame(code: "bad-name", reason: "A name is 1 to 40 characters, without control, format or line-breaking characters.")
+    static let refusal = ErrorFrame(code: "bad-name", reason: "A name is 1 to 40 characters and at most 160 bytes of UTF-8, without control, format or line-breaking characters.")
 
     @Test func aNameThatRenameRefusesRefusesTheConnection() async throws {
         try await LiveServer.with { server in
-            for name in [String(repeating: "a", count: 60), "Amber\u{7}", "   ", "Ben\nChris"] {
+            // One letter and 300 combining accents is one character, of 601 bytes.
+            let accented = "a" + String(repeating: "\u{301}", count: 300)
+            for name in [String(repeating: "a", count: 60), "Amber\u{7}", "   ", "Ben\nChris", accented] {
                 await #expect(throws: ConnectionError.refused(Self.refusal), "\(name.debugDescription)") {
                     _ = try await Player.connect(to: server, name: name)
                 }

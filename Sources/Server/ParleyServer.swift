@@ -84,6 +84,8 @@ public func buildParleyServer(
         webSocket: .handlers(WebSocketRoute(path: "/ws") { channel, logger in
             let writer = try channel.pipeline.syncOperations.handler(type: OutboxWriter.self)
             return [
+                // Masked, with no reserved opcode (RFC 6455 5.1, 5.2): checked while the mask is there.
+                ClientFrameRules(),
                 // Whole messages, of at most four frames' worth (more closes the connection, 1009).
                 NIOWebSocketFrameAggregator(
                     minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: limits.serverFrameBytes),

@@ -129,7 +129,7 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
         switch error {
         case NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge:
             close(.messageTooLarge, reason: nil)
-        case is NIOWebSocketFrameAggregator.Error:
+        case is NIOWebSocketFrameAggregator.Error, is ClientFrameRules.Violation:
             close(.protocolError, reason: nil)
         case is NIOWebSocketError:
             // NIO's protocol error handler has answered it with a close, and closes.

@@ -52,8 +52,9 @@ struct MalformedRequestTests {
 /// One TLS connection that writes bytes as they are and reads until the server closes it.
 enum RawTLS {
     struct Answer {
-        var text: String
+        var bytes: [UInt8]
         var closed: Bool
+        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     static func exchange(port: Int, sending bytes: [UInt8], within limit: Duration) async throws -> Answer {
@@ -74,7 +75,7 @@ enum RawTLS {
         try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get()
         let closed = try await ConnectionBoundsTests.closing(channel, within: limit) != nil
         if !closed { try? await channel.close() }
-        return Answer(text: String(decoding: received.withLockedValue { Array($0.readableBytesView) }, as: UTF8.self), closed: closed)
+        return Answer(bytes: received.withLockedValue { Array($0.readableBytesView) }, closed: closed)
     }
 
     private final class Collector: ChannelInboundHandler, Sendable {

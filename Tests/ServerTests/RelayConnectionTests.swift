@@ -95,6 +95,27 @@ struct RelayConnectionTests {
         }
     }
 
+    /// A client masks every frame (RFC 6455 5.1) and uses no reserved opcode (5.2): a frame that
+    /// does not fails the connection (1002), written as such a client would, byte by byte.
+    @Test(arguments: [
+        ("an unmasked text frame", [0x81, 0x02] + Array("{}".utf8)),
+        ("opcode 0x3", [0x83, 0x80, 1, 2, 3, 4]),
+        ("opcode 0xB", [0x8B, 0x80, 1, 2, 3, 4]),
+    ] as [(String, [UInt8])])
+    func aFrameBreakingTheClientsRulesIsAProtocolError(_ name: String, _ frame: [UInt8]) async throws {
+        try await LiveServer.with { server in
+            let upgrade = "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            let answer = try await RawTLS.exchange(port: server.port, sending: Array(upgrade.utf8) + frame, within: .seconds(20))
+            #expect(answer.text.hasPrefix("HTTP/1.1 101 "), "\(name): \(answer.text)")
+            // The server's close frame: FIN and close, two bytes of payload, 1002.
+            let close: [UInt8] = [0x88, 0x02, 0x03, 0xEA]
+            let found = (0...max(0, answer.bytes.count - close.count)).contains { Array(answer.bytes[$0..<min(answer.bytes.count, $0 + close.count)]) == close }
+            #expect(found, "\(name): \(answer.bytes.suffix(16))")
+            #expect(answer.closed, "\(name)")
+        }
+    }
+
     /// The server shutting down closes each connection with 1000, as PROTOCOL.md says.
     @Test func aServerShuttingDownClosesItsConnectionsNormally() async throws {
         let closed = try await LiveServer.with { server in

@@ -60,7 +60,8 @@ struct ConversationSnapshot: Codable {
         var seq: Int
         var kind: String
         var account: AccountID?
-        /// `spectator` for a member who joined to watch; absent for a player.
+        /// `spectator` for a member who joined to watch (of a `joined`, `left`, `removed`, `chat`
+        /// or `sticker`: the role the member had then); absent for a player.
         var role: String?
         /// A chat message's words.
         var text: String?
@@ -219,20 +220,24 @@ extension ConversationSnapshot.Entry {
             kind = "joined"
             self.account = account
             self.role = role == .player ? nil : role.rawValue
-        case let .left(account):
+        case let .left(account, role):
             kind = "left"
             self.account = account
-        case let .removed(account):
+            self.role = role == .player ? nil : role.rawValue
+        case let .removed(account, role):
             kind = "removed"
             self.account = account
-        case let .sticker(account, sticker):
+            self.role = role == .player ? nil : role.rawValue
+        case let .sticker(account, sticker, role):
             kind = "sticker"
             self.account = account
             self.sticker = sticker
-        case let .chat(account, text):
+            self.role = role == .player ? nil : role.rawValue
+        case let .chat(account, text, role):
             kind = "chat"
             self.account = account
             self.text = text
+            self.role = role == .player ? nil : role.rawValue
         }
     }
 
@@ -254,16 +259,16 @@ extension ConversationSnapshot.Entry {
             guard let account else { throw SnapshotError("a membership entry") }
             let membership: LogEntry.Kind = switch kind {
             case "joined": .joined(account, try ParticipantRole(stored: role))
-            case "left": .left(account)
-            default: .removed(account)
+            case "left": .left(account, try ParticipantRole(stored: role))
+            default: .removed(account, try ParticipantRole(stored: role))
             }
             return LogEntry(seq: seq, kind: membership)
         case "sticker":
             guard let account, let sticker else { throw SnapshotError("a sticker entry") }
-            return LogEntry(seq: seq, kind: .sticker(account, sticker))
+            return LogEntry(seq: seq, kind: .sticker(account, sticker, try ParticipantRole(stored: role)))
         case "chat":
             guard let account, let text else { throw SnapshotError("a chat entry") }
-            return LogEntry(seq: seq, kind: .chat(account, text))
+            return LogEntry(seq: seq, kind: .chat(account, text, try ParticipantRole(stored: role)))
         default:
             throw SnapshotError("an entry of kind \(kind)")
         }

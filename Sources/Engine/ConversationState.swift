@@ -133,7 +133,7 @@ struct ConversationState: Sendable {
     /// in memory (a removal is never a session's newest message).
     func removed(at seq: Int) -> AccountID? {
         let index = recent.count - (lastSeq - seq) - 1
-        guard recent.indices.contains(index), case let .removed(account) = recent[index].kind else { return nil }
+        guard recent.indices.contains(index), case let .removed(account, _) = recent[index].kind else { return nil }
         return account
     }
 
@@ -293,14 +293,15 @@ struct LogEntry: Sendable {
         case ended(TimeoutEntry)
         /// A player resigned; the entry's `late` is who.
         case resigned(TimeoutEntry)
-        /// A member's chat message.
-        case chat(AccountID, String)
-        /// A member's sticker.
-        case sticker(AccountID, StoredSticker)
+        /// A member's chat message, with the role the member had then.
+        case chat(AccountID, String, ParticipantRole)
+        /// A member's sticker, with the role the member had then.
+        case sticker(AccountID, StoredSticker, ParticipantRole)
         case joined(AccountID, ParticipantRole)
-        case left(AccountID)
-        /// The operator took the account out.
-        case removed(AccountID)
+        /// A member left, with the role they had.
+        case left(AccountID, ParticipantRole)
+        /// The operator took the account out, with the role it had.
+        case removed(AccountID, ParticipantRole)
     }
 
     let seq: Int

@@ -1,6 +1,7 @@
 import Fairness
 import GameRules
 import Transcript
+import Wire
 
 /// The one place the engine's state changes: live decisions and the replay at start both go
 /// through `apply`, so a restarted server holds exactly what it held before.
@@ -37,12 +38,12 @@ extension Engine {
                 addToDirectories(account, of: id)
             }
         case let .left(id, seq, account):
-            try append(.left(account), seq: seq, to: id)
+            try append(.left(account, role(of: account, in: id)), seq: seq, to: id)
             conversations[id]?.members.removeAll { $0 == account }
             conversations[id]?.spectators.remove(account)
             noteMembership(of: account, in: id, member: false)
         case let .removed(id, seq, account):
-            try append(.removed(account), seq: seq, to: id)
+            try append(.removed(account, role(of: account, in: id)), seq: seq, to: id)
             conversations[id]?.members.removeAll { $0 == account }
             conversations[id]?.spectators.remove(account)
             conversations[id]?.barred.insert(account)
@@ -61,9 +62,9 @@ extension Engine {
         case let .resigned(conversation, seq, session, account, _):
             try applyResignation(in: conversation, seq: seq, session: session, by: account)
         case let .chat(conversation, seq, account, text, _):
-            try append(.chat(account, text), seq: seq, to: conversation)
+            try append(.chat(account, text, role(of: account, in: conversation)), seq: seq, to: conversation)
         case let .sticker(conversation, seq, account, sticker, _):
-            try append(.sticker(account, sticker), seq: seq, to: conversation)
+            try append(.sticker(account, sticker, role(of: account, in: conversation)), seq: seq, to: conversation)
             if let kept = conversations[conversation]?.recentStickers, kept.count >= ConversationState.stickersKept,
                 let oldest = kept.min(by: { $0.value < $1.value })
             {
@@ -206,6 +207,11 @@ extension Engine {
         } else {
             removeMembership(of: account, in: conversation)
         }
+    }
+
+    /// The role an account has in a conversation now (a player's when it is not in memory).
+    private func role(of account: AccountID, in conversation: String) -> ParticipantRole {
+        conversations[conversation]?.role(of: account) ?? .player
     }
 
     private mutating func retireFinishedSessions(of conversation: String) {

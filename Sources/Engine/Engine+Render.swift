@@ -43,14 +43,15 @@ extension Engine {
         switch entry.kind {
         case let .joined(account, role):
             return .success(Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer, role: role)))
-        case let .left(account):
-            return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer)))
-        case let .removed(account):
-            return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer)))
-        case let .chat(account, text):
-            return .success(Event(conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer), text: text))
-        case let .sticker(account, sticker):
-            return .success(stickerEvent(sticker, by: account, in: id, seq: seq, for: viewer))
+        case let .left(account, role):
+            return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer, role: role)))
+        case let .removed(account, role):
+            return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer, role: role)))
+        case let .chat(account, text, role):
+            return .success(Event(
+                conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer, role: role), text: text))
+        case let .sticker(account, sticker, role):
+            return .success(stickerEvent(sticker, by: account, role: role, in: id, seq: seq, for: viewer))
         case let .message(message):
             return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
         case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):

@@ -77,11 +77,12 @@ extension Engine {
         return (decision, .posted(conversation: conversation.id, seq: seq, sticker: post.sticker.id))
     }
 
-    func stickerEvent(_ sticker: StoredSticker, by account: AccountID, in conversation: String, seq: Int, for viewer: AccountID)
-        -> Event
-    {
+    func stickerEvent(
+        _ sticker: StoredSticker, by account: AccountID, role: ParticipantRole, in conversation: String, seq: Int,
+        for viewer: AccountID
+    ) -> Event {
         Event(
-            conversation: conversation, seq: seq, kind: .sticker, participant: info(account, seenBy: viewer),
+            conversation: conversation, seq: seq, kind: .sticker, participant: info(account, seenBy: viewer, role: role),
             sticker: sticker.sticker(at: configuration.publicURL))
     }
 }

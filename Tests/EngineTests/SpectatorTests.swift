@@ -26,6 +26,30 @@ import Wire
 
     struct Refused: Error { let why: String; init(_ why: String) { self.why = why } }
 
+    /// A spectator's chat, sticker and leaving name them as a spectator, live, from a snapshot
+    /// and read back from the store, as their joining does.
+    @Test func aSpectatorsChatStickerAndLeavingCarryTheirRole() throws {
+        var (harness, created, _) = try Self.watchedTable()
+        let conversation = created.conversation
+        harness.handle(.chat(.init(id: "c", conversation: conversation, text: "go Ben")), from: "chris")
+        let sticker = StoredSticker(id: String(repeating: "a", count: 32), name: "cheer", format: "png", width: 300, height: 300, bytes: 10)
+        let (posted, _) = harness.engine.post(StickerPost(conversation: conversation, sticker: sticker), by: "chris", now: harness.clock)
+        harness.deliver(posted)
+        harness.handle(.leave(.init(id: "l", conversation: conversation)), from: "chris")
+        harness.handle(.chat(.init(id: "c2", conversation: conversation, text: "gg")), from: "ben")
+        let live = harness.events(of: "amber").filter { [.chat, .sticker, .left].contains($0.kind) }
+        #expect(live.map(\.kind) == [.chat, .sticker, .left, .chat])
+        #expect(live.map { $0.participant?.role } == [.spectator, .spectator, .spectator, .player])
+        // Read back from the stored events, as a resume from the store renders them.
+        for _ in 0..<8 { harness.handle(.chat(.init(id: harness.nextID(), conversation: conversation, text: "more")), from: "ben") }
+        let decision = harness.engine.handle(
+            .resume(.init(id: "r", conversation: conversation, after: 0)), from: "amber", now: harness.clock, random: &harness.random)
+        let frames = try harness.engine.backlog(try #require(decision.backlog), replaying: harness.log)
+        let stored = frames.compactMap { frame -> Event? in if case let .event(event) = frame { event } else { nil } }
+            .filter { [.sticker, .left].contains($0.kind) || $0.text == "go Ben" }
+        #expect(stored.map { $0.participant?.role } == [.spectator, .spectator, .spectator])
+    }
+
     @Test func theInviteToWatchMakesASpectatorWhomEveryoneSeesAsOne() throws {
         var (harness, created, watching) = try Self.watchedTable()
         #expect(created.watchInvite != created.invite)

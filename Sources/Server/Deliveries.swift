@@ -1,3 +1,4 @@
+import Engine
 import NIOCore
 import Wire
 
@@ -8,6 +9,8 @@ struct Deliveries {
     private var outboxes: [Outbox] = []
     private var gathered: [ObjectIdentifier: WebSocketTextFrames] = [:]
     private var json = FrameWriter(capacity: 2048)
+    /// The newest seq of each conversation whose events were gathered, by outbox.
+    private var newest: [ObjectIdentifier: [String: Int]] = [:]
 
     mutating func add(_ frame: ServerFrame, to outbox: Outbox) {
         json.clear()
@@ -24,11 +27,16 @@ struct Deliveries {
 
     /// The frame `write` writes, once, for each of `outboxes`; nothing if it writes nothing
     /// (when it returns `nil`).
-    mutating func add<Written>(to outboxes: [Outbox], _ write: (inout FrameWriter) -> Written?) -> Written? {
+    mutating func add<Written>(
+        to outboxes: [Outbox], entry: EntryReference? = nil, _ write: (inout FrameWriter) -> Written?
+    ) -> Written? {
         guard !outboxes.isEmpty else { return nil }
         json.clear()
         guard let written = write(&json) else { return nil }
-        for outbox in outboxes { append(to: outbox) }
+        for outbox in outboxes {
+            append(to: outbox)
+            if let entry { newest[ObjectIdentifier(outbox), default: [:]][entry.conversation] = entry.seq }
+        }
         return written
     }
 
@@ -46,7 +54,11 @@ struct Deliveries {
     /// Queues what was gathered for `outbox` now, before something queued directly.
     mutating func send(to outbox: Outbox) {
         guard let frames = gathered.removeValue(forKey: ObjectIdentifier(outbox)) else { return }
-        outbox.deliver(encoded: frames.buffer, count: frames.count)
+        if let seqs = newest.removeValue(forKey: ObjectIdentifier(outbox)) {
+            outbox.deliver(encoded: frames.buffer, count: frames.count, newest: seqs)
+        } else {
+            outbox.deliver(encoded: frames.buffer, count: frames.count)
+        }
     }
 
     /// Queues everything gathered.

@@ -55,6 +55,9 @@ final class Outbox: Sendable {
         var whenEnded: [@Sendable () -> Void] = []
         /// Replays queued and not yet written.
         var replays = 0
+        /// The newest seq of each conversation whose events were queued live: a `conversations`
+        /// list queued after them says no lower `lastSeq`.
+        var newestSeqs: [String: Int] = [:]
 
         /// Whether the consumer must be woken: it is not already at work.
         mutating func startConsumer() -> Bool {
@@ -99,6 +102,28 @@ final class Outbox: Sendable {
     /// batch sends a connection (`Deliveries`).
     func deliver(encoded frames: ByteBuffer, count: Int) {
         enqueue(.encoded(frames, count: count))
+    }
+
+    /// The same, for frames that hold the events `newest` names (the newest seq of each
+    /// conversation among them).
+    func deliver(encoded frames: ByteBuffer, count: Int, newest: [String: Int]) {
+        enqueue(.encoded(frames, count: count)) { state in
+            state.newestSeqs.merge(newest, uniquingKeysWith: max)
+        }
+    }
+
+    /// Queues a `conversations` list, each `lastSeq` raised to the newest event queued for its
+    /// conversation before it: the list was read from the pipelines before some of those were
+    /// relayed, and a client must never be told of a `lastSeq` older than an event it has.
+    func deliver(list: ServerFrame.ConversationList) {
+        enqueue { state in
+            var list = list
+            for index in list.conversations.indices {
+                let newest = state.newestSeqs[list.conversations[index].conversation] ?? 0
+                list.conversations[index].lastSeq = max(list.conversations[index].lastSeq, newest)
+            }
+            return .frame(.conversations(list))
+        }
     }
 
     /// Queues a `resume`'s answer (its events, then `synced`) as one replay; or, when
@@ -196,9 +221,19 @@ final class Outbox: Sendable {
 
     /// False when the item was not queued: the outbox is finished, or was full and is now.
     @discardableResult
-    private func enqueue(_ item: Outgoing) -> Bool {
+    private func enqueue(_ item: Outgoing, noting: (inout State) -> Void = { _ in }) -> Bool {
+        enqueue { state in
+            noting(&state)
+            return item
+        }
+    }
+
+    /// Queues the item `make` makes under the outbox's lock, after everything queued before it.
+    @discardableResult
+    private func enqueue(_ make: (inout State) -> Outgoing) -> Bool {
         let (queued, wakeUp) = state.withLock { state -> (Bool, Bool) in
             guard !state.finished else { return (false, false) }
+            let item = make(&state)
             guard state.queued + item.frameCount <= limit else {
                 // Too slow a reader: what is queued still goes, then the connection closes.
                 state.finished = true

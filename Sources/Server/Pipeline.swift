@@ -367,7 +367,7 @@ actor Pipeline {
     func relay(_ reference: EntryReference, into deliveries: inout Deliveries) {
         for member in engine.recipients(of: reference) {
             let outboxes = connections.outboxes(of: member)
-            let written = deliveries.add(to: outboxes) { writer in
+            let written = deliveries.add(to: outboxes, entry: reference) { writer in
                 engine.writeFrame(ofEntry: reference.seq, in: reference.conversation, for: member, into: &writer)
             }
             if case let .unrenderable(error)? = written {

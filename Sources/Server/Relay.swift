@@ -194,16 +194,14 @@ public final class Relay: Sendable {
             }
             return await group.reduce(into: [[ConversationSummary]?]()) { $0.append($1) }
         }
-        let reply: ServerFrame
+        let outbox = connection.flatMap { connections.outbox(of: account, connection: $0) }
         if parts.contains(where: { $0 == nil }) {
             metrics.rejected(Self.unavailable.code)
-            reply = .rejected(.init(id: request.id, error: Self.unavailable))
+            outbox?.deliver(.rejected(.init(id: request.id, error: Self.unavailable)))
         } else {
             let all = parts.compactMap { $0 }.joined().sorted { $0.conversation < $1.conversation }
-            reply = .conversations(.init(id: request.id, conversations: all))
-        }
-        if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-            outbox.deliver(reply)
+            // Raised to the events relayed to the connection since each part was read.
+            outbox?.deliver(list: .init(id: request.id, conversations: all))
         }
     }
 

@@ -1,3 +1,4 @@
+import Client
 import Engine
 import Foundation
 import Logging
@@ -104,6 +105,52 @@ struct PipelineTests {
         await log.release(failing: true)
         let game = try #require(try await reading.value)
         #expect(game.moves == 1, "the refused move was never shown")
+        await table.stop()
+    }
+
+    /// A list is answered once every pipeline has given its part: a pipeline that gave its part
+    /// may relay newer events of its conversations meanwhile, and the list must then say their
+    /// `lastSeq`, never one lower than an event the client already has.
+    @Test func aListIsNeverBehindAnEventRelayedBeforeIt() async throws {
+        let log = HeldLog(InMemoryEventLog())
+        let relay = try await Relay.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 2, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        let conversation = try await table.conversation(of: "amber", with: ["ben"]).conversation
+        let other = try await table.conversation(of: "amber", with: ["ben"]).conversation
+        try #require(Partition.index(of: conversation, among: 2) != Partition.index(of: other, among: 2))
+        guard case let .accepted(opened) = try await table.ask(.send(.init(
+            id: "o", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")), from: "ben")
+        else { throw ConnectionError.unexpected("the opening move was refused") }
+        let amber = try #require(table.outboxes["amber"]), ben = try #require(table.outboxes["ben"])
+        // The other conversation's pipeline waits for the store, so Amber's list waits for its
+        // part, while this conversation's pipeline has given its own and decides Ben's next move.
+        await log.hold(other)
+        await relay.submit(.send(.init(id: "x", conversation: other, game: "icecream", url: "?Base=base01")),
+                           from: "ben", connection: ben.connection)
+        await log.untilHolding()
+        let listed = amber.connection
+        let listing = Task { await relay.submit(.list(.init(id: "l")), from: "amber", connection: listed) }
+        let here = relay.pipelines[Partition.index(of: conversation, among: 2)]
+        let there = relay.pipelines[Partition.index(of: other, among: 2)]
+        // The list waits in the held pipeline's inbox, and this one has taken its part.
+        while there.inbox.withLock({ $0.commands.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        while !here.inbox.withLock({ $0.commands.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(try await table.ask(.send(.init(
+            id: "y", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
+            url: "?Base=base01&Scoops=scoops01")), from: "ben").isAccepted)
+        await log.release()
+        await listing.value
+        var frames = amber.frames
+        var newest = 0
+        while let frame = await frames.next() {
+            if case let .event(event) = frame, event.conversation == conversation { newest = max(newest, event.seq) }
+            if case let .conversations(list) = frame {
+                #expect(newest == opened.seq + 1, "the move decided after the list's part was relayed before the list")
+                #expect(list.conversations.first { $0.conversation == conversation }?.lastSeq == newest)
+                break
+            }
+        }
         await table.stop()
     }
 

@@ -159,6 +159,33 @@ extension ServerFrame {
         }
     }
 
+    /// A disc into a column that does not exist, or into a full one, is a move the player can
+    /// change: `illegal-move`, with the reason, not a state that cannot be.
+    @Test func aDiscOutsideTheBoardOrIntoAFullColumnIsAnIllegalMove() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await Self.gather(amber, [ben])
+            let first = try await amber.request(.send(.init(id: "d1", conversation: conversation, game: "fourinarow", url: "?Drop=1")))
+            guard case let .accepted(opened) = first else { throw ConnectionError.unexpected("\(first)") }
+            var (state, seq) = ("?Drop=1", opened.seq)
+            func drop(_ column: Int, by player: Player) async throws -> ServerFrame {
+                try await player.request(.send(.init(
+                    id: UUID().uuidString, conversation: conversation, game: "fourinarow", session: opened.session, basedOn: seq,
+                    url: state + "&Drop=\(column)")))
+            }
+            let outside = try await drop(8, by: ben)
+            #expect(outside.rejection == ErrorFrame(code: "illegal-move", reason: "There is no column 8: the columns are 1 to 7."))
+            // Five more discs fill column 1, in turn.
+            for player in [ben, amber, ben, amber, ben] {
+                guard case let .accepted(accepted) = try await drop(1, by: player) else { throw ConnectionError.unexpected("refused") }
+                (state, seq) = (state + "&Drop=1", accepted.seq)
+            }
+            let full = try await drop(1, by: amber)
+            #expect(full.rejection == ErrorFrame(code: "illegal-move", reason: "Column 1 is full: choose another."))
+        }
+    }
+
     @Test func outOfTurnAndStrangersAreRefused() async throws {
         try await LiveServer.with { server in
             let amber = try await Player.connect(to: server)

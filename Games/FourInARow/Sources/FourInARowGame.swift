@@ -57,14 +57,17 @@ public struct FourInARowGame: Game {
     }
 
     /// The usual proposal, the state sent with one `Drop=N` added at its end, read from that item.
+    /// A number that names no column, or a full one, is still read as the move it means, so that
+    /// the rules refuse it as a move a player can change (`illegal-move`) rather than as a state
+    /// that cannot be (`undecodable-state`, which the whole proposal would give).
     public func move(inserting inserted: [QueryItem], before following: [QueryItem], in current: FourInARowState, by seat: Seat)
         -> FourInARowMove?
     {
         guard inserted.count == 1, inserted[0].name == FourInARowState.dropItem, !following.contains(where: { $0.name == FourInARowState.dropItem }),
-            let value = inserted[0].value, let column = FourInARowState.column(named: value),
-            !current.outcome.isFinished, seat == current.nextSeat, !current.isFull(column: column)
+            let value = inserted[0].value, let number = Int(value), (-99...99).contains(number),
+            !current.outcome.isFinished, seat == current.nextSeat
         else { return nil }
-        return FourInARowMove(column: column)
+        return FourInARowMove(column: number - 1)
     }
 
     public func outcome(of state: FourInARowState) -> Outcome { state.outcome }

@@ -120,8 +120,14 @@ func drawnGame() -> FourInARowState {
                 var match = Match(game: game, state: current, lastMover: lastMover, moveCount: current.drops.count)
                 let proposal = game.encode(current) + [QueryItem("Drop", String(column))]
                 let whole = try? match.propose(game.decode(proposal), by: seat, mover: "$P")
-                if let quick {
-                    #expect(whole?.move == quick, "\(current.drops) + \(column)")
+                if let quick, let whole {
+                    #expect(whole.move == quick, "\(current.drops) + \(column)")
+                } else if let quick {
+                    // A column that does not exist, or is full: refused as a move, which the
+                    // player can change, not as a state that cannot be.
+                    #expect(column == 8 || current.isFull(column: column - 1), "\(current.drops) + \(column)")
+                    let refusal = #expect(throws: RuleViolation.self) { try game.apply(quick, by: seat, to: current) }
+                    #expect(refusal?.code == .illegalMove, "\(String(describing: refusal))")
                 }
             }
         }

@@ -20,12 +20,23 @@ enum DescriptorLimit {
             raised.rlim_cur = limit.rlim_max
             if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
-        let needed = rlim_t(connections + 64)
-        if limit.rlim_cur < needed {
-            logger.warning(
-                "The limit on open files is below what limits.connections needs: raise it to \(needed) (ulimit -n, or LimitNOFILE in a systemd unit) or lower limits.connections to \(max(0, Int(limit.rlim_cur) - 64))",
-                metadata: ["openFiles": "\(limit.rlim_cur)", "limits.connections": "\(connections)"])
+        if let warning = warning(openFiles: Int(clamping: limit.rlim_cur), connections: connections) {
+            logger.warning("\(warning)", metadata: ["openFiles": "\(limit.rlim_cur)", "limits.connections": "\(connections)"])
         }
         #endif
+    }
+
+    /// Files the server opens besides its connections: the store, its logs, the data folder's lock.
+    static let spare = 64
+
+    /// What to tell the operator when `openFiles` is too few for `connections` connections and
+    /// the server's own files; `nil` when it is enough.
+    static func warning(openFiles: Int, connections: Int) -> String? {
+        guard openFiles < connections + spare else { return nil }
+        let number = { (value: Int) in value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+        return "This process may open \(number(openFiles)) files, fewer than the server needs: "
+            + "\(number(connections)) connections (limits.connections) and \(spare) files of its own. "
+            + "Raise the limit on open files to at least \(number(connections + spare)) (ulimit -n, or LimitNOFILE in a systemd unit), "
+            + "or set limits.connections to \(number(max(0, openFiles - spare))) or fewer."
     }
 }

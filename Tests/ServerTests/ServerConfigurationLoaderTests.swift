@@ -41,6 +41,15 @@ struct ServerConfigurationLoaderTests {
         let file = repository.appendingPathComponent("config.json").path
         let configuration = try await ServerConfigurationLoader(file: file, environment: [:]).load()
         #expect(configuration == ServerConfiguration())
+        // And it holds every setting that has a default, so that it shows them all.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var keys: Set<String> = []
+        for (section, values) in json {
+            for key in (values as? [String: Any] ?? [:]).keys { keys.insert(section + "." + key) }
+        }
+        let withoutDefault: Set<String> = ["server.publicURL", "server.node", "store.url", "tls.certificate", "tls.key", "admin.token"]
+        #expect(keys == ServerConfigurationLoader.knownKeys().subtracting(withoutDefault),
+                "missing: \(ServerConfigurationLoader.knownKeys().subtracting(withoutDefault).subtracting(keys).sorted())")
     }
 
     @Test func theJSONFileOverridesTheDefaults() async throws {

@@ -14,7 +14,10 @@ extension EngineEvent {
     /// The format written now.
     public static let storedFormat = 2
 
-    private enum Kind: String {
+    /// Every `type` a stored event may have (docs/STORAGE.md lists each).
+    static var storedTypes: [String] { Kind.allCases.map(\.rawValue) }
+
+    private enum Kind: String, CaseIterable {
         case conversationCreated = "conversation-created"
         case joined, left, removed, readmitted, renamed, accepted
         case timedOut = "timed-out"

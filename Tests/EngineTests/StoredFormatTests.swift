@@ -1,4 +1,4 @@
-import Engine
+@testable import Engine
 import Foundation
 import GameRules
 import Testing
@@ -36,6 +36,18 @@ import Wire
         #expect(object["format"] as? Int == 2)
         #expect(object["type"] is String)
         #expect(try WireJSON.decode(EngineEvent.self, from: data) == event)
+    }
+
+    /// docs/STORAGE.md's table of stored events names every type the code writes, and no other.
+    @Test func theDocumentedTypesAreTheStoredOnes() throws {
+        let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/STORAGE.md")
+        let text = try String(contentsOf: doc, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "| type | fields |").dropFirst().first)
+        let rows = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
+        let documented = rows.compactMap { row in row.split(separator: "`").dropFirst().first.map(String.init) }
+        #expect(Set(documented) == Set(EngineEvent.storedTypes), "\(documented) against \(EngineEvent.storedTypes)")
+        #expect(documented.count == EngineEvent.storedTypes.count)
     }
 
     @Test func formatTwoIsExactlyAsDocumented() throws {

@@ -1,3 +1,4 @@
+import Fairness
 import Foundation
 import GameCatalog
 import GameRules
@@ -94,6 +95,30 @@ struct ConversationSnapshot: Codable {
         var outcome: OutcomeSnapshot
         var moveCount: Int
         var prompt: String?
+        /// Of a game that hides boards and ends here (`FleetReveal`); absent otherwise, and in
+        /// snapshots from before it was kept.
+        var reveal: Reveal?
+    }
+
+    /// A `FleetReveal`, its digests as written in a URL (`nil` where a chain began).
+    struct Reveal: Codable {
+        var query: String
+        var message: Int
+        var seats: [String?]
+        var spectator: String?
+
+        init(_ reveal: FleetReveal) {
+            query = reveal.query
+            message = reveal.message
+            seats = reveal.seats.map { $0?.text }
+            spectator = reveal.spectator?.text
+        }
+
+        func restore() -> FleetReveal {
+            FleetReveal(
+                query: query, message: message, seats: seats.map { $0.flatMap { ChainDigest(text: $0) } },
+                spectator: spectator.flatMap { ChainDigest(text: $0) })
+        }
     }
 
     /// `seat`, `anyoneExcept`, `anyone` or `nobody`, with the seat of the first two.
@@ -215,7 +240,7 @@ extension ConversationSnapshot.Entry {
             self.timeout = ConversationSnapshot.Timeout(
                 session: timeout.session, game: timeout.game.id, variant: timeout.game.variant.id, late: timeout.late,
                 seats: timeout.seats, turn: .init(timeout.turn), outcome: .init(timeout.outcome), moveCount: timeout.moveCount,
-                prompt: timeout.prompt)
+                prompt: timeout.prompt, reveal: timeout.reveal.map { ConversationSnapshot.Reveal($0) })
         case let .joined(account, role):
             kind = "joined"
             self.account = account
@@ -253,7 +278,7 @@ extension ConversationSnapshot.Entry {
             let entry = TimeoutEntry(
                 session: timeout.session, game: try catalog.game(timeout.game, variant: timeout.variant), late: timeout.late,
                 seats: timeout.seats, turn: try timeout.turn.restore(), outcome: timeout.outcome.restore(),
-                moveCount: timeout.moveCount, prompt: timeout.prompt)
+                moveCount: timeout.moveCount, prompt: timeout.prompt, reveal: timeout.reveal?.restore())
             return LogEntry(seq: seq, kind: kind == "timeout" ? .timeout(entry) : kind == "resigned" ? .resigned(entry) : .ended(entry))
         case "joined", "left", "removed":
             guard let account else { throw SnapshotError("a membership entry") }

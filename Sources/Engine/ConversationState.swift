@@ -366,4 +366,6 @@ struct TimeoutEntry: Sendable {
     let outcome: Outcome
     let moveCount: Int
     let prompt: String?
+    /// Of a game that hides boards and ends here: its boards shown, to be signed for each viewer.
+    var reveal: FleetReveal? = nil
 }

@@ -195,7 +195,8 @@ extension Engine {
         conversations[conversation]?.sessions[session.id] = session
         return TimeoutEntry(
             session: session.id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,
-            outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt)
+            outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt,
+            reveal: fleetReveal(of: session))
     }
 
     /// Keeps an account's memberships when the engine knows them; the store's index has them

@@ -65,8 +65,9 @@ extension Engine {
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
                 moves: timeout.moveCount, turn: turnInfo(timeout.turn, seated: seated),
                 outcome: outcomeInfo(timeout.outcome, seated: seated), prompt: timeout.prompt)
+            let reveal = timeout.reveal.flatMap { revealURL($0, of: timeout, for: timeout.seats.firstIndex(of: viewer)) }
             return .success(Event(conversation: id, seq: seq, kind: kind, status: status,
-                                  participant: timeout.late.map { info($0, seenBy: viewer) }))
+                                  participant: timeout.late.map { info($0, seenBy: viewer) }, reveal: reveal))
         }
     }
 

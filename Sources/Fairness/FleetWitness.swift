@@ -2,13 +2,17 @@ import GameRules
 
 /// A client's own check of the server's answers about boards it cannot see
 /// (docs/FAIRNESS.md): the commitment to each board must never change, each shot's answer must
-/// be the opened cell's, and at the end every board revealed must be the committed one and
-/// agree with every answer given.
+/// be the opened cell's, and at the end (the last move's message, or the reveal of a game
+/// ended otherwise) every board revealed must be the committed one and agree with every answer
+/// given.
 public struct FleetWitness: Sendable {
     /// The commitment first seen to each board, by session.
     private var roots: [String: [Int: [UInt8]]] = [:]
 
     public init() {}
+
+    /// Whether a board of `session` was committed to.
+    public func hasCommitments(in session: String) -> Bool { !(roots[session] ?? [:]).isEmpty }
 
     /// Forgets the commitments seen in `session`, whose history is received again from its start.
     public mutating func forget(_ session: String) {
@@ -38,7 +42,10 @@ public struct FleetWitness: Sendable {
                 throw ChainFailure(.answerContradicted(board: shot.board, cell: boards.name(of: shot.cell), hit: shot.hit))
             }
         }
-        guard boards.isOver else { return }
+        // At the end every board is revealed: when the moves end the game, or in the reveal that
+        // follows a game ended otherwise (a timeout, a resignation, the operator), whose seeds
+        // say what it is. A reveal is whole: every board placed, shown with its seed.
+        guard boards.isOver || !proofs.seeds.isEmpty else { return }
         for board in boards.placed.sorted() {
             guard let seed = proofs.seeds[board], let cells = boards.shown[board] else { throw ChainFailure(.notRevealed(board)) }
             guard FleetCommitment(board: board, cells: cells, seed: seed).root == committed[board] else {

@@ -22,6 +22,10 @@ public struct MessageWitness: Sendable {
         fleets.forget(session)
     }
 
+    /// Whether the server committed to a board in `session`: a game of it that ends by a
+    /// timeout, a resignation or the operator must then be revealed.
+    public func hasCommitments(in session: String) -> Bool { fleets.hasCommitments(in: session) }
+
     /// Checks the next message; `boards` reads what its state shows and hides, and throws when
     /// the state does not decode, given its game
     /// and its items (`GameCatalog.hiddenBoards(game:in:)`). A message that counts up is kept

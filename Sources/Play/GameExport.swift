@@ -6,7 +6,8 @@ import Wire
 /// protocol's own frames, as the exporting player received them. The first is a
 /// `conversation` frame (its `id` is `export`) that names the members and the exporter
 /// (`you`), its invites left empty (a file lets nobody into the conversation); each other is the `event` frame of one of the game's messages, in order, its URL
-/// signed as it came.
+/// signed as it came, and last, for a game ended by a timeout, a resignation or the operator,
+/// the event that ended it with its `reveal`.
 public enum GameExport {
     /// The file of the game of message `seq`.
     public static func lines(ofMessage seq: Int, in conversation: String, book: PlayerBook, reference: String) throws(LineError)
@@ -15,7 +16,10 @@ public enum GameExport {
         guard let session = book.event(seq, in: conversation)?.status?.session,
             let summary = book.summaries[conversation]
         else { throw LineError("Conversation \(reference) has no game message #\(seq).") }
-        let messages = (book.events[conversation] ?? []).filter { $0.kind == .message && $0.status?.session == session }
+        // Its messages, and the reveal of a game ended without a move of its own.
+        let messages = (book.events[conversation] ?? []).filter {
+            ($0.kind == .message || $0.reveal != nil) && $0.status?.session == session
+        }
         // Whoever is sent the file may read and check the game, not join its conversation.
         var members = summary
         members.invite = ""
@@ -44,6 +48,7 @@ public enum GameExport {
             switch frame {
             case let .conversation(reply): summary = reply.conversation
             case let .event(event) where event.kind == .message: events.append(event)
+            case let .event(event) where event.reveal != nil: continue
             default: throw LineError("Line \(number + 1) is neither the conversation nor one of the game's messages.")
             }
         }

@@ -67,7 +67,26 @@ public struct PlayerBook: Sendable {
     }
 
     private mutating func check(_ event: Event) {
-        guard var witness, event.kind == .message, let url = event.message?.url else { return }
+        guard var witness else { return }
+        let url: String
+        switch event.kind {
+        case .message:
+            guard let message = event.message?.url else { return }
+            url = message
+        case .timeout, .resigned, .ended:
+            // A game that hides boards and ends without a move of its own is revealed.
+            guard let status = event.status, status.outcome.finished else { return }
+            guard let reveal = event.reveal else {
+                if witness.hasCommitments(in: status.session) {
+                    checks[event.conversation, default: [:]][event.seq] = .failed(
+                        "The game ended without the boards the server committed to being revealed, so its answers cannot be checked.")
+                }
+                return
+            }
+            url = reveal
+        default:
+            return
+        }
         let check: MessageCheck
         do {
             try witness.check(url, boards: catalog.hiddenBoards)

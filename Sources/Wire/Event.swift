@@ -42,11 +42,17 @@ public struct Event: Codable, Hashable, Sendable {
     public var text: String?
     /// A sticker event's image.
     public var sticker: Sticker?
+    /// Of a `timeout`, `resigned` or `ended` that ends a game which hides boards: the signed URL
+    /// of its final state with every board shown and its seeds (docs/FAIRNESS.md), the next
+    /// message of the session's chain, so that every player can check the boards they could
+    /// not see.
+    public var reveal: String?
 
     public init(
         conversation: String, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
-        participant: ParticipantInfo? = nil, text: String? = nil, sticker: Sticker? = nil
+        participant: ParticipantInfo? = nil, text: String? = nil, sticker: Sticker? = nil, reveal: String? = nil
     ) {
+        self.reveal = reveal
         self.text = text
         self.sticker = sticker
         self.conversation = conversation

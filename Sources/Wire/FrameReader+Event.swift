@@ -7,7 +7,7 @@ extension FrameReader {
     static func event(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Event {
         var conversation = Field<String>(), seq = Field<Int>(), kind = Field<Event.Kind>()
         var message = Field<Message?>(), status = Field<GameStatus?>(), participant = Field<ParticipantInfo?>()
-        var text = Field<String?>(), sticker = Field<Sticker?>()
+        var text = Field<String?>(), sticker = Field<Sticker?>(), reveal = Field<String?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -21,13 +21,14 @@ extension FrameReader {
             case "participant": try participant.set(s.optional(participantInfo))
             case "text": try text.set(s.optionalString())
             case "sticker": try sticker.set(s.optional(Self.sticker))
+            case "reveal": try reveal.set(s.optionalString())
             default: try s.skipValue()
             }
         }
         return Event(
             conversation: try conversation.required(), seq: try seq.required(), kind: try kind.required(),
             message: message.optional(), status: status.optional(), participant: participant.optional(), text: text.optional(),
-            sticker: sticker.optional())
+            sticker: sticker.optional(), reveal: reveal.optional())
     }
 
     static func sticker(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Sticker {

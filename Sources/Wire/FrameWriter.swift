@@ -221,6 +221,7 @@ public struct FrameWriter {
         out.key("kind"); out.string(event.kind.rawValue)
         if let message = event.message { out.key("message"); self.message(message) }
         if let participant = event.participant { out.key("participant"); self.participant(participant) }
+        if let reveal = event.reveal { out.key("reveal"); out.string(reveal) }
         out.key("seq"); out.integer(event.seq)
         if let status = event.status { out.key("status"); self.status(status) }
         if let sticker = event.sticker { out.key("sticker"); self.sticker(sticker) }

@@ -89,12 +89,13 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 
     /// A line's URL: the line, or the `url` of a JSON object (also under `message`, as in an
-    /// `event` frame); `nil` for a JSON object without one.
+    /// `event` frame, or its `reveal`); `nil` for a JSON object without one.
     static func url(inLine line: String) -> String? {
         guard line.hasPrefix("{") else { return line }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return line }
         if let url = object["url"] as? String { return url }
         if let message = object["message"] as? [String: Any], let url = message["url"] as? String { return url }
+        if let reveal = object["reveal"] as? String { return reveal }
         return nil
     }
 

@@ -71,6 +71,31 @@ import Testing
         #expect(!screen.contains("FAILED") && !screen.contains("!!!"), "\(screen)")
     }
 
+    /// A game given up is revealed: the client checks the boards it never saw, and says loudly
+    /// when a game that hid boards ends without them.
+    @Test func aResignedGameIsRevealedAndChecked() throws {
+        var table = Self.seedGame(shots: ["1"])
+        table.press("Ben", .control("r"), .enter)
+        #expect(table.resignations(by: "Ben") == 1)
+        let book = table.models["Ben"]!.book
+        let conversation = try #require(book.order.first)
+        let ended = try #require(book.events[conversation]?.last)
+        #expect(ended.kind == .resigned && ended.reveal != nil)
+        #expect(book.checks[conversation]?[ended.seq] == .verified, "\(String(describing: book.checks[conversation]))")
+        // The same events, the reveal left out: the end is flagged.
+        var model = PlayModel()
+        model.check(with: Self.signer.publicKey)
+        for var event in book.events[conversation] ?? [] {
+            event.reveal = nil
+            _ = model.received(.event(event))
+        }
+        guard case let .failed(reason)? = model.book.checks[conversation]?[ended.seq] else {
+            Issue.record("an end without its reveal passed: \(String(describing: model.book.checks[conversation]))")
+            return
+        }
+        #expect(reason.contains("without the boards"))
+    }
+
     @Test func aKeyLearntLateChecksWhatCameBefore() {
         var table = Self.seedGame(shots: ["1"])
         table.press("Ben", .escape)

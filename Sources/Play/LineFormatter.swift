@@ -16,7 +16,7 @@ public enum LineFormatter {
         case .joined: return "\(prefix) \(who) joined" + (event.participant?.role == .spectator ? " to watch" : "")
         case .left: return "\(prefix) \(who) left"
         case .removed: return "\(prefix) the server's operator removed \(who)"
-        case .ended: return "\(prefix) the server's operator ended the game"
+        case .ended: return "\(prefix) the server's operator ended the game" + revealed(event, in: book)
         case .chat:
             return "\(prefix) \(who): " + ChatText.neutralised(event.text ?? "")
         case .sticker:
@@ -24,10 +24,10 @@ public enum LineFormatter {
             return "\(prefix) \(who): " + StickerWords.line(sticker) + " — " + sticker.url
         case .resigned:
             let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
-            return "\(prefix) \(who) resigned\(status)"
+            return "\(prefix) \(who) resigned\(status)" + revealed(event, in: book)
         case .timeout:
             let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
-            return "\(prefix) time is up for \(event.participant == nil ? "the next player" : who)\(status)"
+            return "\(prefix) time is up for \(event.participant == nil ? "the next player" : who)\(status)" + revealed(event, in: book)
         case .message:
             guard let message = event.message else { return "\(prefix) (an empty message)" }
             let you = book.you(in: event.conversation)
@@ -48,6 +48,18 @@ public enum LineFormatter {
             let sender = namesItsSender ? "" : (message.sender == you ? "You" : names.name(of: message.sender)) + ": "
             return "\(prefix) \(message.game) \(sender)" + parts.joined(separator: " — ")
         }
+    }
+
+    /// What the client's check said of an end's reveal (the boards of a game ended without a
+    /// move of its own), and its URL: "" for an end that reveals nothing.
+    private static func revealed(_ event: Event, in book: PlayerBook) -> String {
+        let check: String? = switch book.checks[event.conversation]?[event.seq] {
+        case .verified?: "revealed, signed"
+        case .unsigned?: "revealed, unsigned"
+        case .failed?: "FAILED CHECK"
+        case nil: event.reveal.map { _ in "revealed" }
+        }
+        return ([check, event.reveal].compactMap { $0 }.map { " — " + $0 }).joined()
     }
 
     /// `replay CONV SEQ`: every message of the game of message `seq`, in order, each as its

@@ -202,6 +202,38 @@ import Wire
         }
     }
 
+    /// A Battleship game given up reveals where the ships were: the winner's client checks it
+    /// and says so, and an export of it verifies with the reveal.
+    @Test(.timeLimit(.minutes(1)))
+    func aBattleshipGameGivenUpRevealsTheShips() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            try await amber.gather((ben, "Ben"))
+            amber.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
+            _ = try await ben.screen.wait(for: "#3 battleship Amber placed their ships!")
+            ben.type("fire 1 3 8")
+            _ = try await amber.screen.wait(for: "#4 battleship Ben fired at 8")
+            ben.type("resign 1 4")
+            let revealed = try await amber.screen.wait(for: "#5 Ben resigned")
+            #expect(revealed.contains("game over: you won") && revealed.contains("revealed, signed"), "\(revealed)")
+            let seen = try await ben.screen.wait(for: "#5 you resigned")
+            #expect(seen.contains("revealed, signed") && seen.contains("Ship_Location=0&Ship_Location=4") && seen.contains("Fleet_Seed=0."),
+                    "\(seen)")
+            let folder = LiveServer.temporaryDirectory()
+            let file = folder + "/game.jsonl"
+            ben.type("export 1 4 \(file)")
+            _ = try await ben.screen.wait(for: "exported the game of #4 to \(file)")
+            let keyFile = folder + "/parley-key.json"
+            try await HTTPS.request("\(server.url)/.well-known/parley-key").body.write(toFile: keyFile, atomically: true, encoding: .utf8)
+            let verified = try await Spawn.run(try TerminalClientTests.parley(), ["verify", "--key", keyFile, file], withErrors: true)
+            #expect(verified.status == 0 && verified.output.contains("3 messages of 1 session checked"), "\(verified.output)")
+            #expect(verified.output.contains("message 3 of session"), "the reveal is the session's third message: \(verified.output)")
+            for terminal in [amber, ben] { terminal.input.finish() }
+            for terminal in [amber, ben] { await terminal.task.value }
+        }
+    }
+
     /// Two answers to the same message: the one that lost the race hears who moved first,
     /// in a person's words, not the protocol's event numbers.
     @Test(.timeLimit(.minutes(1)))

@@ -137,7 +137,12 @@ public actor ParleyClient {
         while true {
             let current = try await currentConnection()
             do {
-                let answer = try await current.request(frame)
+                // A list of every conversation, page by page; one page when the caller names one.
+                let answer = if case let .list(list) = frame, list.after == nil, list.limit == nil {
+                    try await Self.listAll(list, on: current)
+                } else {
+                    try await current.request(frame)
+                }
                 if case let .conversation(reply) = answer, delivered[reply.conversation.conversation] == nil {
                     // A conversation new to this client: catch up on what happened before.
                     let conversation = reply.conversation.conversation
@@ -157,6 +162,22 @@ public actor ParleyClient {
                 continue
             }
         }
+    }
+
+    /// Every conversation of the account, read a page at a time (`list`'s `after` and `next`),
+    /// answered as one list; a refusal of any page is the answer.
+    static func listAll(_ list: ClientFrame.List, on connection: ParleyConnection) async throws -> ServerFrame {
+        var all: [ConversationSummary] = []
+        var after: String?
+        repeat {
+            let answer = try await connection.request(.list(.init(id: after.map { list.id + "/" + $0 } ?? list.id, after: after)))
+            guard case let .conversations(page) = answer else { return answer }
+            all += page.conversations
+            // A page that says more follow but holds none would never end.
+            guard let next = page.next, next != after, !page.conversations.isEmpty else { break }
+            after = next
+        } while true
+        return .conversations(.init(id: list.id, conversations: all))
     }
 
     /// Whether a connection is open now.
@@ -228,7 +249,7 @@ public actor ParleyClient {
         waitingForConnection = []
         // Catch up on every conversation this account is in, including ones joined elsewhere.
         Task {
-            guard case let .conversations(list) = try await opened.request(.list(.init(id: UUID().uuidString))) else { return }
+            guard case let .conversations(list) = try await Self.listAll(.init(id: UUID().uuidString), on: opened) else { return }
             for summary in list.conversations {
                 let after = await self.startFollowing(summary.conversation)
                 _ = try await opened.request(.resume(.init(id: UUID().uuidString, conversation: summary.conversation, after: after)))

@@ -7,6 +7,7 @@ extension Engine {
     mutating func create(
         _ request: ClientFrame.Create, by account: AccountID, random: inout some RandomNumberGenerator
     ) -> Decision {
+        if let refusal = joiningRefusal(of: account) { return .reply(.rejected(.init(id: request.id, error: refusal))) }
         var id = UUID.random(using: &random).uuidString
         // One try in `partition.count`, on average, is an id of this engine's partition.
         while !partition.holds(id) { id = UUID.random(using: &random).uuidString }
@@ -32,6 +33,7 @@ extension Engine {
         guard !conversation.barred.contains(account) else {
             return .reply(.rejected(.init(id: request.id, error: EngineError.barred.frame)))
         }
+        if let refusal = joiningRefusal(of: account) { return .reply(.rejected(.init(id: request.id, error: refusal))) }
         let role: ParticipantRole = code == conversation.invite ? .player : .spectator
         let watching = conversation.spectators.count
         if role == .player, conversation.members.count - watching >= configuration.maxParticipants {

@@ -20,10 +20,10 @@ extension Engine {
     }
 
     /// The conversations a request names: the one it acts on (for a member), the one its invite
-    /// opens, or every one of the account's for `list`.
+    /// opens, or the account's of a `list`'s page.
     public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [String] {
         switch frame {
-        case .list: return (memberships[account] ?? []).sorted()
+        case let .list(request): return listPage(of: account, request).ids
         case let .join(request): return invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
         case let .leave(request): return ifMember(account, of: request.conversation)
         case let .send(request): return ifMember(account, of: request.conversation)
@@ -33,6 +33,14 @@ extension Engine {
         case let .chat(request): return ifMember(account, of: request.conversation)
         case .create, .rename, .authenticate: return []
         }
+    }
+
+    /// The ids of a `list`'s page of the account's conversations (those of this engine's
+    /// partition), and whether more follow it.
+    func listPage(of account: AccountID, _ request: ClientFrame.List) -> (ids: [String], more: Bool) {
+        let after = request.after?.uppercased() ?? ""
+        let following = (memberships[account] ?? []).filter { $0 > after }.sorted()
+        return (Array(following.prefix(request.pageSize)), following.count > request.pageSize)
     }
 
     /// `[conversation]` if `account` is a member of it, else nothing. A method, not a closure

@@ -41,6 +41,9 @@ public struct Engine: Sendable {
     /// The names of the accounts the engine knows of; a server keeps those of members of
     /// conversations in memory and of connected accounts.
     var names: [AccountID: String] = [:]
+    /// How many conversations an account is in over all partitions, as the store's index said
+    /// before a create or a join (`learnConversationCount`), kept up as it joins and leaves.
+    var conversationTotals: [AccountID: Int] = [:]
     /// When the server was down, oldest first: turn clocks stand still then.
     var downtimes: [ClosedRange<Date>] = []
     /// The conversations this engine decides: all of them, or those of one of a server's
@@ -69,10 +72,10 @@ public struct Engine: Sendable {
         case let .join(request):
             return join(request, by: account)
         case let .list(request):
-            // The relay has loaded every one of them (`missingConversations`).
-            let summaries = (memberships[account] ?? []).sorted().compactMap { conversations[$0] }
-                .map { summary(of: $0, for: account) }
-            return .reply(.conversations(.init(id: request.id, conversations: summaries)))
+            // The relay has loaded every one of the page (`conversations(namedBy:from:)`).
+            let page = listPage(of: account, request)
+            let summaries = page.ids.compactMap { conversations[$0] }.map { summary(of: $0, for: account) }
+            return .reply(.conversations(.init(id: request.id, conversations: summaries, next: page.more ? page.ids.last : nil)))
         case let .leave(request):
             return leave(request, by: account)
         case let .rename(request):

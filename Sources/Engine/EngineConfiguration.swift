@@ -11,6 +11,15 @@ public struct EngineConfiguration: Sendable {
     public var maxSpectators: Int
     /// The most bytes of stickers one account may have stored.
     public var stickerQuotaBytes = 10 << 20
+    /// The most conversations one account may be a member of (`conversations.perAccount`).
+    public var maxConversationsPerAccount = 1000
+
+    /// The same settings with another bound on an account's conversations.
+    public func with(maxConversationsPerAccount: Int) -> Self {
+        var changed = self
+        changed.maxConversationsPerAccount = maxConversationsPerAccount
+        return changed
+    }
 
     /// The same settings with another sticker quota.
     public func with(stickerQuotaBytes: Int) -> Self {

@@ -26,6 +26,10 @@ public struct EngineError: Error, Hashable, Sendable {
         Self("id-reused", "The id \(id) was already used for another message in this conversation; use a new id for every message.")
     }
 
+    static func tooManyConversations(_ limit: Int) -> Self {
+        Self("too-many-conversations", "You are in \(limit) conversations, the most one may be in: leave one first.")
+    }
+
     static func conversationFull(_ limit: Int) -> Self {
         Self("conversation-full", "The conversation already has \(limit) participants, its limit.")
     }

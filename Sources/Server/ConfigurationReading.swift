@@ -45,6 +45,8 @@ struct ConfigurationReading {
 
         result.maxParticipants = try await number("conversations.maxParticipants", in: 2...10_000) ?? result.maxParticipants
         result.maxSpectators = try await number("conversations.maxSpectators", in: 0...10_000) ?? result.maxSpectators
+        result.maxConversationsPerAccount = try await number("conversations.perAccount", in: 1...1_000_000)
+            ?? result.maxConversationsPerAccount
         result.stickerQuotaBytes = try await number("stickers.quotaBytes", in: 0...(1 << 40)) ?? result.stickerQuotaBytes
         result.stickerPostsPerMinute = try await number("stickers.postsPerMinute", in: 1...100_000) ?? result.stickerPostsPerMinute
         result.residency.liveConversations = try await number("engine.liveConversations", in: 1...100_000_000)

@@ -48,7 +48,7 @@ public func buildParleyServer(
             maxURLLength: configuration.limits.urlLength,
             maxRecordBytes: PayloadLimit.standard.maximumBytes,
             turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer
-        ).with(stickerQuotaBytes: configuration.stickerQuotaBytes),
+        ).with(stickerQuotaBytes: configuration.stickerQuotaBytes).with(maxConversationsPerAccount: configuration.maxConversationsPerAccount),
         catalog: configuration.catalog,
         // Servers that share a store share the secret too, so that a player has the same
         // identifiers on each.

@@ -31,6 +31,15 @@ extension Pipeline {
                     lastUsed[id] = now
                     try await load(id)
                 }
+                // Joining one more conversation: how many the account is in, over every partition.
+                if case let .frame(frame, account, _, _) = command, !engine.knowsEveryAccount {
+                    switch frame {
+                    case .create, .join:
+                        let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
+                        engine.learnConversationCount(of: account, count)
+                    default: break
+                    }
+                }
                 // A game's first message sent again long after: its first answer is in the index.
                 if case let .frame(frame, account, _, _) = command, let key = engine.startToRecall(for: frame, by: account),
                     let start = try await log.indexValue(IndexKind.start, key: key)

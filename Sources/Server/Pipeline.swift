@@ -58,7 +58,7 @@ actor Pipeline {
         /// An account's conversations of this partition, for a `list` that every pipeline answers
         /// in part.
         /// `nil` when the store could not be read.
-        case list(ClientFrame.List, account: AccountID, answer: @Sendable ([ConversationSummary]?) -> Void)
+        case list(ClientFrame.List, account: AccountID, answer: @Sendable (ServerFrame.ConversationList?) -> Void)
         /// A sticker posted over HTTP: its image's bytes are stored with its event.
         case sticker(StickerPost, image: Data, account: AccountID, answer: @Sendable (StickerAnswer) -> Void)
         /// Another server sharing the store appended to a conversation of this partition (or,
@@ -311,10 +311,10 @@ actor Pipeline {
                     }
                 }
             }
-            if case let .list(_, _, answer) = command {
-                answer(decision.replies.flatMap { reply -> [ConversationSummary] in
-                    if case let .conversations(list) = reply { list.conversations } else { [] }
-                })
+            if case let .list(request, _, answer) = command {
+                answer(decision.replies.lazy.compactMap { reply -> ServerFrame.ConversationList? in
+                    if case let .conversations(list) = reply { list } else { nil }
+                }.first ?? .init(id: request.id, conversations: []))
             }
             touch(decision.notify)
             for reference in decision.notify { relay(reference, into: &deliveries) }

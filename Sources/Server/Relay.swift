@@ -181,10 +181,10 @@ public final class Relay: Sendable {
         return pipeline(of: conversation)
     }
 
-    /// Every pipeline lists the account's conversations it decides; the answer is all of them,
-    /// in the order of their ids, or `unavailable` if a pipeline could not read the store.
+    /// Every pipeline lists the account's conversations it decides; the answer is a page of them
+    /// all, in the order of their ids, or `unavailable` if a pipeline could not read the store.
     private func list(_ request: ClientFrame.List, for account: AccountID, connection: Int?) async {
-        let parts = await withTaskGroup(of: [ConversationSummary]?.self) { group in
+        let parts = await withTaskGroup(of: ServerFrame.ConversationList?.self) { group in
             for pipeline in pipelines {
                 group.addTask {
                     await withCheckedContinuation { continuation in
@@ -192,16 +192,20 @@ public final class Relay: Sendable {
                     }
                 }
             }
-            return await group.reduce(into: [[ConversationSummary]?]()) { $0.append($1) }
+            return await group.reduce(into: [ServerFrame.ConversationList?]()) { $0.append($1) }
         }
         let outbox = connection.flatMap { connections.outbox(of: account, connection: $0) }
         if parts.contains(where: { $0 == nil }) {
             metrics.rejected(Self.unavailable.code)
             outbox?.deliver(.rejected(.init(id: request.id, error: Self.unavailable)))
         } else {
-            let all = parts.compactMap { $0 }.joined().sorted { $0.conversation < $1.conversation }
+            // Each pipeline gave its first `pageSize` after `after`: the page is the first of
+            // them all, and more follow when any was left out, here or in a pipeline.
+            let all = parts.compactMap { $0?.conversations }.joined().sorted { $0.conversation < $1.conversation }
+            let page = Array(all.prefix(request.pageSize))
+            let more = all.count > page.count || parts.contains { $0?.next != nil }
             // Raised to the events relayed to the connection since each part was read.
-            outbox?.deliver(list: .init(id: request.id, conversations: all))
+            outbox?.deliver(list: .init(id: request.id, conversations: page, next: more ? page.last?.conversation : nil))
         }
     }
 

@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxParticipants: Int
     /// `conversations.maxSpectators`: the most spectators of one conversation, beside its players.
     public var maxSpectators: Int
+    /// `conversations.perAccount`: the most conversations one account may be a member of.
+    public var maxConversationsPerAccount = 1000
     /// `stickers.quotaBytes`: the most bytes of stickers one account may have stored.
     public var stickerQuotaBytes = 10 << 20
     /// `stickers.postsPerMinute`: how many stickers one account may post a minute (and at once).

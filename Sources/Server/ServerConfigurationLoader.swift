@@ -40,7 +40,7 @@ public struct ServerConfigurationLoader: Sendable {
             "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst", "limits.outboxFrames",
             "limits.connections", "limits.connectionsPerAddress", "limits.connectionsPerAccount", "limits.handshakeSeconds", "limits.headBytes", "limits.idleSeconds",
             "limits.authenticateSeconds", "limits.pingSeconds",
-            "conversations.maxParticipants", "conversations.maxSpectators", "stickers.quotaBytes", "stickers.postsPerMinute", "engine.liveConversations", "engine.idleSeconds", "engine.pipelines", "admin.token", "admin.allowRemote",
+            "conversations.maxParticipants", "conversations.maxSpectators", "conversations.perAccount", "stickers.quotaBytes", "stickers.postsPerMinute", "engine.liveConversations", "engine.idleSeconds", "engine.pipelines", "admin.token", "admin.allowRemote",
         ]
         return fixed.union(gameIDs.map { "timeouts.\($0)" })
     }

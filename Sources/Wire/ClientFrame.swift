@@ -47,9 +47,23 @@ public enum ClientFrame: Hashable, Sendable {
         }
     }
 
+    /// One page of your conversations, in the order of their ids: those after `after` (from the
+    /// first when absent), at most `limit` (`defaultPage` when absent, at most `maxPage`).
     public struct List: Codable, Hashable, Sendable {
         public var id: String
-        public init(id: String) { self.id = id }
+        public var after: String?
+        public var limit: Int?
+        public init(id: String, after: String? = nil, limit: Int? = nil) {
+            self.id = id
+            self.after = after
+            self.limit = limit
+        }
+
+        public static let defaultPage = 100
+        public static let maxPage = 500
+
+        /// How many this page holds at most.
+        public var pageSize: Int { min(max(1, limit ?? Self.defaultPage), Self.maxPage) }
     }
 
     public struct Leave: Codable, Hashable, Sendable {

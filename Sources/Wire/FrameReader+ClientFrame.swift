@@ -9,7 +9,7 @@ extension FrameReader {
         case "authenticate": frame = .authenticate(try authenticate(&s))
         case "create": frame = .create(ClientFrame.Create(id: try onlyID(&s)))
         case "join": frame = .join(try join(&s))
-        case "list": frame = .list(ClientFrame.List(id: try onlyID(&s)))
+        case "list": frame = .list(try list(&s))
         case "leave": frame = .leave(try leave(&s))
         case "rename": frame = .rename(try rename(&s))
         case "send": frame = .send(try send(&s))
@@ -50,6 +50,20 @@ extension FrameReader {
             }
         }
         return try id.required()
+    }
+
+    static func list(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.List {
+        var id = Field<String>(), after = Field<String?>(), limit = Field<Int?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "after": try after.set(s.optionalString())
+            case "limit": try limit.set(s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.int() })
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.List(id: try id.required(), after: after.optional(), limit: limit.optional())
     }
 
     static func join(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Join {

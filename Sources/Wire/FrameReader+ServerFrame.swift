@@ -66,16 +66,17 @@ extension FrameReader {
     }
 
     static func conversationList(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ServerFrame.ConversationList {
-        var id = Field<String>(), conversations = Field<[ConversationSummary]>()
+        var id = Field<String>(), conversations = Field<[ConversationSummary]>(), next = Field<String?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
             case "conversations": try conversations.set(s.array(conversationSummary))
+            case "next": try next.set(s.optionalString())
             default: try s.skipValue()
             }
         }
-        return ServerFrame.ConversationList(id: try id.required(), conversations: try conversations.required())
+        return ServerFrame.ConversationList(id: try id.required(), conversations: try conversations.required(), next: next.optional())
     }
 
     static func done(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ServerFrame.Done {

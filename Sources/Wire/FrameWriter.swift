@@ -53,6 +53,7 @@ public struct FrameWriter {
             out.key("conversations", first: true)
             array(list.conversations) { $0.summary($1) }
             out.key("id"); out.string(list.id)
+            if let next = list.next { out.key("next"); out.string(next) }
             type("conversations")
         case let .done(done):
             out.key("id", first: true); out.string(done.id)
@@ -171,7 +172,9 @@ public struct FrameWriter {
             out.key("invite"); out.string(join.invite)
             type("join")
         case let .list(list):
-            out.key("id", first: true); out.string(list.id)
+            if let after = list.after { out.key("after", first: true); out.string(after) }
+            out.key("id", first: list.after == nil); out.string(list.id)
+            if let limit = list.limit { out.key("limit"); out.integer(limit) }
             type("list")
         case let .leave(leave):
             out.key("conversation", first: true); out.string(leave.conversation)

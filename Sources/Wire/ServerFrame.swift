@@ -50,9 +50,12 @@ public enum ServerFrame: Hashable, Sendable {
     public struct ConversationList: Codable, Hashable, Sendable {
         public var id: String
         public var conversations: [ConversationSummary]
-        public init(id: String, conversations: [ConversationSummary]) {
+        /// Set when more conversations follow this page: the `after` of a `list` for the next.
+        public var next: String?
+        public init(id: String, conversations: [ConversationSummary], next: String? = nil) {
             self.id = id
             self.conversations = conversations
+            self.next = next
         }
     }
 

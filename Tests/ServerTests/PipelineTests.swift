@@ -154,6 +154,35 @@ struct PipelineTests {
         await table.stop()
     }
 
+    /// A list's pages span every pipeline, in the order of the ids; the bound on an account's
+    /// conversations counts them all, whichever pipeline decides the next.
+    @Test func pagesAndTheBoundOnConversationsSpanEveryPipeline() async throws {
+        var configuration = Self.configuration
+        configuration.maxConversationsPerAccount = 7
+        let relay = try await Relay.start(
+            configuration: configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 3, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        var made: [String] = []
+        for _ in 0..<7 { made.append(try await table.conversation(of: "amber", with: []).conversation) }
+        #expect(Set(made.map { Partition.index(of: $0, among: 3) }).count == 3, "every pipeline made some")
+        for index in 0..<3 {
+            let refused = try await table.ask(.create(.init(id: "x\(index)")), from: "amber")
+            #expect(refused.rejection?.code == "too-many-conversations", "on every pipeline: \(refused)")
+        }
+        var seen: [String] = []
+        var after: String?
+        var pages = 0
+        repeat {
+            guard case let .conversations(page) = try await table.ask(.list(.init(id: "p\(pages)", after: after, limit: 3)), from: "amber")
+            else { throw ConnectionError.unexpected("no page") }
+            seen += page.conversations.map(\.conversation)
+            after = page.next
+            pages += 1
+        } while after != nil && pages < 10
+        #expect(pages == 3 && seen == made.sorted(), "\(pages) pages")
+        await table.stop()
+    }
+
     @Test func aListANameAndTheFiguresSpanEveryPipeline() async throws {
         let log = InMemoryEventLog()
         var relay = try await Relay.start(

@@ -47,6 +47,17 @@ import WebPages
         #expect(page.html.contains(#"class="cell miss" data-cell="J10""#))
     }
 
+    /// A page names fleets as its captions name players: by number, for a copy of no player's
+    /// and for a finished game (which shows every fleet), "your" only on a player's own copy.
+    @Test func fleetsAreNamedAsTheCaptionsNamePlayers() {
+        let onlooker = StatePage.page(path: "/g/battleship", query: "Variant=classic&Hidden=0&Hidden=1&Shot=J10-miss")
+        #expect(onlooker.html.contains("Player 1&#39;s fleet") || onlooker.html.contains("Player 1's fleet"), "\(onlooker.html)")
+        #expect(onlooker.html.contains("Player 1 fired at J10"))
+        #expect(!onlooker.html.contains("Your fleet") && !onlooker.html.contains("First player"))
+        let over = StatePage.page(path: "/g/battleship", query: "Ship_Location=0&Ship_Location=4&Shot=0-hit&Shot=4-hit&Is_Complete=1")
+        #expect(over.html.contains("The hidden ships") && !over.html.contains("Your ships"), "\(over.html)")
+    }
+
     @Test func originalFormatsRender() {
         let battleship = StatePage.page(path: "/battleship", query: "Ship_Location=0&Ship_Location=1&Is_Complete=0")
         #expect(battleship.status == 200)

@@ -8,7 +8,10 @@ extension BattleshipGame: GamePresentation {
     public static var originalPagePath: String? { "/battleship" }
 
     public func stateCard(for state: BattleshipState) -> StateCard {
-        let perspective = BoardPerspective.inferred(from: state)
+        // A page has no viewer: a finished game shows every fleet to everyone, and names each
+        // by its player, as its captions do ("Player 1 destroyed all the ships!").
+        let over = if case .over = rules.phase(of: state) { true } else { false }
+        let perspective = over ? .onlooker : BoardPerspective.inferred(from: state)
         let view = view(of: state, for: perspective.seat)
         let board = BoardSVG(rules: rules)
         let boards = Self.fleets(rules, perspective, view).map { fleet, title in
@@ -43,7 +46,7 @@ extension BattleshipGame: GamePresentation {
             case nil: return [(0, "The hidden ships")]
             }
         }
-        guard let own = perspective.seat?.index else { return [(0, "First player's fleet"), (1, "Second player's fleet")] }
+        guard let own = perspective.seat?.index else { return [(0, "Player 1's fleet"), (1, "Player 2's fleet")] }
         return [(own, "Your fleet"), (rules.target(of: Seat(own)), "Enemy fleet")]
     }
 

@@ -258,6 +258,11 @@ extension ConversationSnapshot.Entry {
             self.account = account
             self.sticker = sticker
             self.role = role == .player ? nil : role.rawValue
+        case let .renamed(account, name, role):
+            kind = "renamed"
+            self.account = account
+            self.text = name
+            self.role = role == .player ? nil : role.rawValue
         case let .chat(account, text, role):
             kind = "chat"
             self.account = account
@@ -291,6 +296,9 @@ extension ConversationSnapshot.Entry {
         case "sticker":
             guard let account, let sticker else { throw SnapshotError("a sticker entry") }
             return LogEntry(seq: seq, kind: .sticker(account, sticker, try ParticipantRole(stored: role)))
+        case "renamed":
+            guard let account, let text else { throw SnapshotError("a renamed entry") }
+            return LogEntry(seq: seq, kind: .renamed(account, text, try ParticipantRole(stored: role)))
         case "chat":
             guard let account, let text else { throw SnapshotError("a chat entry") }
             return LogEntry(seq: seq, kind: .chat(account, text, try ParticipantRole(stored: role)))

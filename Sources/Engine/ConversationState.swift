@@ -297,6 +297,8 @@ struct LogEntry: Sendable {
         case chat(AccountID, String, ParticipantRole)
         /// A member's sticker, with the role the member had then.
         case sticker(AccountID, StoredSticker, ParticipantRole)
+        /// A member took a new name, with the role they had then.
+        case renamed(AccountID, String, ParticipantRole)
         case joined(AccountID, ParticipantRole)
         /// A member left, with the role they had.
         case left(AccountID, ParticipantRole)

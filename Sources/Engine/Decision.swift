@@ -16,6 +16,14 @@ public struct Decision: Sendable {
 
     public init() {}
 
+    /// Adds what `other` decided after this: its events, replies, entries and deadlines.
+    mutating func merge(_ other: Decision) {
+        events += other.events
+        replies += other.replies
+        notify += other.notify
+        deadlines += other.deadlines
+    }
+
     static func reply(_ frame: ServerFrame) -> Decision {
         var decision = Decision()
         decision.replies = [frame]

@@ -61,6 +61,8 @@ extension Engine {
             try applyEnd(in: conversation, seq: seq, session: session)
         case let .resigned(conversation, seq, session, account, _):
             try applyResignation(in: conversation, seq: seq, session: session, by: account)
+        case let .memberRenamed(conversation, seq, account, name, _):
+            try append(.renamed(account, name, role(of: account, in: conversation)), seq: seq, to: conversation)
         case let .chat(conversation, seq, account, text, _):
             try append(.chat(account, text, role(of: account, in: conversation)), seq: seq, to: conversation)
         case let .sticker(conversation, seq, account, sticker, _):

@@ -92,7 +92,7 @@ extension Engine {
                 counted = true
             case .timedOut, .ended, .resigned:
                 counted = true
-            case .chat:
+            case .chat, .memberRenamed:
                 break
             case let .sticker(conversation, seq, account, sticker, _):
                 changes.append(.set(IndexKind.sticker, sticker.id, StickerRecord(

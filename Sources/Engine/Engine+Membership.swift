@@ -66,13 +66,31 @@ extension Engine {
     /// Why a name was refused.
     public var nameRefusal: ErrorFrame { configuration.nameRefusal }
 
-    mutating func rename(_ request: ClientFrame.Rename, by account: AccountID) -> Decision {
+    mutating func rename(_ request: ClientFrame.Rename, by account: AccountID, now: Date) -> Decision {
         guard let name = keptName(request.name) else {
             return .reply(.rejected(.init(id: request.id, error: nameRefusal)))
         }
         // Clients give their name on every connection: the same name again stores nothing.
         guard names[account] != name else { return .reply(.done(.init(id: request.id))) }
-        return commit([.renamed(account: account, name: name)], reply: { _ in .done(.init(id: request.id)) }, notify: [])
+        var decision = commit([.renamed(account: account, name: name)], reply: { _ in .done(.init(id: request.id)) }, notify: [])
+        decision.merge(announce(name, of: account, now: now))
+        return decision
+    }
+
+    /// Tells every member of the account's conversations in memory its new name, an entry in
+    /// each (`EngineEvent.memberRenamed`); the engine learns the name first. The other
+    /// pipelines of a server announce it in theirs.
+    public mutating func announce(_ name: String, of account: AccountID, now: Date) -> Decision {
+        names[account] = name
+        var events: [EngineEvent] = []
+        var notify: [EntryReference] = []
+        for id in (memberships[account] ?? []).sorted() {
+            guard let conversation = conversations[id], conversation.members.contains(account) else { continue }
+            let seq = conversation.lastSeq + 1
+            events.append(.memberRenamed(conversation: id, seq: seq, account: account, name: name, at: now))
+            notify.append(EntryReference(conversation: id, seq: seq))
+        }
+        return events.isEmpty ? Decision() : commit(events, reply: nil, notify: notify)
     }
 
     func resume(_ request: ClientFrame.Resume, by account: AccountID) -> Decision {

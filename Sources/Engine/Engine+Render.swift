@@ -47,6 +47,10 @@ extension Engine {
             return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer, role: role)))
         case let .removed(account, role):
             return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer, role: role)))
+        case let .renamed(account, name, role):
+            // The name it took then, whatever it is called now.
+            return .success(Event(conversation: id, seq: seq, kind: .renamed, participant: ParticipantInfo(
+                id: participant(account, seenBy: viewer, in: conversation), name: name, role: role)))
         case let .chat(account, text, role):
             return .success(Event(
                 conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer, role: role), text: text))

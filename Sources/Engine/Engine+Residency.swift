@@ -31,7 +31,9 @@ extension Engine {
         case let .resume(request): return ifMember(account, of: request.conversation)
         case let .resign(request): return ifMember(account, of: request.conversation)
         case let .chat(request): return ifMember(account, of: request.conversation)
-        case .create, .rename, .authenticate: return []
+        // A new name is told in each of the account's conversations.
+        case .rename: return (memberships[account] ?? []).sorted()
+        case .create, .authenticate: return []
         }
     }
 

@@ -79,7 +79,7 @@ public struct Engine: Sendable {
         case let .leave(request):
             return leave(request, by: account)
         case let .rename(request):
-            return rename(request, by: account)
+            return rename(request, by: account, now: now)
         case let .send(request):
             return send(request, by: account, now: now, random: &random)
         case let .ack(request):

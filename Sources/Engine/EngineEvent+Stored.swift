@@ -22,6 +22,7 @@ extension EngineEvent {
         case joined, left, removed, readmitted, renamed, accepted
         case timedOut = "timed-out"
         case ended, resigned, chat, sticker, downtime
+        case memberRenamed = "member-renamed"
 
         /// The key a format-1 record is stored under.
         static func formatOne(_ key: String) -> Kind? {
@@ -126,6 +127,13 @@ extension EngineEvent {
             try put(session, "session")
             try put(account, "account")
             try time(at, "at")
+        case let .memberRenamed(conversation, seq, account, name, at):
+            try put(Kind.memberRenamed.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(account, "account")
+            try put(name, "name")
+            try time(at, "at")
         case let .chat(conversation, seq, account, text, at):
             try put(Kind.chat.rawValue, "type")
             try put(conversation, "conversation")
@@ -194,6 +202,10 @@ extension EngineEvent {
                 at: try time("at"))
         case .downtime:
             return .downtime(from: try time("from"), to: try time("to"))
+        case .memberRenamed:
+            return .memberRenamed(
+                conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), name: try get("name"),
+                at: try time("at"))
         }
     }
 

@@ -18,6 +18,9 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     /// The operator lifted a removal: `account` may join again with the invite.
     case readmitted(conversation: String, account: AccountID)
     case renamed(account: AccountID, name: String)
+    /// A member's new name, told in one of the member's conversations: an entry of its own, so
+    /// that the members see it live and in a resume.
+    case memberRenamed(conversation: String, seq: Int, account: AccountID, name: String, at: Date)
     case accepted(AcceptedMove)
     /// Nobody moved in a session before its deadline; the game's timeout rule applied.
     case timedOut(conversation: String, seq: Int, session: Session, at: Date)
@@ -44,6 +47,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
         case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
         case let .resigned(conversation, _, _, _, _): conversation
         case let .chat(conversation, _, _, _, _), let .sticker(conversation, _, _, _, _): conversation
+        case let .memberRenamed(conversation, _, _, _, _): conversation
         }
     }
 }

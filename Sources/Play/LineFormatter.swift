@@ -15,6 +15,10 @@ public enum LineFormatter {
         switch event.kind {
         case .joined: return "\(prefix) \(who) joined" + (event.participant?.role == .spectator ? " to watch" : "")
         case .left: return "\(prefix) \(who) left"
+        case .renamed:
+            let name = event.participant?.name ?? "?"
+            if event.participant?.id == book.you(in: event.conversation) { return "\(prefix) you are now called \(name)" }
+            return "\(prefix) \(book.formerName(in: event.conversation, seq: event.seq) ?? "someone") is now called \(name)"
         case .removed: return "\(prefix) the server's operator removed \(who)"
         case .ended: return "\(prefix) the server's operator ended the game" + revealed(event, in: book)
         case .chat:

@@ -12,6 +12,8 @@ public struct PlayerBook: Sendable {
     public private(set) var summaries: [String: ConversationSummary] = [:]
     public private(set) var events: [String: [Event]] = [:]
     private var names: [String: NameBook] = [:]
+    /// The name each member had before each new name, by conversation and the seq that renamed them.
+    private var formerNames: [String: [Int: String]] = [:]
     /// What the client's own check said of each game message, by conversation and seq.
     public private(set) var checks: [String: [Int: MessageCheck]] = [:]
     private var witness: MessageWitness?
@@ -62,6 +64,14 @@ public struct PlayerBook: Sendable {
         check(event)
         if let participant = event.participant, event.kind == .joined, let name = participant.name {
             if names[event.conversation]?[participant.id] == nil { names[event.conversation, default: NameBook()][participant.id] = name }
+        }
+        if let participant = event.participant, event.kind == .renamed, let name = participant.name,
+            participant.id != summaries[event.conversation]?.you
+        {
+            var book = names[event.conversation] ?? NameBook()
+            formerNames[event.conversation, default: [:]][event.seq] = book[participant.id]
+            book[participant.id] = name
+            names[event.conversation] = book
         }
         return true
     }
@@ -116,6 +126,9 @@ public struct PlayerBook: Sendable {
 
     public func nameBook(for conversation: String) -> NameBook { names[conversation] ?? NameBook() }
 
+    /// The name a member had before the new one event `seq` of `conversation` gave them.
+    public func formerName(in conversation: String, seq: Int) -> String? { formerNames[conversation]?[seq] }
+
     public func you(in conversation: String) -> ParticipantID? { summaries[conversation]?.you }
 
     /// Forgets a conversation the client left; those after it move up a number. (The server
@@ -130,6 +143,7 @@ public struct PlayerBook: Sendable {
         summaries[conversation] = nil
         events[conversation] = nil
         names[conversation] = nil
+        formerNames[conversation] = nil
         checks[conversation] = nil
     }
 

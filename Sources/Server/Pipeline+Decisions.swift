@@ -27,6 +27,8 @@ extension Pipeline {
                 (decision, stickerAnswers[index]) = engine.post(post, by: account, now: now)
             case .storedElsewhere:
                 decision = Decision()
+            case let .nameChanged(account, name):
+                decision = engine.announce(name, of: account, now: now)
             }
             decisions.append(decision)
         }

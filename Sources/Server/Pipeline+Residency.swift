@@ -107,7 +107,8 @@ extension Pipeline {
 
     private func accounts(namedBy command: Command) -> [AccountID] {
         switch command {
-        case let .frame(_, account, _, _), let .list(_, account, _), let .sticker(_, _, account, _): [account]
+        case let .frame(_, account, _, _), let .list(_, account, _), let .sticker(_, _, account, _), let .nameChanged(account, _):
+            [account]
         case let .operatorAction(.remove(account, _), _): [account]
         case .deadline, .operatorAction(.end, _), .operatorAction(.readmit, _), .storedElsewhere: []
         }
@@ -129,6 +130,8 @@ extension Pipeline {
             return engine.conversations(of: account).contains(post.conversation) ? [post.conversation] : []
         case .storedElsewhere:
             return []
+        case let .nameChanged(account, _):
+            return engine.conversations(of: account)
         case let .operatorAction(.end(session), _):
             return try await conversation(ofSession: session).map { [$0] } ?? []
         case let .operatorAction(.remove(account, conversation), _):

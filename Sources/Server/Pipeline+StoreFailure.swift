@@ -83,7 +83,9 @@ extension Pipeline {
                 answer(nil)
             case let .sticker(_, _, _, answer):
                 answer(.refused(Relay.unavailable))
-            case .storedElsewhere:
+            case .storedElsewhere, .nameChanged:
+                // A new name not told here is still stored: members see it in the next frames
+                // that name the account.
                 break
             }
         }

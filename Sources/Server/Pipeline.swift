@@ -65,6 +65,9 @@ actor Pipeline {
         /// for `nil`, may have appended anything meanwhile): what it stored is taken in and
         /// relayed to this server's connections.
         case storedElsewhere(AppendNotice?)
+        /// Another pipeline of the server stored an account's new name: it is told in the
+        /// account's conversations of this one.
+        case nameChanged(AccountID, name: String)
     }
 
     /// The figures read from outside the pipeline, as they stood after its last batch.
@@ -343,7 +346,10 @@ actor Pipeline {
     /// Tells the other pipelines of the names this batch stored.
     private func tellPeers(about events: [EngineEvent]) async {
         for case let .renamed(account, name) in events {
-            for peer in peers { await peer.learnName(name, of: account) }
+            for peer in peers {
+                await peer.learnName(name, of: account)
+                peer.submit(.nameChanged(account, name: name))
+            }
         }
     }
 

@@ -91,8 +91,17 @@ public struct TranscriptRenderer: Sendable {
         let messages = events.compactMap { $0.kind == .message ? $0.message : nil }
         let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode, seats: BubbleRenderer.seats(of: messages), glyphs: glyphs)
         var entries = TranscriptEntry.collapse(messages)[...]
+        // The name each member had before each new one: the one it joined or was last renamed with.
+        var known: [ParticipantID: String] = [:]
         return events.compactMap { event -> Item? in
             switch event.kind {
+            case .renamed:
+                guard let participant = event.participant, let name = participant.name else { return nil }
+                let before = known[participant.id]
+                known[participant.id] = name
+                let text = participant.id == viewer ? "You are now called \(name)"
+                    : before.map { "\($0) is now called \(name)" } ?? "A member is now called \(name)"
+                return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
             case .message:
                 guard event.message != nil, let entry = entries.popFirst() else { return nil }
                 let isSelected = event.seq == selected
@@ -114,6 +123,9 @@ public struct TranscriptRenderer: Sendable {
                         + [Styled("  Enter shows the picture", .dim)] : lines
                 }
             case .joined, .left, .removed, .timeout, .ended, .resigned:
+                if event.kind == .joined, let participant = event.participant, let name = participant.name {
+                    known[participant.id] = name
+                }
                 guard let text = notice(for: event) else { return nil }
                 return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
             }
@@ -164,7 +176,7 @@ public struct TranscriptRenderer: Sendable {
             let gaveUp = who.map { "\($0) resigned" } ?? "A player resigned"
             guard let status = event.status else { return gaveUp }
             return "\(gaveUp). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
-        case .message, .chat, .sticker: return nil
+        case .message, .chat, .sticker, .renamed: return nil
         }
     }
 

@@ -30,6 +30,8 @@ public struct Event: Codable, Hashable, Sendable {
         case chat
         /// A sticker: `participant` sent the image `sticker` describes.
         case sticker
+        /// A member took a new name: `participant`, with the name it took.
+        case renamed
     }
 
     public var conversation: String

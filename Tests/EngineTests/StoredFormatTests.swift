@@ -21,6 +21,7 @@ import Wire
         .joined(conversation: "C", seq: 2, account: "watcher", role: .spectator),
         .left(conversation: "C", seq: 2, account: "acct"),
         .renamed(account: "acct", name: "Amber"),
+        .memberRenamed(conversation: "C", seq: 3, account: "acct", name: "Amber", at: at),
         .accepted(move),
         .timedOut(conversation: "C", seq: 4, session: session, at: at),
         .ended(conversation: "C", seq: 5, session: session, at: at),

@@ -162,6 +162,24 @@ import Wire
         }
     }
 
+    /// `name` is confirmed, and every member reads the new name as it happens.
+    @Test(.timeLimit(.minutes(1)))
+    func aNewNameReachesEveryMember() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            try await amber.gather((ben, "Ben"))
+            ben.type("name Daniel")
+            _ = try await ben.screen.wait(for: "name set")
+            _ = try await amber.screen.wait(for: "[1] #3 Ben is now called Daniel")
+            _ = try await ben.screen.wait(for: "[1] #3 you are now called Daniel")
+            amber.type("say 1 hi Daniel")
+            _ = try await ben.screen.wait(for: "[1] #4 Amber: hi Daniel")
+            ben.type("say 1 hi")
+            _ = try await amber.screen.wait(for: "[1] #5 Daniel: hi")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func membersChatInLineMode() async throws {
         try await LiveServer.with { server in

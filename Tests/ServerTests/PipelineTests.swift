@@ -183,6 +183,26 @@ struct PipelineTests {
         await table.stop()
     }
 
+    /// A new name is told in every conversation of its taker, whichever pipeline decides it.
+    @Test func aNewNameIsToldInEveryPipelinesConversations() async throws {
+        let relay = try await Relay.start(
+            configuration: Self.configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 3, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        var made: Set<String> = []
+        for _ in 0..<6 { made.insert(try await table.conversation(of: "amber", with: ["ben"]).conversation) }
+        #expect(Set(made.map { Partition.index(of: $0, among: 3) }).count == 3, "every pipeline made some")
+        #expect(try await table.ask(.rename(.init(id: "r", name: "Benjamin")), from: "ben") == .done(.init(id: "r")))
+        var frames = try #require(table.outboxes["amber"]).frames
+        var told: Set<String> = []
+        while told.count < made.count, let frame = await frames.next() {
+            guard case let .event(event) = frame, event.kind == .renamed else { continue }
+            #expect(event.participant?.name == "Benjamin")
+            told.insert(event.conversation)
+        }
+        #expect(told == made)
+        await table.stop()
+    }
+
     @Test func aListANameAndTheFiguresSpanEveryPipeline() async throws {
         let log = InMemoryEventLog()
         var relay = try await Relay.start(

@@ -55,7 +55,7 @@ extension PlayModel {
         case nil: leaving.map { "Leave #\(book.number(of: $0))? Enter leaves, Esc stays." } ?? ""
         }
         return ConversationListScreen(
-            entries: entries, selection: listSelection, online: online, input: input, hint: Self.listHint, error: error)
+            entries: entries, selection: listSelection, online: online, input: input, hint: notice ?? Self.listHint, error: error)
     }
 
     func compactScreen(_ conversation: String) -> CompactScreen? {

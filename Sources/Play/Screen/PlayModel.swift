@@ -152,7 +152,11 @@ public struct PlayModel: Sendable {
         case let .error(frame):
             error = frame.reason
         case .done:
-            if case .rename = request { error = nil }
+            if case let .rename(name) = request {
+                error = nil
+                // As kept: without the spaces around it.
+                notice = "Your name is now \(name.trimmingCharacters(in: .whitespaces)): every member sees it."
+            }
             if case let .leave(conversation) = request { forget(conversation) }
         case .challenge, .welcome, .event, .synced:
             break

@@ -72,8 +72,10 @@ extension Engine {
         }
         // Clients give their name on every connection: the same name again stores nothing.
         guard names[account] != name else { return .reply(.done(.init(id: request.id))) }
+        let hadName = names[account] != nil
         var decision = commit([.renamed(account: account, name: name)], reply: { _ in .done(.init(id: request.id)) }, notify: [])
-        decision.merge(announce(name, of: account, now: now))
+        // A first name (given when a client first connects) is no news: frames after it carry it.
+        if hadName { decision.merge(announce(name, of: account, now: now)) }
         return decision
     }
 

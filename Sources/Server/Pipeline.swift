@@ -249,6 +249,9 @@ actor Pipeline {
         deciding = true
         defer { settle() }
         let now = Date()
+        // A first name is no new name to tell: only those who had one are announced elsewhere.
+        var named: Set<AccountID> = []
+        for case let .frame(.rename, account, _, _) in batch where engine.name(of: account) != nil { named.insert(account) }
         let (decisions, stickerAnswers) = engineDecisions(of: batch, now: now)
         let events = decisions.flatMap(\.events)
         if !events.isEmpty {
@@ -292,7 +295,7 @@ actor Pipeline {
             // Before any reply: whoever hears of a move finds it counted.
             publish()
             settle()
-            await tellPeers(about: events)
+            await tellPeers(about: events, announcing: named)
         }
         let answered = ContinuousClock.now
         for (index, (command, decision)) in zip(batch, decisions).enumerated() {
@@ -343,12 +346,13 @@ actor Pipeline {
         for reader in waiting { reader.resume() }
     }
 
-    /// Tells the other pipelines of the names this batch stored.
-    private func tellPeers(about events: [EngineEvent]) async {
+    /// Tells the other pipelines of the names this batch stored, and has them announce the
+    /// new names of `named` (accounts that had one before) in their conversations.
+    private func tellPeers(about events: [EngineEvent], announcing named: Set<AccountID>) async {
         for case let .renamed(account, name) in events {
             for peer in peers {
                 await peer.learnName(name, of: account)
-                peer.submit(.nameChanged(account, name: name))
+                if named.contains(account) { peer.submit(.nameChanged(account, name: name)) }
             }
         }
     }

@@ -15,9 +15,11 @@ import Wire
         let elsewhere = harness.create(by: "chris")
         #expect(harness.handle(.rename(.init(id: "n", name: "Ben")), from: "ben") == [.done(.init(id: "n"))])
         #expect(harness.handle(.rename(.init(id: "n2", name: "Benjamin")), from: "ben") == [.done(.init(id: "n2"))])
+        #expect(harness.handle(.rename(.init(id: "n4", name: "Benjamin")), from: "ben") == [.done(.init(id: "n4"))])
         for (viewer, conversation) in [("amber", first.conversation), ("chris", second.conversation)] {
             let renames = harness.events(of: AccountID(rawValue: viewer)).filter { $0.kind == .renamed && $0.conversation == conversation }
-            #expect(renames.map { $0.participant?.name } == ["Ben", "Benjamin"], "\(viewer)")
+            // A first name is no news; a new one is.
+            #expect(renames.map { $0.participant?.name } == ["Benjamin"], "\(viewer)")
             #expect(renames.allSatisfy { $0.participant?.id == harness.id(of: "ben", seenBy: AccountID(rawValue: viewer)) })
         }
         #expect(!harness.events(of: "chris").contains { $0.kind == .renamed && $0.conversation == elsewhere.conversation })
@@ -31,6 +33,6 @@ import Wire
             .resume(.init(id: "r", conversation: first.conversation, after: 0)), from: "amber", now: harness.clock, random: &harness.random)
         let frames = try harness.engine.backlog(try #require(decision.backlog), replaying: harness.log)
         let stored = frames.compactMap { frame -> Event? in if case let .event(event) = frame, event.kind == .renamed { event } else { nil } }
-        #expect(stored.map { $0.participant?.name } == ["Ben", "Benjamin"])
+        #expect(stored.map { $0.participant?.name } == ["Benjamin"])
     }
 }

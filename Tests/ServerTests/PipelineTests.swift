@@ -191,6 +191,8 @@ struct PipelineTests {
         var made: Set<String> = []
         for _ in 0..<6 { made.insert(try await table.conversation(of: "amber", with: ["ben"]).conversation) }
         #expect(Set(made.map { Partition.index(of: $0, among: 3) }).count == 3, "every pipeline made some")
+        // A first name is no news; a new one is told everywhere.
+        #expect(try await table.ask(.rename(.init(id: "r0", name: "Ben")), from: "ben") == .done(.init(id: "r0")))
         #expect(try await table.ask(.rename(.init(id: "r", name: "Benjamin")), from: "ben") == .done(.init(id: "r")))
         var frames = try #require(table.outboxes["amber"]).frames
         var told: Set<String> = []

@@ -307,6 +307,26 @@ import Wire
         }
     }
 
+    /// A server built with a game `parley` was not built with: `admin show` draws its true
+    /// state as its items.
+    @Test(.timeLimit(.minutes(1)))
+    func parleyAdminShowsAGameItDoesNotKnowAsItsItems() async throws {
+        let parley = try TerminalClientTests.parley()
+        let data = LiveServer.temporaryDirectory()
+        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = Self.token; $0.catalog = NimGame.catalog }) { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let taken = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "nim", url: "?Take=2")))
+            guard case let .accepted(accepted) = taken else { throw ConnectionError.unexpected("\(taken)") }
+            let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", Self.token, "--ca", data + "/tls/certificate.pem"]
+            let show = try await Spawn.run("env", ["NO_COLOR=1", parley, "admin", "show", String(accepted.session.prefix(8))] + options)
+            #expect(show.status == 0, "\(show.output)")
+            #expect(show.output.contains("true state: ?Take=2\n\nTake=2\n"), "\(show.output)")
+            #expect(!show.output.contains("There is no game") && !show.output.contains("cannot draw"), "\(show.output)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func anOperatorEndsAGameAndRemovesAParticipant() async throws {
         let parley = try TerminalClientTests.parley()

@@ -102,6 +102,8 @@ let package = Package(
             dependencies: [
                 "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
                 "Transcript", "Wire", "WebPages",
+                // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -72,7 +72,7 @@ let package = Package(
             "Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Storage"),
-        .target(name: "TerminalUI", dependencies: ["GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
+        .target(name: "TerminalUI", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
         .target(name: "WebPages", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Wire"]),
         .target(
             name: "Play",
@@ -102,6 +102,8 @@ let package = Package(
             dependencies: [
                 "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
                 "Transcript", "Wire", "WebPages",
+                // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -179,7 +181,7 @@ let package = Package(
         .testTarget(name: "StickersTests", dependencies: ["Stickers", "GameCatalog", "GamePresentation", "GameRules"]),
         .testTarget(name: "FairnessTests", dependencies: ["Fairness", "GameRules", "GameCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GameCatalog", "GamePresentation", "GameRules"], path: "Tests/TestSupport"),
         .testTarget(
             name: "StorageTests",
             dependencies: [
@@ -214,6 +216,7 @@ let package = Package(
             name: "PlayTests",
             dependencies: [
                 "Play", "Client", "TerminalUI", "Engine", "Fairness", "GameCatalog", "GamePresentation", "GameRules", "Transcript", "Wire",
+                "TestSupport",
             ]),
         .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "Fairness"]),
         .testTarget(

@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "Parley", path: "../.."),
+        // The tests' loggers: a package declares what it imports, Parley's dependencies too.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -35,6 +37,7 @@ let package = Package(
                 .product(name: "Server", package: "Parley"),
                 .product(name: "Client", package: "Parley"),
                 .product(name: "Play", package: "Parley"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GameRules
 
 /// What the server signs for one message as one viewer receives it: the game, the state as that
 /// viewer sees it, and the chain's items, which place the message in its session.
@@ -89,6 +90,12 @@ public enum ProofItems {
         let kept = rest.prefix { $0 != "#" }.split(separator: "&", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix(ChainItem.prefix) && !$0.hasPrefix(FleetProofs.prefix) }
         return head + kept.joined(separator: "&") + fragment
+    }
+
+    /// A state's items without the server's: what a client shows of a game it has no rules for,
+    /// and the state it adds a move's items to.
+    public static func removed(from items: [QueryItem]) -> [QueryItem] {
+        items.filter { !$0.name.hasPrefix(ChainItem.prefix) && !$0.name.hasPrefix(FleetProofs.prefix) }
     }
 
     /// Whether `text` holds `needle`, compared byte for byte (`String.contains` goes through

@@ -17,6 +17,10 @@ public struct AnyPresentation: Sendable {
 
     public func newDraft() -> GameDraft { Self.newDraft(base) }
 
+    /// Whether the game has keys of its own on the expanded screen: a `Draft` other than
+    /// `NoDraft`. A game without is played there by typing the items its move adds.
+    public var hasKeys: Bool { Self.hasKeys(base) }
+
     /// Throws the game's reason when `items` are no state of it.
     public func check(_ items: [QueryItem]) throws(RuleViolation) {
         try Self.check(base, items)
@@ -65,6 +69,10 @@ public struct AnyPresentation: Sendable {
     }
 
     // MARK: Each with the game's types
+
+    private static func hasKeys<G: GamePresentation>(_ game: G) -> Bool {
+        G.Draft.self != NoDraft.self
+    }
 
     private static func newDraft<G: GamePresentation>(_ game: G) -> GameDraft {
         GameDraft(game.newDraft())
@@ -154,6 +162,9 @@ public struct GameDraft: Hashable, Sendable {
 
     /// A draft of no game's: a game's own takes its place at its first use.
     public static var none: GameDraft { GameDraft(NoDraft()) }
+
+    /// The keys of a game played by typing the items its move adds.
+    public static let typedItemsHint = "Type the items your move adds, such as Shot=8; Enter stages them, Esc back"
 
     public static func == (left: GameDraft, right: GameDraft) -> Bool {
         left.hashable == right.hashable

@@ -31,7 +31,12 @@ public protocol Game: Sendable {
     /// The state of a session before its first move.
     var initialState: State { get }
 
-    /// Reads a state from a URL's query items, in Parley's format or the original app's.
+    /// Reads a state from a URL's query items, in Parley's format or the original app's. Refuses
+    /// with `undecodable-state` any state that no play reaches (a disc in a full column): a URL
+    /// is also read on its own, by pages, bubbles and bots, with no current state to judge it
+    /// by. Whether a reachable state is one legal move on from the current one is the rules'
+    /// (`inferMove`, `apply`: `not-one-move`, `illegal-move`). Skip items of other names: a URL met
+    /// on its own carries the server's `Chain_` and `Fleet_` items after the state's.
     func decode(_ items: [QueryItem]) throws(RuleViolation) -> State
     /// Writes a state as query items in Parley's format; `decode(encode(s)) == s`.
     func encode(_ state: State) -> [QueryItem]
@@ -45,7 +50,9 @@ public protocol Game: Sendable {
     func inferMove(from current: State, to proposed: State, by seat: Seat) throws(RuleViolation) -> Move
     /// The move of a proposal that is the query `seat` was shown of `current` (its
     /// `view(of:for:)`; a player taking a new seat was shown the spectator's) with `inserted`
-    /// items put in before `following`, when the game can tell it from those items alone;
+    /// items put in before `following`, when the game can tell it from those items alone
+    /// (`following` holds only the game's own items: the server takes its `Chain_` and `Fleet_`
+    /// items out of a proposal first, so a move added at the end of a URL has none following);
     /// `nil` to have the whole proposal decoded and `inferMove` find the move. A move returned
     /// here must be the one `inferMove` would find and one that `apply` accepts: it is how the
     /// usual move (one more shot) is judged without decoding and replaying the whole state.

@@ -9,7 +9,8 @@ public struct BotPlayer: Sendable {
     public let variant: String?
     /// The strategy's name, one of the game's `strategies`.
     public let strategy: String
-    private let catalog: GameCatalog
+    /// The games the bot knows.
+    public let catalog: GameCatalog
 
     /// A bot for `game` (in `variant` for a game it opens; the game's first when `nil`) that
     /// plays `strategy`, or the game's usual one when `nil`.
@@ -19,7 +20,8 @@ public struct BotPlayer: Sendable {
             rules = try catalog.game(GameID(rawValue: game), variant: variant)
         } catch {
             guard catalog.ids.contains(GameID(rawValue: game)) else {
-                throw LineError("A bot plays \(catalog.ids.map(\.rawValue).joined(separator: ", ")), not \(game).")
+                throw LineError(
+                    "This client knows \(catalog.ids.map(\.rawValue).joined(separator: ", ")), not \(game): its bots play the games built into it.")
             }
             throw LineError(error.reason)
         }

@@ -12,7 +12,7 @@ public actor BotRunner {
     private let player: BotPlayer
     private let output: @Sendable (String) -> Void
     private var generator: SeededRandom
-    private var book = PlayerBook()
+    private var book: PlayerBook
 
     /// Told of every move the server answered `accepted`, for tests that check the store.
     private let accepted: @Sendable (ServerFrame.Accepted) -> Void
@@ -24,6 +24,7 @@ public actor BotRunner {
         self.client = client
         self.accepted = accepted
         self.player = player
+        book = PlayerBook(catalog: player.catalog)
         generator = SeededRandom(seed: seed)
         self.output = output
     }

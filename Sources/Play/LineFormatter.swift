@@ -35,7 +35,7 @@ public enum LineFormatter {
         case .message:
             guard let message = event.message else { return "\(prefix) (an empty message)" }
             let you = book.you(in: event.conversation)
-            let words = you.map { MessageWords(names: names, viewer: $0) }
+            let words = you.map { MessageWords(names: names, viewer: $0, catalog: book.catalog) }
             let layout = words?.layout(of: message) ?? names.resolve(message).layout
             let texts = [layout.caption, layout.subcaption, layout.trailingCaption, layout.trailingSubcaption].compactMap { $0 }
             let clock = now.flatMap { now in event.status?.deadline.map { ", " + StatusLine.timeLeft(until: $0, now: now) } }

@@ -1,6 +1,7 @@
 import Client
 import Fairness
 import Foundation
+import GameCatalog
 import Wire
 
 /// `parley play --lines`: commands in, plain lines out. Updates from the server are printed as
@@ -8,11 +9,16 @@ import Wire
 public actor LineSession {
     private let client: ParleyClient
     private let output: @Sendable (String) -> Void
-    private var book = PlayerBook()
+    private var book: PlayerBook
+    private let catalog: GameCatalog
 
-    public init(client: ParleyClient, output: @escaping @Sendable (String) -> Void) {
+    /// `catalog`: the games this client knows, whose words and line-mode verbs it has; any
+    /// other game is shown as its items and answered with `move`.
+    public init(client: ParleyClient, catalog: GameCatalog = .standard, output: @escaping @Sendable (String) -> Void) {
         self.client = client
+        self.catalog = catalog
         self.output = output
+        book = PlayerBook(catalog: catalog)
     }
 
     /// Runs until `input` says `quit`, or ends and its commands are done, or the client stops
@@ -43,7 +49,7 @@ public actor LineSession {
         for await item in nexts {
             switch item {
             case let .line(line):
-                if (try? LineCommand.parse(line)) == .quit {
+                if (try? LineCommand.parse(line, catalog: catalog)) == .quit {
                     queue.finish()
                     worker.cancel()
                     return nil
@@ -66,7 +72,7 @@ public actor LineSession {
         for await line in lines {
             guard !Task.isCancelled else { return }
             do {
-                guard let command = try LineCommand.parse(line) else { continue }
+                guard let command = try LineCommand.parse(line, catalog: catalog) else { continue }
                 try await perform(command)
             } catch let error as LineError {
                 output("error: \(error)")
@@ -176,7 +182,7 @@ public actor LineSession {
             let conversation = try book.conversation(reference)
             for event in book.events[conversation] ?? [] { output(LineFormatter.line(for: event, in: book)) }
         case .help:
-            output(LineCommand.usage())
+            output(LineCommand.usage(catalog: catalog))
         case .quit:
             break
         }

@@ -17,16 +17,18 @@ public struct PlayerBook: Sendable {
     /// What the client's own check said of each game message, by conversation and seq.
     public private(set) var checks: [String: [Int: MessageCheck]] = [:]
     private var witness: MessageWitness?
-    private var catalog = GameCatalog.standard
+    /// The games this client knows: their words, and the hidden boards its checks read.
+    public let catalog: GameCatalog
 
-    public init() {}
+    public init(catalog: GameCatalog = .standard) {
+        self.catalog = catalog
+    }
 
     /// Checks every game message from now on against the server's key (docs/FAIRNESS.md),
-    /// reading hidden boards with `catalog`'s rules.
+    /// reading hidden boards with the catalog's rules.
     /// The messages already kept are checked at once, in the order received.
-    public mutating func check(with key: ChainPublicKey, catalog: GameCatalog = .standard) {
+    public mutating func check(with key: ChainPublicKey) {
         witness = MessageWitness(key: key)
-        self.catalog = catalog
         checks = [:]
         for conversation in order {
             for event in events[conversation] ?? [] { check(event) }

@@ -51,7 +51,7 @@ enum AdminRoutes {
             HTMLResponse(AdminPage.list(games: await relay.adminGames(), stats: await stats(), catalog: configuration.catalog))
         }
         admin.get("games/:session") { request, context -> Response in
-            let session = try context.parameters.require("session")
+            let session = try AdminRoutes.session(in: context)
             guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
             return try HTMLResponse(AdminPage.game(detail, catalog: configuration.catalog)).response(from: request, context: context)
         }
@@ -79,12 +79,12 @@ enum AdminRoutes {
         }
         admin.get("api/stats") { _, _ in try json(await stats()) }
         admin.get("api/games/:session") { _, context -> Response in
-            let session = try context.parameters.require("session")
+            let session = try AdminRoutes.session(in: context)
             guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
             return try json(detail)
         }
         admin.get("api/games/:session/events") { _, context -> Response in
-            let session = try context.parameters.require("session")
+            let session = try AdminRoutes.session(in: context)
             let found: AsyncStream<AdminMove>?
             do {
                 found = try await relay.watch(session)
@@ -128,7 +128,7 @@ enum AdminRoutes {
 
     static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: Relay, logger: Logger) {
         admin.post("api/games/:session/end") { _, context -> Response in
-            let session = try context.parameters.require("session")
+            let session = try AdminRoutes.session(in: context)
             guard try await relay.adminGame(session) != nil else { return notFound(session) }
             switch await relay.perform(.end(session: session)) {
             case .applied: break
@@ -169,6 +169,13 @@ enum AdminRoutes {
                 return try json([membership.done: account, "conversation": conversation])
             }
         }
+    }
+
+    /// The session a path names. A router hands its parameters over as they were sent, so a
+    /// link whose characters were percent-encoded (`%2D` for `-`) is decoded here.
+    static func session(in context: ParleyRequestContext) throws -> String {
+        let named = try context.parameters.require("session")
+        return named.removingPercentEncoding ?? named
     }
 
     static func notFound(_ session: String) -> Response {

@@ -1,6 +1,7 @@
 import Engine
 import Fairness
 import Foundation
+import GameCatalog
 import Hummingbird
 import Logging
 import NIOCore
@@ -107,8 +108,28 @@ public enum ParleyVersion {
     public static let current = "0.1.0"
 }
 
-/// Runs the server until SIGINT or SIGTERM (Ctrl-C), as `parley serve` does: for a package that
-/// serves games of its own (`ServerConfiguration.catalog`).
+/// `parley serve` for a package that serves games of its own: `catalog`'s games, the flags of
+/// `parley serve` read from `arguments` (the program's own by default; `--help` lists them),
+/// then the environment and `config.json`, as `parley serve` reads them. Runs until SIGINT or
+/// SIGTERM; a bad flag or setting, or a server that cannot start, is reported as `parley
+/// serve` reports it (`Error: admin.token: …`), and the program exits with its code.
+public func serveParley(
+    catalog: GameCatalog, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    logger: Logger = Logger(label: "parley")
+) async -> Never {
+    do {
+        let options = try ServeOptions.parse(arguments)
+        let configuration = try await options.loader(catalog: catalog).load()
+        try await serveParley(configuration: configuration, logger: logger)
+        ServeOptions.exit()
+    } catch {
+        ServeOptions.exit(withError: error)
+    }
+}
+
+/// Runs the server until SIGINT or SIGTERM (Ctrl-C), as `parley serve` does: for a program
+/// that reads its settings itself (`ServerConfigurationLoader`), its games in
+/// `ServerConfiguration.catalog`.
 public func serveParley(configuration: ServerConfiguration, logger: Logger) async throws {
     let app = try await buildParleyServer(configuration: configuration, logger: logger)
     try await app.runService()

@@ -1,3 +1,4 @@
+import GameCatalog
 import GamePresentation
 import GameRules
 import Transcript
@@ -25,15 +26,19 @@ public struct BubbleRenderer: Sendable {
     public var seats: [Session: [ParticipantID]]
     /// What the frames are drawn with.
     public var glyphs: Glyphs
+    /// The games this client draws; any other shows its state as its items.
+    public var catalog: GameCatalog
 
     public init(
-        names: NameBook, viewer: ParticipantID, mode: ColourMode, seats: [Session: [ParticipantID]] = [:], glyphs: Glyphs = .ascii
+        names: NameBook, viewer: ParticipantID, mode: ColourMode, seats: [Session: [ParticipantID]] = [:], glyphs: Glyphs = .ascii,
+        catalog: GameCatalog = .standard
     ) {
         self.names = names
         self.viewer = viewer
         self.mode = mode
         self.seats = seats
         self.glyphs = glyphs
+        self.catalog = catalog
     }
 
     /// The players of each session in `messages` (in order), by their first moves.
@@ -63,7 +68,7 @@ public struct BubbleRenderer: Sendable {
     /// An earlier message of a session, reduced to one dim line: `Amber chose a base`, or
     /// `Amber: I added some scoops` when the summary does not begin with its sender.
     public func collapsed(_ message: Message, summary: String, width: Int) -> Styled {
-        let words = MessageWords(names: names, viewer: viewer)
+        let words = MessageWords(names: names, viewer: viewer, catalog: catalog)
         let text = words.text(summary, of: message)
         let line = Styled(words.startsWithSender(summary, of: message) ? text : "\(senderName(message.sender)): \(text)", .dim)
         return isOwn(message) ? line.rightAligned(in: width) : line.truncated(to: width)
@@ -73,10 +78,10 @@ public struct BubbleRenderer: Sendable {
     /// the bubble is not much wider than its picture: narrow bubbles leave room on the other
     /// side, which is what shows who sent them.
     public func bubble(for message: Message, width: Int, selected: Bool = false) -> [Styled] {
-        let layout = MessageWords(names: names, viewer: viewer).layout(of: message)
+        let layout = MessageWords(names: names, viewer: viewer, catalog: catalog).layout(of: message)
         let widest = max(1, width - 4)
         let textLimit = min(widest, max(24, widest * 2 / 3))
-        let view = GameView(message: message)
+        let view = GameView(message: message, catalog: catalog)
         // A placeholder is text, held to the width of text rather than of a picture.
         let isPicture = view.isReadable
         let seat = message.session.flatMap { seats[$0]?.firstIndex(of: viewer) }.map(Seat.init)

@@ -27,6 +27,8 @@ public struct CompactScreen: Sendable {
     public var checks: [Int: MessageCheck] = [:]
     /// The newest failed check, said loudly over the transcript (`MessageCheck.warning`).
     public var warning: String?
+    /// The games the client draws; any other shows its state as its items.
+    public var catalog = GameCatalog.standard
 
     public init(
         header: ScreenHeader, events: [Event], drawer: [DrawerItem] = DrawerItem.all(), drawerSelection: Int? = nil,

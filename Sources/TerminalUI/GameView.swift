@@ -1,3 +1,4 @@
+import Fairness
 import GameCatalog
 import GamePresentation
 import GameRules
@@ -8,6 +9,8 @@ import Transcript
 public struct GameView: Sendable {
     private enum Content: Sendable {
         case state(AnyPresentation, [QueryItem])
+        /// A game this client does not know: its state's own items, without the server's.
+        case items([QueryItem])
         /// The URL could not be read (an unknown game, or a query that is no state of its
         /// game), with the reason for people. Drawn as one line: a bad message never takes
         /// the screen.
@@ -22,12 +25,13 @@ public struct GameView: Sendable {
 
     /// The state in `url` read by the game `game`, in the variant the URL names.
     public init(game: GameID, url: String, catalog: GameCatalog = .standard) {
-        guard catalog.type(game) != nil else {
-            content = .unreadable("a game this client does not know (\(game))")
-            return
-        }
         do throws(RuleViolation) {
             let items = try QueryString.items(in: url)
+            // Without its rules, a game's state is shown as what it is: its query items.
+            guard catalog.type(game) != nil else {
+                content = .items(ProofItems.removed(from: items))
+                return
+            }
             let presentation = try catalog.presentation(game, for: items)
             // Checked here, so that an unreadable state is known before it is drawn.
             try presentation.check(items)
@@ -61,9 +65,17 @@ public struct GameView: Sendable {
             } catch {
                 return Self.placeholder(error.reason, width: width)
             }
+        case let .items(items):
+            return Self.itemLines(items, width: width)
         case let .unreadable(reason):
             return Self.placeholder(reason, width: width)
         }
+    }
+
+    /// A state's items, one a line, as a game without drawings of its own draws them
+    /// (`TerminalPresentation.itemLines`).
+    public static func itemLines(_ items: [QueryItem], width: Int) -> [Styled] {
+        items.map { Styled($0.description).truncated(to: width) }
     }
 
     private static func placeholder(_ reason: String, width: Int) -> [Styled] {

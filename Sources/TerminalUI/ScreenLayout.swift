@@ -58,7 +58,7 @@ public struct ScreenLayout: Sendable {
         // The newest failed check stays over the transcript, whatever is scrolled.
         return compose(header, bottom: bottom) { rows in
             let top = screen.warning.map { Self.loud($0, width: width) } ?? []
-            return top + TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs)
+            return top + TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs, catalog: screen.catalog)
                 .lines(for: screen.events, width: width, height: rows - top.count, selected: screen.selectedMessage,
                        checks: screen.checks)
         }

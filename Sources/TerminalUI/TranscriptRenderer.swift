@@ -1,3 +1,4 @@
+import GameCatalog
 import GamePresentation
 import Transcript
 import Wire
@@ -10,12 +11,15 @@ public struct TranscriptRenderer: Sendable {
     public let viewer: ParticipantID
     public let mode: ColourMode
     public let glyphs: Glyphs
+    /// The games this client draws; any other shows its state as its items.
+    public let catalog: GameCatalog
 
-    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode, glyphs: Glyphs = .ascii) {
+    public init(names: NameBook, viewer: ParticipantID, mode: ColourMode, glyphs: Glyphs = .ascii, catalog: GameCatalog = .standard) {
         self.names = names
         self.viewer = viewer
         self.mode = mode
         self.glyphs = glyphs
+        self.catalog = catalog
     }
 
     /// The newest lines that fit in `height`, newest at the bottom; blank lines above when
@@ -89,7 +93,8 @@ public struct TranscriptRenderer: Sendable {
     /// `TranscriptEntry.collapse`, which keeps their order, so they pair up with the events.
     private func items(for events: [Event], selected: Int? = nil, checks: [Int: MessageCheck] = [:]) -> [Item] {
         let messages = events.compactMap { $0.kind == .message ? $0.message : nil }
-        let bubbles = BubbleRenderer(names: names, viewer: viewer, mode: mode, seats: BubbleRenderer.seats(of: messages), glyphs: glyphs)
+        let bubbles = BubbleRenderer(
+            names: names, viewer: viewer, mode: mode, seats: BubbleRenderer.seats(of: messages), glyphs: glyphs, catalog: catalog)
         var entries = TranscriptEntry.collapse(messages)[...]
         // The name each member had before each new one: the one it joined or was last renamed with.
         var known: [ParticipantID: String] = [:]

@@ -89,7 +89,11 @@ public enum AdminPage {
         return date.formatted(.iso8601)
     }
 
+    /// `text` as one segment of a path: RFC 3986's unreserved characters as they are (a
+    /// session's hyphens included), every other byte percent-encoded.
     private static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -264,10 +264,14 @@ enum AdminText {
     }
 
     /// The true state drawn by its game: every fleet with its ships (the operator is trusted),
-    /// or the ice cream.
+    /// or the ice cream. A game this client was not built with (the server's package adds its
+    /// own) is shown as its items, as a game without drawings is.
     static func picture(game: String, state: String, mode: ColourMode) -> String {
         do throws(RuleViolation) {
             let items = try QueryString.items(in: state)
+            guard GameCatalog.standard.type(GameID(rawValue: game)) != nil else {
+                return GameView.itemLines(items, width: 80).rendered(mode).joined(separator: "\n")
+            }
             let presentation = try GameCatalog.standard.presentation(GameID(rawValue: game), for: items)
             return try presentation.trueLines(of: items, width: 80, mode: mode).rendered(mode).joined(separator: "\n")
         } catch {

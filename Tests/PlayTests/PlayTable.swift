@@ -28,21 +28,23 @@ struct PlayTable {
     var now: Date { clock }
 
     /// `signer`: the server signs, and every client checks against its key from the start;
-    /// `lie`: what a lying server shows instead (`EngineConfiguration.lie`).
+    /// `lie`: what a lying server shows instead (`EngineConfiguration.lie`); `catalog`: the
+    /// games the server hosts; `catalogs`: the games a player's client knows, by name (the
+    /// standard ones otherwise).
     init(
         _ names: String..., turnTimeouts: [String: TimeInterval] = [:], signer: ChainSigner? = nil,
-        lie: (@Sendable (String, Int?, Int) -> String)? = nil
+        lie: (@Sendable (String, Int?, Int) -> String)? = nil, catalog: GameCatalog = .standard, catalogs: [String: GameCatalog] = [:]
     ) {
         var configuration = EngineConfiguration(
             publicURL: "https://parley.test", maxParticipants: 8, turnTimeouts: turnTimeouts, signer: signer)
         configuration.lie = lie
         engine = Engine(
-            configuration: configuration, catalog: .standard,
+            configuration: configuration, catalog: catalog,
             identifiers: ParticipantIdentifiers(secret: Array("the play tests' secret".utf8)))
         for name in names {
             clock += 1
             _ = engine.handle(.rename(.init(id: "name", name: name)), from: account(name), now: clock, random: &random)
-            models[name] = PlayModel()
+            models[name] = PlayModel(catalog: catalogs[name] ?? .standard)
             if let signer { models[name]!.check(with: signer.publicKey) }
             perform(models[name]!.received(.online(account: account(name).rawValue)), by: name)
         }

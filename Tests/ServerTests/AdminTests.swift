@@ -202,6 +202,32 @@ import Wire
         }
     }
 
+    /// Each game on the list links to its own page: the link is followed as a browser follows
+    /// it, and a link typed with its hyphens percent-encoded reaches the same game.
+    @Test(.timeLimit(.minutes(1)))
+    func theListLinksToEachGamesPage() async throws {
+        try await LiveServer.with(configure: { $0.adminToken = Self.token }) { server in
+            let origin = "https://127.0.0.1:\(server.port)"
+            let (_, _, _, accepted, _) = try await Self.seedGame(on: server)
+            let exchange = try await HTTPS.request(origin + "/admin?token=\(Self.token)", followingRedirects: false)
+            let cookie = String(try #require(exchange.headers.first(name: "Set-Cookie")?.split(separator: ";").first))
+
+            let list = try await HTTPS.request(origin + "/admin", headers: [("Cookie", cookie)])
+            #expect(list.status == 200)
+            let link = String(try #require(list.body.firstMatch(of: /href="(\/admin\/games\/[^"]+)"/)?.output.1))
+            #expect(link == "/admin/games/\(accepted.session)", "a session's hyphens need no escaping")
+            let page = try await HTTPS.request(origin + link, headers: [("Cookie", cookie)])
+            #expect(page.status == 200, "\(page.body.prefix(300))")
+            #expect(page.body.contains("Amber placed their ships! Can you find them?"))
+
+            let escaped = accepted.session.replacingOccurrences(of: "-", with: "%2D")
+            let typed = try await HTTPS.request(origin + "/admin/games/\(escaped)", headers: [("Cookie", cookie)])
+            #expect(typed.status == 200, "\(typed.body.prefix(300))")
+            let api = try await HTTPS.request(origin + "/admin/api/games/\(escaped)", headers: bearer())
+            #expect(api.status == 200, "\(api.body.prefix(300))")
+        }
+    }
+
     /// A watch ends with its game: the last move (here the operator's end) comes, then the
     /// stream closes; a game already over closes its watch at once.
     @Test(.timeLimit(.minutes(1)))
@@ -278,6 +304,26 @@ import Wire
                 "--ca", data + "/tls/certificate.pem"], withErrors: true)
             #expect(nowhere.status != 0)
             #expect(nowhere.output.contains("https://127.0.0.1:1") && nowhere.output.contains("--server"), "\(nowhere.output)")
+        }
+    }
+
+    /// A server built with a game `parley` was not built with: `admin show` draws its true
+    /// state as its items.
+    @Test(.timeLimit(.minutes(1)))
+    func parleyAdminShowsAGameItDoesNotKnowAsItsItems() async throws {
+        let parley = try TerminalClientTests.parley()
+        let data = LiveServer.temporaryDirectory()
+        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = Self.token; $0.catalog = NimGame.catalog }) { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let taken = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "nim", url: "?Take=2")))
+            guard case let .accepted(accepted) = taken else { throw ConnectionError.unexpected("\(taken)") }
+            let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", Self.token, "--ca", data + "/tls/certificate.pem"]
+            let show = try await Spawn.run("env", ["NO_COLOR=1", parley, "admin", "show", String(accepted.session.prefix(8))] + options)
+            #expect(show.status == 0, "\(show.output)")
+            #expect(show.output.contains("true state: ?Take=2\n\nTake=2\n"), "\(show.output)")
+            #expect(!show.output.contains("There is no game") && !show.output.contains("cannot draw"), "\(show.output)")
         }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Play
 import Server
+import TestSupport
 import Testing
 import Wire
 
@@ -74,8 +75,12 @@ import Wire
 
     @Test func unknownGamesAndStrategiesAreRefusedInWords() throws {
         let games = GameCatalog.standard.ids.map(\.rawValue).joined(separator: ", ")
-        #expect(throws: LineError("A bot plays \(games), not chess.")) {
+        // Said of this client, not of a server, which may host games this client does not know.
+        #expect(throws: LineError("This client knows \(games), not chess: its bots play the games built into it.")) {
             try BotPlayer(game: "chess", variant: nil, strategy: "hunter")
+        }
+        #expect(throws: LineError("Nim has no bots."), "a client built with Nim knows it") {
+            try BotPlayer(game: "nim", variant: nil, catalog: NimGame.catalog)
         }
         #expect(throws: LineError("Ice Cream has no strategy gravel; its bots play random, classic, berry, mocha.")) {
             try BotPlayer(game: "icecream", variant: nil, strategy: "gravel")

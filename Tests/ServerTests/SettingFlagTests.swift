@@ -1,5 +1,6 @@
 import Foundation
 import Server
+import TestSupport
 import Testing
 
 /// `parley serve --set KEY=VALUE` reaches every setting, and beats the environment.
@@ -30,5 +31,28 @@ import Testing
             #expect("\(error)".hasPrefix("limits.burst"), "\(error)")
         }
         #expect(ServerConfigurationLoader.knownKeys().contains("timeouts.icecream"))
+    }
+
+    /// `serveParley(catalog:)` reads `parley serve`'s flags: a setting of the catalog's own game
+    /// is one, and a bad value is refused with its key, for the program to say.
+    @Test func serveFlagsKnowTheCatalogsGames() async throws {
+        let options = try ServeOptions.parse(["--port", "0", "--set", "timeouts.nim=30"])
+        do {
+            _ = try options.loader(catalog: .standard, environment: [:])
+            Issue.record("timeouts.nim was taken for a server without Nim")
+        } catch {
+            #expect("\(error)".contains("timeouts.nim is not a setting"), "\(error)")
+        }
+        let configuration = try await options.loader(catalog: NimGame.catalog, environment: [:]).load()
+        #expect(configuration.turnTimeouts["nim"] == .seconds(30))
+        #expect(configuration.port == 0)
+
+        let short = try ServeOptions.parse(["--set", "admin.token=short"]).loader(catalog: NimGame.catalog, environment: [:])
+        do {
+            _ = try await short.load()
+            Issue.record("a short admin token was accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("admin.token: must be at least 16 characters"), "\(error)")
+        }
     }
 }

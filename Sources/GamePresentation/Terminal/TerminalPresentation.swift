@@ -2,7 +2,9 @@ import GameRules
 
 /// How the terminal client draws a game and plays it on the expanded screen, beside its pages
 /// (`GamePresentation`). Every requirement has a plain default: a state drawn as its query
-/// items, and no keys of its own (such a game is played with `move` in line mode).
+/// items, and no keys of its own. A game without keys (its `Draft` is `NoDraft`) is played on
+/// the expanded screen by typing the items its move adds (`Shot=8`), as line mode's `move`
+/// takes them; a client that does not know a game at all plays it the same way.
 ///
 /// The expanded screen shows the newest state of a session as the player was sent it, and
 /// the move the player is making in it, the game's `Draft`: a cursor, ships placed so far, a
@@ -69,7 +71,8 @@ public protocol TerminalPresentation: Game {
     static func moversWords(for text: String, mover: String) -> String?
 }
 
-/// No draft: a game without keys of its own on the expanded screen.
+/// No draft: a game without keys of its own on the expanded screen, where the player types
+/// the items a move adds instead.
 public struct NoDraft: Hashable, Sendable {
     public init() {}
 }
@@ -132,7 +135,7 @@ extension TerminalPresentation {
     }
 
     public func hint(for state: State, draft: Draft) -> String {
-        "Esc back; move with line mode's move command"
+        GameDraft.typedItemsHint
     }
 
     public func press(_ key: Key, draft: inout Draft, in state: State) -> DraftChange<State> { .none }

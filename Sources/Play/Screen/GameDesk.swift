@@ -23,6 +23,9 @@ public struct GameDesk: Hashable, Sendable {
     public internal(set) var resigning = false
     /// A finished game stepped through (`r`): which of its messages is shown, from 1.
     public internal(set) var replay: Int?
+    /// The items being typed to add to the shown state (`Take=2`), as line mode's `move` takes
+    /// them: how a game without keys of its own, or one this client does not know, is played.
+    public internal(set) var typed = ""
 
     /// A message about to be sent: the state's query, and what it does in words.
     public struct Staged: Hashable, Sendable {
@@ -52,6 +55,7 @@ public struct GameDesk: Hashable, Sendable {
     mutating func discardDraft(by presentation: AnyPresentation?) {
         staged = nil
         sending = false
+        typed = ""
         presentation?.discard(&draft)
     }
 
@@ -65,6 +69,10 @@ public struct GameDesk: Hashable, Sendable {
             staged = nil
             sending = false
             presentation?.unstage(&draft)
+            return true
+        }
+        if !typed.isEmpty {
+            typed = ""
             return true
         }
         return presentation?.cancel(&draft) ?? false

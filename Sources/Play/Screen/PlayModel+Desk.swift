@@ -1,3 +1,5 @@
+import Fairness
+import Foundation
 import GameCatalog
 import GamePresentation
 import GameRules
@@ -54,6 +56,45 @@ extension PlayModel {
     /// The game of a desk, if this client has it.
     func presentation(of desk: GameDesk) -> AnyPresentation? {
         try? shown(on: desk).presentation
+    }
+
+    /// Whether the desk's game is played by typing the items a move adds: a game this client
+    /// does not know, or one without keys of its own.
+    func playsByItems(_ desk: GameDesk) -> Bool {
+        guard catalog.type(GameID(rawValue: desk.game)) != nil else { return true }
+        return presentation(of: desk).map { !$0.hasKeys } ?? false
+    }
+
+    /// The state the desk shows as its own items, without the server's: what typed items are
+    /// added to, and what a game this client does not know is drawn as. Empty for a new game.
+    func shownItems(of desk: GameDesk) -> [QueryItem] {
+        guard let url = basis(of: desk)?.message?.url, let items = try? QueryString.items(in: url) else { return [] }
+        return ProofItems.removed(from: items)
+    }
+
+    /// A key on the desk of a game played by its items: characters and Backspace edit them,
+    /// Enter stages the shown state with them added, as line mode's `move` sends it.
+    private mutating func typeItems(_ key: Key, _ desk: inout GameDesk) {
+        switch key {
+        case let .character(character):
+            desk.typed.append(character)
+        case .backspace:
+            if !desk.typed.isEmpty { desk.typed.removeLast() }
+        case .enter:
+            var typed = Substring(desk.typed.trimmingCharacters(in: .whitespaces))
+            while let first = typed.first, first == "?" || first == "&" { typed = typed.dropFirst() }
+            guard !typed.isEmpty else { return }
+            do throws(RuleViolation) {
+                let added = try QueryString.items(in: "?" + typed)
+                guard !added.isEmpty else { return }
+                desk.staged = GameDesk.Staged(
+                    items: shownItems(of: desk) + added, basedOn: basis(of: desk)?.seq, words: "Add \(typed)? Enter sends it, Esc cancels.")
+            } catch {
+                self.error = error.reason
+            }
+        default:
+            break
+        }
     }
 
     /// The same game again in the desk's conversation, its first move by another player than
@@ -138,7 +179,12 @@ extension PlayModel {
         if sessionStatus(of: desk)?.outcome.finished == true { return [] }
         // Nor does a game watched: its keys draft nothing.
         if book.watches(desk.conversation) { return [] }
-        guard desk.staged == nil, let (presentation, items) = try? shown(on: desk) else { return [] }
+        guard desk.staged == nil else { return [] }
+        if playsByItems(desk) {
+            typeItems(key, &desk)
+            return []
+        }
+        guard let (presentation, items) = try? shown(on: desk) else { return [] }
         guard let change = try? presentation.press(key, draft: &desk.draft, shown: items) else { return [] }
         switch change.error {
         case .keep: break

@@ -85,6 +85,7 @@ extension PlayModel {
             hint: notice ?? (book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint),
             error: error)
         screen.checks = book.checks[conversation] ?? [:]
+        screen.catalog = catalog
         screen.warning = book.warning(in: conversation)
         return screen
     }
@@ -100,8 +101,9 @@ extension PlayModel {
         screen.warning = desk.session.flatMap { book.warning(in: desk.conversation, session: $0) }
         screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
         if let message = basis?.message, let caption = message.layout.caption {
-            screen.caption = MessageWords(names: header.names, viewer: header.viewer).text(caption, of: message)
+            screen.caption = MessageWords(names: header.names, viewer: header.viewer, catalog: catalog).text(caption, of: message)
         }
+        if screen.staging.isEmpty, !desk.typed.isEmpty { screen.staging = "Your move adds: " + desk.typed }
         if desk.resigning { screen.staging = "Resign this game? Enter resigns, Esc cancels." }
         if let status = current, status.outcome.finished {
             // The game's own words only when its own last move ended it.
@@ -123,6 +125,13 @@ extension PlayModel {
             screen.hint = Self.watchingHint
         }
         if let notice { screen.hint = notice }
+        guard catalog.type(GameID(rawValue: desk.game)) != nil else {
+            // A game this client does not know: its state as its items, played by adding some.
+            if screen.hint.isEmpty { screen.hint = GameDraft.typedItemsHint }
+            let items = desk.staged?.items ?? shownItems(of: desk)
+            screen.picture = ExpandedPicture { width, _, _ in GameView.itemLines(items, width: width) }
+            return screen
+        }
         guard let (presentation, items) = try? shown(on: desk), let hint = try? presentation.hint(shown: items, draft: desk.draft)
         else { return screen }
         if screen.hint.isEmpty { screen.hint = hint }

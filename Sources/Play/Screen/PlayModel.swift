@@ -38,7 +38,7 @@ public struct PlayModel: Sendable {
         case name
     }
 
-    public private(set) var book = PlayerBook()
+    public private(set) var book: PlayerBook
     public internal(set) var online = false
     public internal(set) var place: Place = .list
     public internal(set) var error: String?
@@ -65,6 +65,7 @@ public struct PlayModel: Sendable {
 
     public init(catalog: GameCatalog = .standard) {
         self.catalog = catalog
+        book = PlayerBook(catalog: catalog)
     }
 
     /// An exported game (`GameExport.read`), shown at its first move, stepped through with the
@@ -85,7 +86,7 @@ public struct PlayModel: Sendable {
 
     /// Checks every game message from now on against the server's key (docs/FAIRNESS.md).
     public mutating func check(with key: ChainPublicKey) {
-        book.check(with: key, catalog: catalog)
+        book.check(with: key)
     }
 
     /// The games the drawer starts.

@@ -1,6 +1,7 @@
 import Client
 import Fairness
 import Foundation
+import GameCatalog
 import GamePresentation
 import TerminalUI
 import Wire
@@ -27,15 +28,17 @@ public actor FullScreenSession {
     private let client: ParleyClient
     private let terminal: RawTerminal
     private let mode: ColourMode
-    private var model = PlayModel()
+    private var model: PlayModel
     private var drawn: [String] = []
     private var bell: TurnBell
     /// The picture on the screen instead of the client's, until the next key.
     private var picture: InlineImage?
 
-    /// `bell`: ring the terminal's bell when a turn becomes the player's.
-    public init(client: ParleyClient, terminal: RawTerminal, mode: ColourMode, bell: Bool = true) {
+    /// `bell`: ring the terminal's bell when a turn becomes the player's. `catalog`: the games
+    /// this client draws and plays with their keys; any other is shown as its items.
+    public init(client: ParleyClient, terminal: RawTerminal, mode: ColourMode, bell: Bool = true, catalog: GameCatalog = .standard) {
         self.client = client
+        model = PlayModel(catalog: catalog)
         self.terminal = terminal
         self.mode = mode
         self.bell = TurnBell(isOn: bell)

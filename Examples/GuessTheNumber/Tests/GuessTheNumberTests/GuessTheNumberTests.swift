@@ -63,4 +63,28 @@ import Testing
         #expect(statuses[0].game == "guessthenumber" && statuses[0].moves >= 2 && statuses[0].moves <= 8)
         #expect(statuses[1].outcome.winners.count == 1, "halving finds any number in seven guesses: \(statuses[1])")
     }
+
+    /// `guess-server` reads `parley serve`'s flags, knows its game's own setting, and says
+    /// what is wrong with a bad one as `parley serve` does, with no backtrace.
+    @Test(.timeLimit(.minutes(1))) func theServerSaysWhatIsWrongWithASetting() throws {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let server = try #require(
+            [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent("guess-server").path }
+                .first { FileManager.default.isExecutableFile(atPath: $0) },
+            "guess-server is not built beside \(folder.path)")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("guess-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: server)
+        process.arguments = ["--port", "0", "--data", data, "--set", "timeouts.guessthenumber=30", "--set", "admin.token=short"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(said.hasPrefix("Error: admin.token: must be at least 16 characters"), "\(said)")
+        #expect(!said.contains("Fatal error"), "\(said)")
+    }
 }

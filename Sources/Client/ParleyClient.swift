@@ -70,7 +70,7 @@ public actor ParleyClient {
         let headers = try key.stickerHeaders(conversation: conversation, id: id, name: name, image: image)
         var query = URLComponents()
         query.queryItems = [.init(name: "conversation", value: conversation), .init(name: "id", value: id), .init(name: "name", value: name)]
-        // A `+` left as it is would read as a space.
+        // A `+` is encoded, so that no reader of the query can take it for a space.
         let path = "/stickers?" + (query.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         var last: (any Error)?
         for endpoint in endpoints {

@@ -50,8 +50,9 @@ enum StickerRoutes {
                 refused.headers[.retryAfter] = String(wait)
                 return refused
             }
+            // Signed as sent; a conversation's id is upper-case, as a frame's is made (`canonical`).
             switch await relay.postSticker(
-                conversation: conversation, request: id, name: name.isEmpty ? "sticker" : name, image: image, by: account)
+                conversation: conversation.uppercased(), request: id, name: name.isEmpty ? "sticker" : name, image: image, by: account)
             {
             case let .posted(conversation, seq, sticker):
                 return try AdminRoutes.json(Posted(

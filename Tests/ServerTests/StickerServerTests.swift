@@ -62,6 +62,25 @@ struct StickerServerTests {
         }
     }
 
+    /// A conversation's id in lower case is the same conversation, as in a frame; a name with
+    /// spaces around it is signed and kept without them.
+    @Test func aLowerCaseIdAndANameWithSpacesAroundArePosted() async throws {
+        try await LiveServer.with(configure: { $0.pipelines = 2 }) { server in
+            let amberKey = InstallKey()
+            let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let poster = Self.client(server, key: amberKey)
+            let answer = try await poster.postSticker(
+                conversation: conversation.lowercased(), name: "  Pink square\t", image: TestImages.png(width: 320, height: 320))
+            #expect(answer.status == 200, "\(answer.body)")
+            let posted = try JSONDecoder().decode(Posted.self, from: Data(answer.body.utf8))
+            #expect(posted.conversation == conversation)
+            let told = try await ben.next { $0.event?.kind == .sticker }
+            #expect(told.event?.sticker?.name == "Pink square")
+        }
+    }
+
     @Test func theOperatorListsAndRemovesStickers() async throws {
         let token = AdminTests.token
         try await LiveServer.with(configure: { $0.adminToken = token; $0.stickerQuotaBytes = 300_000 }) { server in

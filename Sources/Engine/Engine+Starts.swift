@@ -15,7 +15,7 @@ extension IndexKind {
 }
 
 /// The first message of a game as the store's index keeps it (`IndexKind.start`).
-public struct GameStart: Codable, Hashable, Sendable {
+public struct GameStart: IndexRecord, Hashable, Sendable {
     public var seq: Int
     public var session: String
     /// `ClientFrame.Send.proposalDigest` of the message that started it.
@@ -25,17 +25,6 @@ public struct GameStart: Codable, Hashable, Sendable {
         self.seq = seq
         self.session = session
         self.proposal = proposal
-    }
-
-    public init?(json: String) {
-        guard let start = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
-        self = start
-    }
-
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 

@@ -89,7 +89,7 @@ extension Engine {
 
 /// A sticker as the store's index keeps it (`IndexKind.sticker`): the page and the image are
 /// served from it, and the operator lists and removes stickers by it.
-public struct StickerRecord: Codable, Hashable, Sendable {
+public struct StickerRecord: IndexRecord, Hashable, Sendable {
     public var conversation: String
     public var seq: Int
     public var account: String
@@ -100,16 +100,5 @@ public struct StickerRecord: Codable, Hashable, Sendable {
         self.seq = seq
         self.account = account
         self.sticker = sticker
-    }
-
-    public init?(json: String) {
-        guard let record = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
-        self = record
-    }
-
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -50,7 +50,7 @@ import Testing
         // Over, nothing is secret: Ben sees where the boats were, still from his side.
         let end = table.screen("Ben")
         #expect(end.contains("Find the ships") && !end.contains("Your ships"), "\(end)")
-        #expect(end.contains("X] .  .    0 1 2"), "\(end)")
+        #expect(end.contains("(X) .  .    0 1 2"), "the newest shot, no cursor on a game over: \(end)")
         #expect(table.screen("Amber").contains("Your ships"))
     }
 
@@ -75,6 +75,31 @@ import Testing
         let enemyRow1 = try #require(ben.split(separator: "\n").first { $0.hasPrefix(" 1 ") })
         #expect(enemyRow1.dropFirst(37).contains("#"), "Amber's carrier, revealed on Ben's enemy board: \(ben)")
         #expect(!enemyRow1.prefix(33).contains("#"), "and not drawn as his own")
+    }
+
+    /// Each board's newest shot is between parentheses in live play as in a replay: the
+    /// cursor, which stays where its player last fired, is drawn only for a player about to
+    /// act, and in colour (a reversed cell) it leaves the parentheses in place.
+    @Test func theNewestShotIsMarkedOnBothBoards() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.placeClassicFleets(host: "Amber", at: ["A1", "A2", "A3", "A4", "A5"], guest: "Ben", at: ["F6", "F7", "F8", "F9", "F10"])
+        table.type("Amber", "B2")
+        table.press("Amber", .enter, .enter)
+        table.type("Ben", "C3")
+        table.press("Ben", .enter, .enter)
+        let rows = { (screen: String, row: String) throws -> Substring in
+            try #require(screen.split(separator: "\n").first { $0.hasPrefix(row) }, "\(screen)")
+        }
+        // Ben waits: no cursor, his own board's newest shot (B2) and the enemy's (C3) marked.
+        let ben = table.screen("Ben")
+        #expect(try rows(ben, " 2 ").contains(" 2  . (o) . "), "\(ben)")
+        #expect(try rows(ben, " 3 ").hasSuffix(" 3  .  . (X) .  .  .  .  .  .  ."), "\(ben)")
+        #expect(!ben.split(separator: "\n").dropFirst().contains { $0.contains("[") }, "no cursor while he waits: \(ben)")
+        // Amber's turn: in colour her cursor sits on her newest shot, still in parentheses.
+        let amber = table.colourScreen("Amber")
+        #expect(try rows(amber, " 2 ").hasSuffix(" 2  . (o) .  .  .  .  .  .  .  ."), "\(amber)")
+        #expect(try rows(amber, " 3 ").hasPrefix(" 3  #  # (X) . "), "\(amber)")
     }
 
     @Test func classicFleetIsPlacedWithRotation() {

@@ -106,6 +106,13 @@ struct PlayTable {
         models[name]!.screen(width: width, height: height, mode: .plain).joined(separator: "\n")
     }
 
+    /// The screen `name` sees in colour, its escapes taken out: what a colour terminal shows
+    /// as characters.
+    func colourScreen(_ name: String, width: Int = 80, height: Int = 24) -> String {
+        models[name]!.screen(width: width, height: height, mode: .colour).joined(separator: "\n")
+            .replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    }
+
     /// The invite code on the screen of `name`.
     func invite(on name: String) -> String? {
         let screen = screen(name)

@@ -47,7 +47,15 @@ extension BattleshipGame {
             cursor.ghost = Set(rules.board.cellsOnBoard(of: next))
         }
         let renderer = BoardRenderer(game: self, mode: mode)
-        return renderer.screen(for: shown, as: perspective, cursor: cursor, width: width, height: height)
+        // A cursor only for a player about to act: one waiting (or a game over) sees every
+        // board's newest shot, which the cursor would cover where it last fired.
+        let acting: Bool
+        switch rules.phase(of: shown) {
+        case .placing: acting = placing != nil
+        case let .firing(shooter): acting = seat == nil || seat == shooter
+        case .over: acting = false
+        }
+        return renderer.screen(for: shown, as: perspective, cursor: acting ? cursor : nil, width: width, height: height)
     }
 
     public func hint(for state: BattleshipState, draft: BattleshipDraft) -> String {

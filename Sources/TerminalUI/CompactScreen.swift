@@ -27,6 +27,9 @@ public struct CompactScreen: Sendable {
     public var checks: [Int: MessageCheck] = [:]
     /// The newest failed check, said loudly over the transcript (`MessageCheck.warning`).
     public var warning: String?
+    /// Whether the terminal draws pictures: where it does not, a selected sticker shows its
+    /// page's whole address instead.
+    public var showsPictures = true
 
     public init(
         header: ScreenHeader, events: [Event], drawer: [DrawerItem] = DrawerItem.all(), drawerSelection: Int? = nil,

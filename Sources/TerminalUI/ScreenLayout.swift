@@ -58,7 +58,9 @@ public struct ScreenLayout: Sendable {
         // The newest failed check stays over the transcript, whatever is scrolled.
         return compose(header, bottom: bottom) { rows in
             let top = screen.warning.map { Self.loud($0, width: width) } ?? []
-            return top + TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs)
+            var transcript = TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs)
+            transcript.showsPictures = screen.showsPictures
+            return top + transcript
                 .lines(for: screen.events, width: width, height: rows - top.count, selected: screen.selectedMessage,
                        checks: screen.checks)
         }

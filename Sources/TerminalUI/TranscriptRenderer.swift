@@ -10,6 +10,8 @@ public struct TranscriptRenderer: Sendable {
     public let viewer: ParticipantID
     public let mode: ColourMode
     public let glyphs: Glyphs
+    /// Whether the terminal draws pictures (`CompactScreen.showsPictures`).
+    public var showsPictures = true
 
     public init(names: NameBook, viewer: ParticipantID, mode: ColourMode, glyphs: Glyphs = .ascii) {
         self.names = names
@@ -109,9 +111,12 @@ public struct TranscriptRenderer: Sendable {
                 let isSelected = event.seq == selected
                 return Item(seq: event.seq, isMessage: true) { width in
                     let lines = chatLines(StickerWords.line(sticker), by: sender, width: width)
-                    // Selected, it says how to see it.
-                    return isSelected ? lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) }
-                        + [Styled("  Enter shows the picture", .dim)] : lines
+                    guard isSelected else { return lines }
+                    // Selected, it says how to see it: Enter, or its page's whole address.
+                    let how = showsPictures ? [Styled("  Enter shows the picture", .dim)]
+                        : [Styled("  No pictures in this terminal; its page:", .dim)]
+                            + WordWrap.lines(sticker.url, width: max(1, width - 2)).map { Styled("  " + $0) }
+                    return lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) } + how
                 }
             case .joined, .left, .removed, .timeout, .ended, .resigned:
                 guard let text = notice(for: event) else { return nil }

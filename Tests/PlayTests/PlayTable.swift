@@ -92,6 +92,11 @@ struct PlayTable {
         for character in text { press(name, .character(character)) }
     }
 
+    /// Changes a setting of `name`'s client, as its session sets it from the terminal.
+    mutating func configure(_ name: String, _ change: (inout PlayModel) -> Void) {
+        change(&models[name]!)
+    }
+
     /// Sets the clock of `name`'s client, as its screen reads it for turn clocks.
     mutating func setClock(of name: String, to date: Date) {
         models[name]!.now = date

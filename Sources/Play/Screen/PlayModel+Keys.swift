@@ -139,6 +139,10 @@ extension PlayModel {
             focus[conversation] = selected == nil && !messages.isEmpty ? .newest : .drawer
         case .enter:
             if let seq = selected, let sticker = book.event(seq, in: conversation)?.sticker {
+                guard showsPictures else {
+                    notice = Self.noPictures
+                    return []
+                }
                 return [.showSticker(sticker)]
             } else if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
                 open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
@@ -181,6 +185,8 @@ extension PlayModel {
         }
         return []
     }
+
+    static let noPictures = "No pictures in this terminal: the sticker's page is under it."
 
     static let spectatorsMakeNoMoves = "You are watching this conversation: spectators make no moves and start no games."
 

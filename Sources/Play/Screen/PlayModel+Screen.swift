@@ -86,6 +86,7 @@ extension PlayModel {
             error: error)
         screen.checks = book.checks[conversation] ?? [:]
         screen.warning = book.warning(in: conversation)
+        screen.showsPictures = showsPictures
         return screen
     }
 

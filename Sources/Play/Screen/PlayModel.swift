@@ -62,6 +62,9 @@ public struct PlayModel: Sendable {
     var chatDrafts: [String: String] = [:]
     /// A file played back (`replaying`): ending the replay quits.
     var replayOnly = false
+    /// Whether the terminal draws pictures (`InlineImage.supported`): where it does not, a
+    /// selected sticker shows its page's address, and Enter points there.
+    public var showsPictures = true
 
     public init(catalog: GameCatalog = .standard) {
         self.catalog = catalog

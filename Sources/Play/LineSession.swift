@@ -1,5 +1,7 @@
 import Client
 import Fairness
+import GameCatalog
+import GameRules
 import Foundation
 import Wire
 
@@ -161,9 +163,11 @@ public actor LineSession {
             guard let message = book.event(Int(file)!, in: conversation)?.message, let query = message.url.firstIndex(of: "?") else {
                 throw LineError("Conversation \(reference) has no game message #\(file).")
             }
+            // Named as the full-screen client names it, unless a name is given.
+            let items = try? QueryString.items(in: message.url)
             let answer = try await client.postGameSticker(
                 conversation: conversation, game: message.game.rawValue, query: String(message.url[query...]),
-                name: name ?? message.game.rawValue)
+                name: name ?? GameCatalog.standard.stickerName(game: message.game.rawValue, items: items))
             output(answer.status == 404 ? "refused: message #\(file)'s state makes no sticker; a finished ice cream does."
                 : StickerAnswerWords.line(answer))
         case let .sticker(reference, file, name):

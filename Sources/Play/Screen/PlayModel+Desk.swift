@@ -43,12 +43,9 @@ extension PlayModel {
         return type.makesSticker(items)
     }
 
-    /// What a sticker of the desk's state is called: its card's description ("Chocolate scoops on
-    /// a waffle cone…"), else the game's name.
+    /// What a sticker of the desk's state is called (`GameCatalog.stickerName`).
     func stickerName(of desk: GameDesk) -> String {
-        let items = (try? shown(on: desk))?.items
-        let card = items.flatMap { try? catalog.type(GameID(rawValue: desk.game))?.stateCard(of: $0) }
-        return card.map(\.subcaption).flatMap { $0.isEmpty ? nil : $0 } ?? gameName(game: desk.game, variant: desk.variant)
+        catalog.stickerName(game: desk.game, items: (try? shown(on: desk))?.items)
     }
 
     /// The game of a desk, if this client has it.

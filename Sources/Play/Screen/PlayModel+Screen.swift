@@ -244,11 +244,11 @@ extension PlayModel {
         for conversation in book.order {
             for event in book.events[conversation] ?? [] where event.kind == .message && event.status?.outcome.finished == true {
                 guard let message = event.message, let start = message.url.firstIndex(of: "?"),
-                    let type = catalog.type(message.game), let items = try? QueryString.items(in: message.url), type.makesSticker(items),
-                    let name = try? type.stateCard(of: items).subcaption
+                    let type = catalog.type(message.game), let items = try? QueryString.items(in: message.url), type.makesSticker(items)
                 else { continue }
+                let name = catalog.stickerName(game: message.game.rawValue, items: items)
                 found.removeAll { $0.name == name }
-                found.append((message.game.rawValue, String(message.url[start...]), name.isEmpty ? type.name : name))
+                found.append((message.game.rawValue, String(message.url[start...]), name))
             }
         }
         return Array(found.reversed().prefix(10))

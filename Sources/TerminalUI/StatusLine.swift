@@ -18,6 +18,9 @@ public struct StatusLine: Sendable {
     public var showsPrompt = true
     /// Whether the viewer watches the conversation: a spectator's turn never comes.
     public var watching = false
+    /// Whether a server is involved at all: a file played back (`parley replay`) has none, and
+    /// its line says neither online nor offline.
+    public var hasServer = true
 
     public init(status: GameStatus?, online: Bool, names: NameBook, viewer: ParticipantID, now: Date? = nil) {
         self.status = status
@@ -72,7 +75,7 @@ public struct StatusLine: Sendable {
     }
 
     /// `[online]` or `[offline]`: brackets so that plain text shows it as a marker too.
-    public var marker: Styled { Self.marker(online: online) }
+    public var marker: Styled { hasServer ? Self.marker(online: online) : Styled() }
 
     public static func marker(online: Bool) -> Styled {
         online ? Styled("[online]", .colour(.green)) : Styled("[offline]", .colour(.red, bold: true))

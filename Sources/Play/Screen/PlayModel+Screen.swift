@@ -200,6 +200,7 @@ extension PlayModel {
         var header = ScreenHeader(
             title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: now)
         header.watching = watching
+        header.hasServer = !replayOnly
         return header
     }
 

@@ -76,7 +76,6 @@ public struct PlayModel: Sendable {
         var model = PlayModel(catalog: catalog)
         model.book.learn(summary)
         for event in events { model.book.record(event) }
-        model.online = true
         if let first = events.first, let session = first.status?.session, let game = first.message?.game.rawValue {
             var desk = GameDesk(conversation: summary.conversation, session: session, game: game, variant: first.status?.variant)
             desk.replay = 1

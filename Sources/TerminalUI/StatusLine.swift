@@ -30,10 +30,11 @@ public struct StatusLine: Sendable {
         self.now = now
     }
 
-    /// "4:59 left", "time is up": the turn's clock, when it runs.
+    /// "4:59 left", "time is up": the turn's clock, when it runs; offline, "1:47 left, paused":
+    /// the client's clock is stopped (`now` stands at the drop), since the server's cannot be seen.
     public var clock: String? {
         guard let deadline = status?.deadline, let now, status?.outcome.finished == false else { return nil }
-        return Self.timeLeft(until: deadline, now: now)
+        return Self.timeLeft(until: deadline, now: now) + (online || !hasServer ? "" : ", paused")
     }
 
     /// The time from `now` until `deadline` (milliseconds since 1970), in whole seconds rounded

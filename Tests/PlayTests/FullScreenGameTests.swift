@@ -352,6 +352,24 @@ import Testing
         table.setClock(of: "Amber", to: table.now + 2)
         #expect(table.screen("Amber").contains("Your turn: Drop a disc · 4:58 left"), "\(table.screen("Amber"))")
     }
+
+    /// Offline, the clock stands at the time left when the connection dropped, said to be
+    /// paused: the client cannot see the server's clock, which stands still while it is down.
+    @Test func offlineTheClockStandsStill() {
+        var table = PlayTable("Amber", "Ben", turnTimeouts: ["fourinarow": 300])
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .left, .enter, .enter, .enter)
+        let dropped = table.now
+        table.setClock(of: "Amber", to: dropped + 13)
+        table.update("Amber", .offline(reason: "the connection closed"))
+        table.setClock(of: "Amber", to: dropped + 43)
+        let offline = table.screen("Amber")
+        #expect(offline.contains("· 4:47 left, paused") && offline.contains("[offline]"), "\(offline)")
+        table.press("Amber", .escape, .escape)
+        #expect(table.screen("Amber").contains("· 4:47 left, paused"), "the list too: \(table.screen("Amber"))")
+        table.update("Amber", .online(account: "account-of-Amber"))
+        #expect(table.screen("Amber").contains("· 4:17 left") && !table.screen("Amber").contains("paused"))
+    }
 }
 
 /// Placing a fleet: the next ship's ghost under the cursor, and Space for the rest at random.

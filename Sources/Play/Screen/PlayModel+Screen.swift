@@ -37,7 +37,7 @@ extension PlayModel {
             let others = members(of: conversation).filter { $0 != summary?.you }.map { names.name(of: $0) + watched($0) }
             let status = latestStatus(in: conversation)
             let statusLine = summary.map { summary in
-                var line = StatusLine(status: status, online: online, names: names, viewer: summary.you, now: now)
+                var line = StatusLine(status: status, online: online, names: names, viewer: summary.you, now: clockTime)
                 line.watching = summary.role == .spectator
                 return line
             }
@@ -198,7 +198,7 @@ extension PlayModel {
         let name = title.map { "\($0) in #\(number)" + (watching ? ", watching" : "") }
             ?? "#\(number) " + (watching ? "watching, invite to watch \(summary.invite)" : "invite \(summary.invite)")
         var header = ScreenHeader(
-            title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: now)
+            title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: clockTime)
         header.watching = watching
         header.hasServer = !replayOnly
         return header

@@ -52,10 +52,16 @@ public struct PlayModel: Sendable {
     var focus: [String: Focus] = [:]
     /// The drawer entry last chosen, an index into `drawerItems`.
     var drawer = 0
+    /// The time turn clocks are read at: the client's clock, stopped while it is offline.
+    var clockTime: Date? { online ? now : offlineSince ?? now }
+
     /// The games this client plays.
     let catalog: GameCatalog
     /// The time on the client's clock, for the time left in timed turns; `nil` shows none.
     public var now: Date?
+    /// When the connection dropped: offline, turn clocks stand at the time left then (the
+    /// client cannot know the server's clock, which stands still while the server is down).
+    var offlineSince: Date?
     /// What frames are drawn with: Unicode box drawing in a UTF-8 terminal.
     public var glyphs = Glyphs.ascii
     /// The chat message being typed in each conversation.
@@ -98,9 +104,11 @@ public struct PlayModel: Sendable {
         switch update {
         case .online:
             online = true
+            offlineSince = nil
             // Conversations joined elsewhere, or before a restart, with their invite codes.
             return [.request(.list)]
         case .offline, .untrusted:
+            if online { offlineSince = now }
             online = false
         case let .error(frame):
             error = frame.reason

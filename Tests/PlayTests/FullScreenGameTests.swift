@@ -262,6 +262,8 @@ import Testing
         #expect(narrow.contains("Your fleet") && narrow.contains("Enemy fleet"), "\(narrow)")
         let tiny = table.screen("Amber", width: 40, height: 12)
         #expect(tiny.contains("Too small a window for the board:"), "\(tiny)")
+        // The window holds the top and bottom lines too: it needs 16 lines, 4 more than 12.
+        #expect(tiny.contains("make it 4 lines taller."), "not the board's own size, smaller than the window: \(tiny)")
     }
 }
 

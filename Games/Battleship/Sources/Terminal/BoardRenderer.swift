@@ -52,7 +52,7 @@ public struct BoardRenderer: Sendable {
     /// first way that fits: side by side with wide cells, then with narrow ones, then one above
     /// the other; else only the board the cursor is on (the enemy's when there is none), its
     /// title beside the column letters when no line is left for it, and a word on the board
-    /// left out. When not even that fits, a line saying how large the window must be.
+    /// left out. When not even that fits, a line saying how much larger the window must be.
     public func lines(
         for state: BattleshipState, as perspective: BoardPerspective, cursor: BoardCursor? = nil, width: Int, height: Int
     ) -> [Styled] {
@@ -90,10 +90,16 @@ public struct BoardRenderer: Sendable {
                 return lines
             }
         }
+        // How much more the window needs, which holds whatever else the screen shows: the
+        // board's own size would name less than the window already is.
         let least = drawn(main, .narrow)
+        let more = [
+            least.width > width ? "\(least.width - width) columns wider" : nil,
+            least.count > height ? "\(least.count - height) lines taller" : nil,
+        ].compactMap { $0 }
         return [
             Styled(Self.tooSmall, .bold),
-            Styled("it needs \(least.width)x\(least.count) here.", .dim),
+            Styled("make it \(more.joined(separator: " and ")).", .dim),
         ]
     }
 

@@ -127,10 +127,15 @@ public actor LineSession {
             report(try await client.request(.send(.init(
                 id: UUID().uuidString, conversation: conversation, game: game, variant: variant,
                 url: query.hasPrefix("?") ? query : "?" + query))), done: nil)
-        case let .move(reference, seq, items):
+        case let .move(reference, seq, items, game):
             let conversation = try book.conversation(reference)
             guard let message = book.event(seq, in: conversation)?.message else {
                 throw LineError("Conversation \(reference) has no message #\(seq).")
+            }
+            if let game, message.game.rawValue != game {
+                // A game's own verb aimed at another game's message: said so, not sent.
+                let name = { (id: String) in GameCatalog.standard.type(GameID(rawValue: id))?.name ?? id }
+                throw LineError("Message #\(seq) is not a \(name(game)) game: it is \(name(message.game.rawValue)).")
             }
             report(try await client.request(.send(.init(
                 id: UUID().uuidString, conversation: conversation, game: message.game.rawValue,

@@ -226,11 +226,30 @@ import Wire
         }
     }
 
+    /// A game's own verb aimed at another game's message says so, and sends nothing: `fire` at
+    /// an ice cream was sent and answered "This game is over."
+    @Test(.timeLimit(.minutes(1)))
+    func aGamesVerbAtAnotherGamesMessageSaysSo() async throws {
+        try await LiveServer.with { server in
+            let amber = await LineModeTests.Terminal(server, name: "Amber")
+            let ben = await LineModeTests.Terminal(server, name: "Ben")
+            try await amber.gather((ben, "Ben"))
+            amber.type("start 1 icecream group Base=base02")
+            _ = try await ben.screen.wait(for: "#3 icecream")
+            ben.type("fire 1 3 B7")
+            let said = try await ben.screen.wait(for: "error: ")
+            #expect(said.contains("error: Message #3 is not a Battleship game: it is Ice Cream."), "\(said)")
+            for terminal in [amber, ben] { terminal.input.finish() }
+            for terminal in [amber, ben] { await terminal.task.value }
+        }
+    }
+
     @Test func commandsAreReadOrRefusedInWords() throws {
         #expect(try LineCommand.parse("say 1 hello  there ") == .say(conversation: "1", text: "hello  there "))
         #expect(try LineCommand.parse("  say  2  hi") == .say(conversation: "2", text: "hi"))
-        #expect(try LineCommand.parse("fire 1 4 b7") == .move(conversation: "1", seq: 4, items: "Shot=B7"))
-        #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
+        #expect(try LineCommand.parse("fire 1 4 b7") == .move(conversation: "1", seq: 4, items: "Shot=B7", game: "battleship"))
+        #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03", game: "icecream"))
+        #expect(try LineCommand.parse("move 2 9 Scoops=scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
         #expect(try LineCommand.parse("start 1 icecream solo Base=base01")
                 == .start(conversation: "1", game: "icecream", variant: "solo", query: "Base=base01"))
         #expect(try LineCommand.parse("join xr37 5p0q e1r3 fpw9 5f5p") == .join(invite: "xr37 5p0q e1r3 fpw9 5f5p"))

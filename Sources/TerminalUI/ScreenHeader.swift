@@ -21,6 +21,8 @@ public struct ScreenHeader: Sendable {
     public var watching = false
     /// Whether a server is involved (`StatusLine.hasServer`).
     public var hasServer = true
+    /// The conversation's players, spectators aside (`StatusLine.players`).
+    public var players: [ParticipantID] = []
 
     public init(title: String, viewer: ParticipantID, names: NameBook, status: GameStatus?, online: Bool, now: Date? = nil) {
         self.now = now
@@ -36,6 +38,7 @@ public struct ScreenHeader: Sendable {
         line.showsPrompt = showsPrompt
         line.watching = watching
         line.hasServer = hasServer
+        line.players = players
         return line
     }
 }

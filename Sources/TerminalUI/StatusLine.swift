@@ -18,6 +18,9 @@ public struct StatusLine: Sendable {
     public var showsPrompt = true
     /// Whether the viewer watches the conversation: a spectator's turn never comes.
     public var watching = false
+    /// The conversation's players, spectators aside: where there are two, a turn for anyone
+    /// but one of them is the other's, and said so ("Your turn", "Waiting for Ben").
+    public var players: [ParticipantID] = []
     /// Whether a server is involved at all: a file played back (`parley replay`) has none, and
     /// its line says neither online nor offline.
     public var hasServer = true
@@ -55,6 +58,9 @@ public struct StatusLine: Sendable {
         switch status.turn.kind {
         case .player:
             return listed.contains(viewer) ? "Your turn" : "Waiting for \(list(listed))"
+        case .anyoneExcept where Self.other(of: listed, among: players) != nil:
+            let other = Self.other(of: listed, among: players)
+            return other == viewer ? "Your turn" : "Waiting for \(list(other.map { [$0] } ?? []))"
         case .anyoneExcept:
             return listed.isEmpty ? "Anyone's turn" : "Anyone but \(list(listed))"
         case .anyone:
@@ -87,6 +93,12 @@ public struct StatusLine: Sendable {
         let turnStyle: Style = isViewersTurn ? .colour(.yellow, bold: true) : .plain
         let left = Styled(title, .bold) + Styled(" | ", .dim) + Styled(text, turnStyle)
         return Styled.spread(left, marker, width: width)
+    }
+
+    /// The one player a turn for anyone but `excluded` falls to, in a conversation of two players.
+    public static func other(of excluded: [ParticipantID], among players: [ParticipantID]) -> ParticipantID? {
+        guard players.count == 2, excluded.count == 1, players.contains(excluded[0]) else { return nil }
+        return players.first { $0 != excluded[0] }
     }
 
     private func gameOver(_ outcome: OutcomeInfo) -> String {

@@ -275,10 +275,10 @@ import Testing
         table.hideSeedBoats(by: "Amber")
         table.press("Ben", .escape)
         let list = table.screen("Ben")
-        #expect(list.contains("> 1. * [you, Amber]  Battleship (seed) · Anyone but Amber"), "Ben's turn, marked: \(list)")
+        #expect(list.contains("> 1. * [you, Amber]  Battleship (seed) · Your turn"), "Ben's turn, marked: \(list)")
         #expect(list.contains("\n       invite "), "the invite on a line of its own")
         table.press("Amber", .escape, .escape)
-        #expect(table.screen("Amber").contains("> 1.   [you, Ben]  Battleship (seed) · Anyone but you"), "\(table.screen("Amber"))")
+        #expect(table.screen("Amber").contains("> 1.   [you, Ben]  Battleship (seed) · Waiting for Ben"), "\(table.screen("Amber"))")
     }
 }
 
@@ -338,16 +338,16 @@ import Testing
         let dropped = table.now
         table.setClock(of: "Ben", to: dropped + 1)
         table.press("Ben", .enter)
-        #expect(table.screen("Ben").contains("Anyone but Amber: Drop a disc · 4:59 left"), "\(table.screen("Ben"))")
+        #expect(table.screen("Ben").contains("Your turn: Drop a disc · 4:59 left"), "\(table.screen("Ben"))")
         table.setClock(of: "Ben", to: dropped + 250)
         #expect(table.screen("Ben").contains("· 0:50 left"))
         table.setClock(of: "Amber", to: dropped + 10)
-        #expect(table.screen("Amber").contains("Anyone but you · 4:50 left"), "\(table.screen("Amber"))")
+        #expect(table.screen("Amber").contains("Waiting for Ben · 4:50 left"), "\(table.screen("Amber"))")
         table.press("Ben", .escape)
         let conversation = table.screen("Ben").split(separator: "\n").first ?? ""
-        #expect(conversation.contains("| Anyone but Amber · 0:50 left"), "over a conversation, the clock and not the prompt: \(conversation)")
+        #expect(conversation.contains("| Your turn · 0:50 left"), "over a conversation, the clock and not the prompt: \(conversation)")
         table.press("Ben", .escape)
-        #expect(table.screen("Ben").contains("* [you, Amber]  Four in a Row · Anyone but Amber · 0:50 left"), "\(table.screen("Ben"))")
+        #expect(table.screen("Ben").contains("* [you, Amber]  Four in a Row · Your turn · 0:50 left"), "\(table.screen("Ben"))")
         // Ben drops: the clock is Amber's now.
         table.press("Ben", .enter, .enter, .enter, .enter)
         #expect(table.moves(by: "Ben") == 1)

@@ -88,7 +88,7 @@ import Wire
             try await amber.gather((ben, "Ben"))
             amber.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
             let placed = try await ben.screen.wait(for: "#3 battleship Amber placed their ships! Can you find them?")
-            #expect(placed.contains("anyone but Amber") && !placed.contains("Ship_Location"))
+            #expect(placed.contains("— your turn (") && !placed.contains("Ship_Location"), "of two, anyone but Amber is Ben: \(placed)")
             ben.type("fire 1 3 8")
             _ = try await ben.screen.wait(for: "#4 battleship You fired at 8: a miss.")
             // Amber answers message 4 once she has it: her screen, not Ben's, says when.

@@ -39,6 +39,7 @@ extension PlayModel {
             let statusLine = summary.map { summary in
                 var line = StatusLine(status: status, online: online, names: names, viewer: summary.you, now: clockTime)
                 line.watching = summary.role == .spectator
+                line.players = book.players(in: conversation)
                 return line
             }
             let game = status.map { gameName($0) + " · " } ?? ""
@@ -201,6 +202,7 @@ extension PlayModel {
             title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: clockTime)
         header.watching = watching
         header.hasServer = !replayOnly
+        header.players = book.players(in: conversation)
         return header
     }
 

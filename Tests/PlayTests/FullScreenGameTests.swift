@@ -327,6 +327,26 @@ import Testing
         table.press("Amber", .escape)
         #expect(table.screen("Amber").contains("Ben dropped in column 4."), "\(table.screen("Amber"))")
     }
+
+    /// Amber, still on the finished game, sees that Ben started a rematch and that it is her
+    /// move; her bell rings as for any turn, and `m` opens his rematch.
+    @Test func aRematchStartedByTheOtherIsShownAndRings() {
+        var table = Self.twoDiscs()
+        table.press("Amber", .control("r"), .enter)
+        var bell = TurnBell(isOn: true)
+        let start = ContinuousClock.now
+        _ = bell.ring(yourTurns: table.models["Amber"]!.yourTurns, at: start)
+        table.press("Ben", .enter, .character("m"), .enter, .enter)
+        let amber = table.screen("Amber")
+        #expect(amber.contains("Ben started a rematch, your move: m opens it"), "\(amber)")
+        let rings = bell.ring(yourTurns: table.models["Amber"]!.yourTurns, at: start + .seconds(10))
+        #expect(rings, "her turn in the rematch rings")
+        table.press("Amber", .character("m"))
+        let opened = table.screen("Amber")
+        #expect(opened.contains("Ben dropped in column 4.") && opened.contains("Your turn"), "\(opened)")
+        table.press("Amber", .enter, .enter)
+        #expect(table.moves(by: "Amber") == 2, "her move in the rematch")
+    }
 }
 
 /// A timed turn's clock runs down on the top line and in the list of conversations.

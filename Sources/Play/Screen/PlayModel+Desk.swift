@@ -57,6 +57,11 @@ extension PlayModel {
     /// the finished session's first, so that the players take turns going first (in Battleship
     /// the sides swap: the other player hides, or places first).
     private mutating func rematch(_ desk: inout GameDesk) {
+        if let started = startedRematch(of: desk) {
+            // Someone else started it already: `m` opens theirs.
+            desk = GameDesk(conversation: desk.conversation, session: started.session, game: desk.game, variant: started.variant)
+            return
+        }
         let messages = (book.events[desk.conversation] ?? []).filter { $0.kind == .message && $0.status?.session == desk.session }
         let you = book.you(in: desk.conversation)
         if let opener = messages.first?.message?.sender, opener == you,
@@ -68,6 +73,18 @@ extension PlayModel {
         }
         let variant = sessionStatus(of: desk)?.variant ?? desk.variant
         desk = GameDesk(conversation: desk.conversation, session: nil, game: desk.game, variant: variant)
+    }
+
+    /// A rematch of the desk's finished game that has started since: the newest session of the
+    /// same game in the conversation whose first message came after the game ended, still played.
+    func startedRematch(of desk: GameDesk) -> GameStatus? {
+        guard let session = desk.session, let events = book.events[desk.conversation],
+            let ended = events.last(where: { $0.status?.session == session })?.seq, events.last?.seq != ended
+        else { return nil }
+        let later = events.filter { $0.seq > ended && $0.kind == .message && $0.status?.game == desk.game }
+        guard let first = later.first?.status, first.session != session else { return nil }
+        let newest = events.last { $0.status?.session == first.session }?.status
+        return newest?.outcome.finished == false ? newest : nil
     }
 
     mutating func deskKey(_ key: Key, _ desk: inout GameDesk) -> [PlayEffect] {

@@ -113,6 +113,15 @@ extension PlayModel {
                 ? (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · s: send as a sticker · Esc back"
                 : (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · Esc returns to the conversation"
         }
+        if current?.outcome.finished == true, desk.replay == nil, let rematch = startedRematch(of: desk),
+            let starter = book.events[desk.conversation]?.first(where: { $0.status?.session == rematch.session })?.message?.sender
+        {
+            // The game on screen is over and another has begun: said where the keys are, and
+            // whether it waits for this player.
+            let who = starter == header.viewer ? "You" : header.names.name(of: starter)
+            let yours = rematch.turn.allows(header.viewer) && !book.watches(desk.conversation)
+            screen.hint = "\(who) started a rematch" + (yours ? ", your move" : "") + ": m opens it · r: a replay · Esc back"
+        }
         if let replay = desk.replay {
             let count = sessionMessages(of: desk).count
             screen.banner = "Replay: move \(min(replay, count)) of \(count)"

@@ -22,7 +22,7 @@ import Testing
 
             // Chat: typed on the conversation's screen, sent with Enter.
             try await tmux.type("Amber", "Fancy a game?")
-            try await tmux.wait("Amber", for: "> Fancy a game?")
+            try await tmux.wait("Amber", for: "> Chat: Fancy a game?")
             try await tmux.press("Amber", "Enter")
             try await tmux.wait("Ben", for: "  Fancy a game?")
             try await tmux.type("Ben", "Sure")

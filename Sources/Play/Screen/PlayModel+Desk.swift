@@ -121,7 +121,11 @@ extension PlayModel {
         case .quit:
             return [.quit]
         case .escape:
-            if !desk.cancel(by: presentation(of: desk)) { place = .conversation(desk.conversation) }
+            if !desk.cancel(by: presentation(of: desk)) {
+                // Back from a game, the newest message is selected: what is new is what comes next.
+                focus[desk.conversation] = nil
+                place = .conversation(desk.conversation)
+            }
             return []
         case .enter where desk.resigning:
             desk.resigning = false

@@ -38,6 +38,8 @@ extension PlayModel {
         case .enter:
             guard book.order.indices.contains(listSelection) else { return [] }
             error = nil
+            // Opened again, a conversation shows its newest message selected, not an old one.
+            focus[book.order[listSelection]] = nil
             place = .conversation(book.order[listSelection])
         case .character("n"):
             error = nil

@@ -79,10 +79,15 @@ extension PlayModel {
                 + Styled("  (\(min(index, recent.count - 1) + 1) of \(recent.count); Left/Right, Enter sends)", .dim)]
             drawerSelection = nil
         }
+        // What is typed here is chat, and says so; over a game that waits for this player's
+        // move, that it is not the move.
+        let draft = chatDrafts[conversation, default: ""]
+        let awaited = selected.flatMap { book.event($0, in: conversation)?.status }.map { yourTurns.contains($0.session) } ?? false
+        let input = draft.isEmpty ? "" : (awaited ? "Chat, not a move (Esc, then Enter opens the game): " : "Chat: ") + draft
         var screen = CompactScreen(
             header: header, events: events, drawer: drawerItems, drawerSelection: drawerSelection,
             drawerLines: lines,
-            selectedMessage: selected, input: chatDrafts[conversation, default: ""],
+            selectedMessage: selected, input: input,
             hint: notice ?? (book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint),
             error: error)
         screen.checks = book.checks[conversation] ?? [:]

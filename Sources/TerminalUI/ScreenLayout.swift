@@ -53,7 +53,9 @@ public struct ScreenLayout: Sendable {
     /// The conversation: transcript, drawer of games, input line, error line.
     public func compact(_ screen: CompactScreen) -> [String] {
         let header = screen.header
-        let bottom = [rule, startLine(screen.drawer, selection: screen.drawerSelection)]
+        // No games to start (a spectator's): no Start line.
+        let start = screen.drawer.isEmpty ? [] : [startLine(screen.drawer, selection: screen.drawerSelection)]
+        let bottom = [rule] + start
             + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         // The newest failed check stays over the transcript, whatever is scrolled.
         return compose(header, bottom: bottom) { rows in

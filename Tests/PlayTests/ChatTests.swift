@@ -10,7 +10,7 @@ import Testing
     /// is typed there says it is chat, and over a game awaiting the player's move, not a move.
     @Test func aConversationOpensOnItsNewestMessageAndTypingSaysItIsChat() {
         var table = ReplayTests.finishedSeedGame()
-        table.press("Amber", .escape, .left, .enter, .enter, .enter)
+        table.press("Amber", .escape, .right, .right, .right, .enter, .enter, .enter)
         table.press("Ben", .escape, .up, .up, .escape, .enter, .enter)
         #expect(table.screen("Ben").hasPrefix("Four in a Row in #1"), "the newest game: \(table.screen("Ben"))")
         table.press("Ben", .escape, .up, .up, .enter, .escape)

@@ -216,9 +216,21 @@ import Testing
         #expect(table.screen("Amber").contains("Start: Battleship (seed/[classic])"), "\(table.screen("Amber"))")
         table.press("Amber", .enter)
         #expect(table.screen("Amber").contains("Battleship (classic)"))
-        // Ben's newest message is selected when he arrives: his first Left moves too.
-        table.press("Ben", .left)
-        #expect(!table.screen("Ben").contains("[seed]"), "\(table.screen("Ben"))")
+        // Ben's newest message is selected when he arrives: his first Right moves too.
+        table.press("Ben", .right)
+        #expect(table.screen("Ben").contains("Start: Battleship (seed/[classic])"), "\(table.screen("Ben"))")
+    }
+
+    /// Each conversation keeps its own choice in the drawer, which stops at its ends.
+    @Test func eachConversationHasItsOwnDrawerChoiceWhichStopsAtTheEnds() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .left)
+        #expect(table.screen("Amber").contains("Start: Battleship ([seed]/classic)"), "no wrap: \(table.screen("Amber"))")
+        table.press("Amber", .right, .right, .right, .right, .right)
+        #expect(table.screen("Amber").contains("Ice Cream, [Four in a Row]"), "\(table.screen("Amber"))")
+        table.press("Amber", .escape, .character("n"))
+        #expect(table.screen("Amber").contains("Start: Battleship ([seed]/classic)"), "a new conversation's own: \(table.screen("Amber"))")
     }
 }
 
@@ -229,7 +241,7 @@ import Testing
         table.gather(host: "Amber", guests: "Ben")
         table.hideSeedBoats(by: "Amber")
         // A second game: Four in a Row, the drawer's last, and Amber's first disc.
-        table.press("Amber", .escape, .left, .enter, .enter, .enter)
+        table.press("Amber", .escape, .right, .right, .right, .enter, .enter, .enter)
         #expect(table.moves(by: "Amber") == 2, "\(table.screen("Amber"))")
         // Ben selects the older message, the seed game: the newer one no longer fits below it.
         table.press("Ben", .up)
@@ -289,7 +301,7 @@ import Testing
     static func twoDiscs() -> PlayTable {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter, .enter, .enter)
+        table.press("Amber", .right, .right, .right, .enter, .enter, .enter)
         table.press("Ben", .enter, .enter, .enter)
         #expect(table.moves(by: "Amber") == 1 && table.moves(by: "Ben") == 1)
         return table
@@ -354,7 +366,7 @@ import Testing
     @Test func theTimeLeftIsShownAsItRunsDown() {
         var table = PlayTable("Amber", "Ben", turnTimeouts: ["fourinarow": 300])
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter, .enter, .enter)
+        table.press("Amber", .right, .right, .right, .enter, .enter, .enter)
         let dropped = table.now
         table.setClock(of: "Ben", to: dropped + 1)
         table.press("Ben", .enter)
@@ -380,7 +392,7 @@ import Testing
     @Test func offlineTheClockStandsStill() {
         var table = PlayTable("Amber", "Ben", turnTimeouts: ["fourinarow": 300])
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter, .enter, .enter)
+        table.press("Amber", .right, .right, .right, .enter, .enter, .enter)
         let dropped = table.now
         table.setClock(of: "Amber", to: dropped + 13)
         table.update("Amber", .offline(reason: "the connection closed"))

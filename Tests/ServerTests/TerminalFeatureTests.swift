@@ -30,7 +30,7 @@ import Testing
             try await tmux.wait("Amber", for: "  Sure")
 
             // Four in a Row, the drawer's last game; Ben's clock runs on his top line.
-            try await tmux.press("Amber", "Left", "Enter", "Enter", "Enter")
+            try await tmux.press("Amber", "Right", "Right", "Right", "Enter", "Enter", "Enter")
             try await tmux.wait("Ben", for: "Amber dropped in column 4.")
             try await tmux.press("Ben", "Enter")
             let clock = try await tmux.wait("Ben", for: " left ")
@@ -83,7 +83,7 @@ import Testing
                 try await tmux.press(name, "n")
                 try await tmux.wait(name, for: "#1 invite ")
                 // Four in a Row, the drawer's last game: one disc, then back to the transcript.
-                try await tmux.press(name, "Left", "Enter", "Enter", "Enter")
+                try await tmux.press(name, "Right", "Right", "Right", "Enter", "Enter", "Enter")
                 try await tmux.wait(name, for: "Anyone but you")
                 try await tmux.press(name, "Escape")
                 try await tmux.waitUntil(name) { $0.contains("Start: ") && $0.contains("You dropped in column 4.") }

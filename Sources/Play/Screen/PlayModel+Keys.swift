@@ -115,9 +115,15 @@ extension PlayModel {
         if case let .recent(index) = current {
             return recentKey(key, index, in: conversation)
         }
+        let watching = book.watches(conversation)
         switch key {
         case .down where current == .drawer && !recentStickers.isEmpty:
             focus[conversation] = .recent(0)
+        case .down where watching && selected == messages.last:
+            // A spectator has no drawer of games: past the newest message are the stickers.
+            if !recentStickers.isEmpty { focus[conversation] = .recent(0) }
+        case .left where watching, .right where watching, .tab where watching:
+            break
         case .up:
             if selected == nil {
                 if !messages.isEmpty { focus[conversation] = .newest }
@@ -131,10 +137,11 @@ extension PlayModel {
             }
         case .left, .right:
             // Along the drawer at once, from a selected message too: the drawer is the only
-            // thing Left and Right move.
+            // thing Left and Right move. It stops at its ends, and each conversation keeps its own.
             let count = drawerItems.count
             if count > 0 {
-                drawer = (min(drawer, count - 1) + (key == .right ? 1 : count - 1)) % count
+                let chosen = min(drawers[conversation, default: 0], count - 1)
+                drawers[conversation] = key == .right ? min(count - 1, chosen + 1) : max(0, chosen - 1)
             }
             focus[conversation] = .drawer
         case .tab:
@@ -150,8 +157,8 @@ extension PlayModel {
                 open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
             } else if selected == nil, book.watches(conversation) {
                 error = Self.spectatorsMakeNoMoves
-            } else if selected == nil, drawerItems.indices.contains(drawer) {
-                let item = drawerItems[drawer]
+            } else if selected == nil, drawerItems.indices.contains(drawers[conversation, default: 0]) {
+                let item = drawerItems[drawers[conversation, default: 0]]
                 open(GameDesk(conversation: conversation, session: nil, game: item.game.rawValue, variant: item.variant))
             }
         case .escape:
@@ -175,7 +182,8 @@ extension PlayModel {
         case .left, .right:
             focus[conversation] = .recent((index + (key == .right ? 1 : recent.count - 1)) % recent.count)
         case .up, .tab:
-            focus[conversation] = .drawer
+            // A spectator, who has no drawer of games, goes back to the newest message.
+            focus[conversation] = book.watches(conversation) ? .newest : .drawer
         case .enter:
             let chosen = recent[index]
             notice = "Sending the sticker…"

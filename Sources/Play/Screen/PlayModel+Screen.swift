@@ -71,7 +71,7 @@ extension PlayModel {
         case .drawer, .recent: nil
         }
         var lines = drawerLines
-        var drawerSelection: Int? = selected == nil ? drawer : nil
+        var drawerSelection: Int? = selected == nil ? drawers[conversation, default: 0] : nil
         if case let .recent(index) = current, !recentStickers.isEmpty {
             // The row of recent stickers in place of the games' own lines, one chosen.
             let recent = recentStickers, chosen = recent[min(index, recent.count - 1)]
@@ -85,7 +85,8 @@ extension PlayModel {
         let awaited = selected.flatMap { book.event($0, in: conversation)?.status }.map { yourTurns.contains($0.session) } ?? false
         let input = draft.isEmpty ? "" : (awaited ? "Chat, not a move (Esc, then Enter opens the game): " : "Chat: ") + draft
         var screen = CompactScreen(
-            header: header, events: events, drawer: drawerItems, drawerSelection: drawerSelection,
+            // A spectator starts no games: no drawer of them is offered.
+            header: header, events: events, drawer: book.watches(conversation) ? [] : drawerItems, drawerSelection: drawerSelection,
             drawerLines: lines,
             selectedMessage: selected, input: input,
             hint: notice ?? (book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint),

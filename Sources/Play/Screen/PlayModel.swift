@@ -50,8 +50,8 @@ public struct PlayModel: Sendable {
     /// The conversation the player asked to leave, until Enter confirms or Esc keeps it.
     var leaving: String?
     var focus: [String: Focus] = [:]
-    /// The drawer entry last chosen, an index into `drawerItems`.
-    var drawer = 0
+    /// The drawer entry last chosen in each conversation, an index into `drawerItems`.
+    var drawers: [String: Int] = [:]
     /// The time turn clocks are read at: the client's clock, stopped while it is offline.
     var clockTime: Date? { online ? now : offlineSince ?? now }
 
@@ -173,6 +173,7 @@ public struct PlayModel: Sendable {
     mutating func forget(_ conversation: String) {
         book.forget(conversation)
         focus[conversation] = nil
+        drawers[conversation] = nil
         chatDrafts[conversation] = nil
         if shownConversation == conversation { place = .list }
         listSelection = min(listSelection, max(0, book.order.count - 1))

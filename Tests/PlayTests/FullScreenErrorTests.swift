@@ -66,6 +66,19 @@ import Testing
         #expect(table.moves(by: "Ben") == 1)
     }
 
+    /// A move sent while offline says it waits to be sent, not that Enter sends it.
+    @Test func aMoveSentOfflineSaysItWaitsToBeSent() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .right, .enter, .enter)
+        #expect(table.screen("Amber").contains("> Drop a disc in column 4? Enter sends it, Esc cancels."))
+        table.update("Amber", .offline(reason: "the connection closed"))
+        // Enter hands the move to the session, which sends it once the client is back.
+        table.configure("Amber") { #expect($0.press(.enter).count == 1) }
+        let waiting = table.screen("Amber")
+        #expect(waiting.contains("> Waiting to send (offline): Drop a disc in column 4\n"), "\(waiting)")
+    }
+
     /// A game the server's operator ended reads as over on its own screen: no "anyone but
     /// you", no keys that stage a move; the first sign is not a refused move.
     @Test func aGameTheOperatorEndedIsOverOnItsScreen() throws {

@@ -106,7 +106,7 @@ extension PlayModel {
         if desk.session == nil { header.status = nil }
         var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)
         screen.warning = desk.session.flatMap { book.warning(in: desk.conversation, session: $0) }
-        screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
+        screen.staging = desk.staged.map { desk.sending ? sendingWords($0.words) : $0.words } ?? ""
         if let message = basis?.message, let caption = message.layout.caption {
             screen.caption = MessageWords(names: header.names, viewer: header.viewer).text(caption, of: message)
         }
@@ -153,6 +153,14 @@ extension PlayModel {
             }
         }
         return screen
+    }
+
+    /// A staged move on its way, without the question that staged it: "Sending: Drop a disc in
+    /// column 5"; offline, that it waits to be sent (the client sends it once it is back).
+    func sendingWords(_ words: String) -> String {
+        var move = words.replacingOccurrences(of: " Enter sends it, Esc cancels.", with: "")
+        if move.hasSuffix("?") { move.removeLast() }
+        return (online ? "Sending: " : "Waiting to send (offline): ") + move
     }
 
     /// The viewer's seat in the desk's session: players take seats in the order of their first

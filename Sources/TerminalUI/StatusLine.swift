@@ -75,9 +75,11 @@ public struct StatusLine: Sendable {
 
     /// The turn, with the game's prompt when the viewer may move ("Your turn: Add some
     /// scoops"), since that is when the prompt is an instruction.
-    public var text: String {
+    public var text: String { text(withPrompt: showsPrompt) }
+
+    private func text(withPrompt: Bool) -> String {
         let clock = self.clock.map { " · " + $0 } ?? ""
-        guard showsPrompt, isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText + clock }
+        guard withPrompt, isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText + clock }
         return "\(turnText): \(prompt)" + clock
     }
 
@@ -91,8 +93,11 @@ public struct StatusLine: Sendable {
     /// A header line of `width` columns: `title`, the turn, and the marker at the right edge.
     public func line(title: String, width: Int) -> Styled {
         let turnStyle: Style = isViewersTurn ? .colour(.yellow, bold: true) : .plain
-        let left = Styled(title, .bold) + Styled(" | ", .dim) + Styled(text, turnStyle)
-        return Styled.spread(left, marker, width: width)
+        let left = { (text: String) in Styled(title, .bold) + Styled(" | ", .dim) + Styled(text, turnStyle) }
+        // The game's prompt gives way first, before the turn and its clock are cut.
+        let full = left(text)
+        let line = full.width + 1 + marker.width > width ? left(text(withPrompt: false)) : full
+        return Styled.spread(line, marker, width: width)
     }
 
     /// The one player a turn for anyone but `excluded` falls to, in a conversation of two players.

@@ -106,14 +106,14 @@ import Testing
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
         table.press("Amber", .right, .enter)
-        #expect(table.screen("Amber").contains("Place the carrier (5, across)"))
+        #expect(table.screen("Amber").contains("Carrier, 5 across: Enter places"))
 
         // A carrier across from J1 leaves the board; turned, it runs down column J.
         table.type("Amber", "J1")
         table.press("Amber", .enter)
         #expect(table.screen("Amber").contains("The carrier does not fit there"))
         table.type("Amber", "r")
-        #expect(table.screen("Amber").contains("Place the carrier (5, down)"))
+        #expect(table.screen("Amber").contains("Carrier, 5 down: Enter places"))
         table.press("Amber", .enter)
         // Still turned down, the battleship from J1 would cross the carrier; from I1 it fits.
         table.type("Amber", "J1")
@@ -276,6 +276,43 @@ import Testing
         #expect(tiny.contains("Too small a window for the board:"), "\(tiny)")
         // The window holds the top and bottom lines too: it needs 16 lines, 4 more than 12.
         #expect(tiny.contains("make it 4 lines taller."), "not the board's own size, smaller than the window: \(tiny)")
+    }
+}
+
+/// At 80 columns, the documented least, every screen's lines are whole: no hint, turn or
+/// prompt is cut with "…".
+@Suite struct EightyColumnTests {
+    static func cut(_ screen: String) -> [Substring] {
+        screen.split(separator: "\n").filter { $0.contains("…") }
+    }
+
+    @Test func everyHintFitsEightyColumns() {
+        var table = PlayTable("Amber", "Ben", turnTimeouts: ["battleship": 300])
+        var screens: [String] = []
+        func look(_ name: String) { screens.append(table.screen(name)) }
+        look("Amber")
+        table.gather(host: "Amber", guests: "Ben")
+        look("Amber")
+        table.press("Amber", .enter)
+        look("Amber")
+        table.press("Amber", .escape, .right, .enter)
+        for cell in ["A1", "A2", "A3", "A4", "A5"] {
+            look("Amber")
+            table.type("Amber", cell)
+            table.press("Amber", .enter)
+        }
+        table.press("Amber", .enter)
+        table.press("Ben", .enter, .character(" "), .enter)
+        table.setClock(of: "Amber", to: table.now)
+        look("Amber")
+        look("Ben")
+        table.press("Amber", .escape)
+        look("Amber")
+        table.press("Amber", .escape)
+        look("Amber")
+        for screen in screens {
+            #expect(Self.cut(screen).isEmpty, "\(screen)")
+        }
     }
 }
 

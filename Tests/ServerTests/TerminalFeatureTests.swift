@@ -53,7 +53,7 @@ import Testing
             // A small window: Battleship's classic boards are laid out for it, never cut off.
             // The drawer is on Four in a Row, the game just played: Right wraps to the seed, then classic.
             try await tmux.press("Amber", "Right", "Right", "Enter")
-            try await tmux.wait("Amber", for: "Place the carrier")
+            try await tmux.wait("Amber", for: "Carrier, 5 across")
             try await tmux.run(["resize-window", "-t", "Amber", "-x", "60", "-y", "16"], reading: false)
             // Redrawn for the new size: the top line is the header again, 60 columns wide.
             let small = try await tmux.waitUntil("Amber") { screen in
@@ -126,7 +126,7 @@ import Testing
             try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Amber placed their ships! Place yours, then find theirs.")
             try await tmux.press("Ben", "Enter")
-            try await tmux.wait("Ben", for: "Place the carrier")
+            try await tmux.wait("Ben", for: "Carrier, 5 across")
             try await tmux.type("Ben", " ")
             try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "You placed your ships too. Fire away!")

@@ -7,11 +7,12 @@ import Wire
 
 /// The screen for the model's state, drawn by `ScreenLayout`.
 extension PlayModel {
-    static let listHint = "Up/Down choose, Enter opens, n new conversation, j join by code, r your name, x leaves, q quits"
+    // Every hint fits the 80 columns of the smallest terminal the client is made for.
+    static let listHint = "Up/Down, Enter opens; n new, j join by code, r your name, x leaves, q quits"
     static let waitingHint = "Not your turn: this screen changes as moves arrive. Esc back"
     static let watchingHint = "You are watching: the players move, this screen follows. Esc back"
     static let watchingConversationHint = "You are watching. Type to chat; Up/Down messages, Enter opens a game, Esc back"
-    static let conversationHint = "Type to chat; Up/Down messages, Left/Right games, Enter opens or starts, Esc back"
+    static let conversationHint = "Type to chat; Up/Down messages, Left/Right games, Enter opens/starts, Esc back"
 
     /// Exactly `height` lines of at most `width` columns.
     public func screen(width: Int, height: Int, mode: ColourMode) -> [String] {

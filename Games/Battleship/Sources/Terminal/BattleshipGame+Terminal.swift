@@ -63,12 +63,15 @@ extension BattleshipGame {
             return "Arrows or a cell name (\(rules.board.namesCellsByNumber ? "4" : "B7")) move, Enter fires, Esc back"
         }
         if rules.board.namesCellsByNumber {
-            return "Hide \(rules.fleet.count) boats: arrows or a cell number move, Enter puts or takes a boat, Space at random, Esc back"
+            // Each hint fits the 80 columns of the smallest terminal the client is made for.
+            let last = rules.board.size * rules.board.size - 1
+            return "Hide \(rules.fleet.count) boats: arrows or 0-\(last), Enter puts or takes a boat, Space at random"
         }
         guard draft.ships.count < rules.fleet.count else { return "" }
         let kind = rules.fleet[draft.ships.count]
         let way = draft.orientation == .across ? "across" : "down"
-        return "Place the \(kind) (\(kind.length), \(way)): Enter places, r turns, Space places the rest at random, Backspace undoes, Esc back"
+        let name = kind.name.prefix(1).uppercased() + kind.name.dropFirst()
+        return "\(name), \(kind.length) \(way): Enter places, r turns, Space at random, Backspace undoes"
     }
 
     public func press(_ key: Key, draft: inout BattleshipDraft, in state: BattleshipState) -> DraftChange<BattleshipState> {

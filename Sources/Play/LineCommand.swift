@@ -77,8 +77,25 @@ public enum LineCommand: Hashable, Sendable {
         case ("show", 1): return .show(conversation: rest[0])
         case ("quit", 0), ("exit", 0): return .quit
         case ("help", _), ("?", _): return .help
-        default: throw LineError("I don't understand \"\(line)\"; type help for the commands.")
+        case ("start", 2):
+            throw LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] QUERY, such as "
+                + "start \(rest[0]) \(rest[1]) Base=base01.")
+        default:
+            // A command known but given the wrong words: its forms.
+            let known = forms(in: catalog).filter { $0.hasPrefix(verb + " ") || $0 == verb }
+            guard known.isEmpty else {
+                throw LineError("\(verb) takes \(known.joined(separator: " or ")); type help for the commands.")
+            }
+            throw LineError("I don't understand \"\(line)\"; type help for the commands.")
         }
+    }
+
+    /// Every command's forms, as README documents them.
+    static func forms(in catalog: GameCatalog) -> [String] {
+        ["create", "join CODE", "leave CONV", "list", "name NAME", "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
+            + verbs(in: catalog).map { "\($0.verb.verb) CONV SEQ \($0.verb.argument)" }
+            + ["resign CONV SEQ", "replay CONV SEQ", "export CONV SEQ FILE", "say CONV WORDS", "sticker CONV FILE [NAME]",
+               "sticker CONV SEQ [NAME]", "show CONV", "quit"]
     }
 
     private static func seq(_ word: String) throws(LineError) -> Int {
@@ -91,13 +108,20 @@ public enum LineCommand: Hashable, Sendable {
         catalog.games.flatMap { game in game.lineVerbs.map { (game.id.rawValue, $0) } }
     }
 
+    /// Every form of every command, a few to a line.
     public static func usage(catalog: GameCatalog = .standard) -> String {
-        let verbs = verbs(in: catalog).map { " | \($0.verb.verb) CONV SEQ \($0.verb.argument)" }.joined()
-        return """
-            commands: create | join CODE | leave CONV | list | name NAME | start CONV GAME [VARIANT] QUERY |
-              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | replay CONV SEQ |
-              export CONV SEQ FILE | say CONV WORDS | sticker CONV FILE [NAME] | show CONV | quit
-            """
+        var lines: [String] = []
+        var line = "commands:"
+        for form in forms(in: catalog) {
+            if line.count + form.count + 3 > 78 {
+                lines.append(line + " |")
+                line = " "
+            } else if line != "commands:" {
+                line += " |"
+            }
+            line += " " + form
+        }
+        return (lines + [line]).joined(separator: "\n")
     }
 }
 

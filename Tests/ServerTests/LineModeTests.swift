@@ -173,7 +173,7 @@ import Wire
             #expect(heard.hasSuffix("#3 Amber: Fancy  a game? ^[[2J"), "\(heard)")
             _ = try await amber.screen.wait(for: "#3 you: Fancy  a game?")
             amber.type("say 1    ")
-            #expect(try await amber.screen.wait(for: "error: ").contains("I don't understand"), "no words, no message")
+            #expect(try await amber.screen.wait(for: "error: ").contains("say takes say CONV WORDS"), "no words, no message")
             for terminal in [amber, ben] { terminal.input.finish() }
             for terminal in [amber, ben] { await terminal.task.value }
         }
@@ -258,6 +258,16 @@ import Wire
             try LineCommand.parse("fly away")
         }
         #expect(throws: LineError("x is not a message number.")) { try LineCommand.parse("fire 1 x B7") }
+        #expect(throws: LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] QUERY, such as start 1 icecream Base=base01.")) {
+            try LineCommand.parse("start 1 icecream")
+        }
+        #expect(throws: LineError("resign takes resign CONV SEQ; type help for the commands.")) { try LineCommand.parse("resign 1") }
+        // help lists every form README documents.
+        let usage = LineCommand.usage()
+        for form in ["sticker CONV SEQ [NAME]", "sticker CONV FILE [NAME]", "fire CONV SEQ CELL", "start CONV GAME [VARIANT] QUERY"] {
+            #expect(usage.contains(form), "\(usage)")
+        }
+        #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
         #expect(throws: LineError("sprinkles is not an ice cream part such as base01, scoops03 or topping07.")) {
             try LineCommand.parse("add 1 3 sprinkles")
         }

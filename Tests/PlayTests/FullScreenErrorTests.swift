@@ -79,6 +79,25 @@ import Testing
         #expect(waiting.contains("> Waiting to send (offline): Drop a disc in column 4\n"), "\(waiting)")
     }
 
+    /// A request whose answer never comes fails when its time is up: the player is told, and
+    /// the move is staged again for Enter to send once more.
+    @Test func aMoveWithoutAnAnswerIsStagedAgain() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .right, .enter, .enter)
+        var sent: PlayRequest?
+        table.configure("Amber") { model in
+            if case let .request(request)? = model.press(.enter).first { sent = request }
+        }
+        let request = try #require(sent)
+        table.configure("Amber") { $0.failed(request, reason: "no answer from the server within 30 seconds") }
+        let told = table.screen("Amber")
+        #expect(told.contains("! Failed: no answer from the server within 30 seconds; try again."), "\(told)")
+        #expect(told.contains("> Drop a disc in column 4? Enter sends it, Esc cancels."), "\(told)")
+        table.press("Amber", .enter)
+        #expect(table.moves(by: "Amber") == 1, "Enter sends it again")
+    }
+
     /// A game the server's operator ended reads as over on its own screen: no "anyone but
     /// you", no keys that stage a move; the first sign is not a refused move.
     @Test func aGameTheOperatorEndedIsOverOnItsScreen() throws {

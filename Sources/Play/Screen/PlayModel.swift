@@ -195,11 +195,16 @@ public struct PlayModel: Sendable {
         if failed { error = words } else { notice = words }
     }
 
-    /// A request that got no answer at all (the connection is down and it may not be resent).
+    /// A request that got no answer at all: the connection went down and it may not be resent,
+    /// or its time ran out. A move is staged again, for Enter to send once more.
     public mutating func failed(_ request: PlayRequest, reason: String) {
         if case let .chat(conversation, text) = request, chatDrafts[conversation, default: ""].isEmpty {
             chatDrafts[conversation] = text
         }
-        error = "Not sent: \(reason)"
+        if case .send = request, case var .game(desk) = place, desk.sending {
+            desk.sending = false
+            place = .game(desk)
+        }
+        error = "Failed: \(reason); try again."
     }
 }

@@ -31,17 +31,26 @@ public actor ParleyClient {
     /// The newest seq handed out, per conversation.
     private var delivered: [String: Int] = [:]
     private var supervisor: Task<Void, Never>?
-    private var waitingForConnection: [CheckedContinuation<ParleyConnection, any Error>] = []
+    private var waitingForConnection: [UUID: CheckedContinuation<ParleyConnection, any Error>] = [:]
+    /// How long a request waits, for a connection and then for its answer, before it fails.
+    private let requestTimeout: Duration
     /// Why the client stopped trying, once a server presented another certificate.
     private var untrusted: ServerTrustError?
 
-    public init(endpoint: ServerEndpoint, key: InstallKey, name: String? = nil, logger: Logger) {
-        self.init(endpoints: [endpoint], key: key, name: name, logger: logger)
+    public init(
+        endpoint: ServerEndpoint, key: InstallKey, name: String? = nil, logger: Logger,
+        requestTimeout: Duration = ConnectionError.answerTimeout
+    ) {
+        self.init(endpoints: [endpoint], key: key, name: name, logger: logger, requestTimeout: requestTimeout)
     }
 
     /// A client of several servers that share one store, tried in turn.
-    public init(endpoints: [ServerEndpoint], key: InstallKey, name: String? = nil, logger: Logger) {
+    public init(
+        endpoints: [ServerEndpoint], key: InstallKey, name: String? = nil, logger: Logger,
+        requestTimeout: Duration = ConnectionError.answerTimeout
+    ) {
         precondition(!endpoints.isEmpty, "A client needs a server.")
+        self.requestTimeout = requestTimeout
         (updates, updatesIn) = AsyncStream<Update>.makeStream()
         self.endpoints = endpoints
         self.key = key
@@ -125,23 +134,25 @@ public actor ParleyClient {
         connection?.close()
         // A request waiting for its answer fails now, and is not sent again on this connection.
         connection = nil
-        for waiting in waitingForConnection { waiting.resume(throwing: ConnectionError.closed) }
-        waitingForConnection = []
+        for waiting in waitingForConnection.values { waiting.resume(throwing: ConnectionError.closed) }
+        waitingForConnection = [:]
         updatesIn.finish()
     }
 
     /// Sends a request on the current connection, waiting for one if the client is offline.
     /// A `send` whose connection drops before its answer is sent again with the same id once
-    /// the client is back, which the server answers without applying it twice.
+    /// the client is back, which the server answers without applying it twice. All of it is
+    /// bounded by `requestTimeout`: then it fails with `ConnectionError.noAnswer`.
     public func request(_ frame: ClientFrame) async throws -> ServerFrame {
+        let deadline = ContinuousClock.now + requestTimeout
         while true {
-            let current = try await currentConnection()
+            let current = try await currentConnection(until: deadline)
             do {
                 // A list of every conversation, page by page; one page when the caller names one.
                 let answer = if case let .list(list) = frame, list.after == nil, list.limit == nil {
-                    try await Self.listAll(list, on: current)
+                    try await Self.listAll(list, on: current, until: deadline)
                 } else {
-                    try await current.request(frame)
+                    try await current.request(frame, timeout: max(.zero, deadline - .now))
                 }
                 if case let .conversation(reply) = answer, delivered[reply.conversation.conversation] == nil {
                     // A conversation new to this client: catch up on what happened before.
@@ -166,11 +177,14 @@ public actor ParleyClient {
 
     /// Every conversation of the account, read a page at a time (`list`'s `after` and `next`),
     /// answered as one list; a refusal of any page is the answer.
-    static func listAll(_ list: ClientFrame.List, on connection: ParleyConnection) async throws -> ServerFrame {
+    static func listAll(
+        _ list: ClientFrame.List, on connection: ParleyConnection, until deadline: ContinuousClock.Instant
+    ) async throws -> ServerFrame {
         var all: [ConversationSummary] = []
         var after: String?
         repeat {
-            let answer = try await connection.request(.list(.init(id: after.map { list.id + "/" + $0 } ?? list.id, after: after)))
+            let answer = try await connection.request(
+                .list(.init(id: after.map { list.id + "/" + $0 } ?? list.id, after: after)), timeout: max(.zero, deadline - .now))
             guard case let .conversations(page) = answer else { return answer }
             all += page.conversations
             // A page that says more follow but holds none would never end.
@@ -192,11 +206,22 @@ public actor ParleyClient {
         if delivered[conversation] == nil { delivered[conversation] = seq }
     }
 
-    private func currentConnection() async throws -> ParleyConnection {
+    private func currentConnection(until deadline: ContinuousClock.Instant) async throws -> ParleyConnection {
         if let connection { return connection }
         if let untrusted { throw untrusted }
         guard supervisor != nil else { throw ConnectionError.closed }
-        return try await withCheckedThrowingContinuation { waitingForConnection.append($0) }
+        let id = UUID()
+        let timer = Task { [weak self] in
+            try await Task.sleep(until: deadline)
+            await self?.stopWaiting(id)
+        }
+        defer { timer.cancel() }
+        return try await withCheckedThrowingContinuation { waitingForConnection[id] = $0 }
+    }
+
+    /// A request that waited its whole time for a connection fails.
+    private func stopWaiting(_ id: UUID) {
+        waitingForConnection.removeValue(forKey: id)?.resume(throwing: ConnectionError.noAnswer(requestTimeout))
     }
 
     private func superviseConnection() async {
@@ -236,8 +261,8 @@ public actor ParleyClient {
         untrusted = error
         connection = nil
         supervisor = nil
-        for waiting in waitingForConnection { waiting.resume(throwing: error) }
-        waitingForConnection = []
+        for waiting in waitingForConnection.values { waiting.resume(throwing: error) }
+        waitingForConnection = [:]
         updatesIn.yield(.untrusted(error))
         updatesIn.finish()
     }
@@ -245,11 +270,11 @@ public actor ParleyClient {
     private func serve(_ opened: ParleyConnection) async throws {
         connection = opened
         updatesIn.yield(.online(account: opened.account))
-        for waiting in waitingForConnection { waiting.resume(returning: opened) }
-        waitingForConnection = []
+        for waiting in waitingForConnection.values { waiting.resume(returning: opened) }
+        waitingForConnection = [:]
         // Catch up on every conversation this account is in, including ones joined elsewhere.
         Task {
-            guard case let .conversations(list) = try await Self.listAll(.init(id: UUID().uuidString), on: opened) else { return }
+            guard case let .conversations(list) = try await Self.listAll(.init(id: UUID().uuidString), on: opened, until: .now + self.requestTimeout) else { return }
             for summary in list.conversations {
                 let after = await self.startFollowing(summary.conversation)
                 _ = try await opened.request(.resume(.init(id: UUID().uuidString, conversation: summary.conversation, after: after)))

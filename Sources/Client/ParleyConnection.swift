@@ -26,9 +26,20 @@ public final class ParleyConnection: Sendable {
         self.task = task
     }
 
-    /// Sends `frame` and waits for the frame that answers it (by request id).
+    /// Sends `frame` and waits for the frame that answers it (by request id), at most
+    /// `ConnectionError.answerTimeout`: then it fails with `ConnectionError.noAnswer`, and an answer that comes later is dropped.
     public func request(_ frame: ClientFrame) async throws -> ServerFrame {
+        try await request(frame, timeout: ConnectionError.answerTimeout)
+    }
+
+    /// `request(_:)`, waiting at most `timeout` for the answer.
+    public func request(_ frame: ClientFrame, timeout: Duration) async throws -> ServerFrame {
         guard let id = frame.requestID else { throw ConnectionError.notARequest(frame.type) }
+        let timer = Task { [answers] in
+            try await Task.sleep(for: timeout)
+            answers.take(id)?.resume(throwing: ConnectionError.noAnswer(timeout))
+        }
+        defer { timer.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
             answers.add(id, continuation)
             if case .terminated = outgoing.yield(frame) {
@@ -81,6 +92,11 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
     case refused(ErrorFrame)
     case notARequest(String)
     case unexpected(String)
+    /// The server gave no answer in the time a request waits for one.
+    case noAnswer(Duration)
+
+    /// How long a request waits for its answer, and for a connection to send it on.
+    public static let answerTimeout = Duration.seconds(30)
 
     public var description: String {
         switch self {
@@ -88,6 +104,7 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
         case let .refused(error): "the server refused: \(error.reason) (\(error.code))"
         case let .notARequest(type): "a \(type) frame has no answer to wait for"
         case let .unexpected(detail): "the server sent something unexpected: \(detail)"
+        case let .noAnswer(timeout): "no answer from the server within \(timeout.components.seconds) seconds"
         }
     }
 }

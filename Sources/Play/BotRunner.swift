@@ -1,12 +1,14 @@
 import Client
 import Fairness
 import Foundation
+import GamePresentation
 import GameRules
+import Transcript
 import Wire
 
 /// `parley bot`: joins (or opens) a conversation and moves whenever it is the bot's turn in
-/// its game, until that game ends. It stands on `ParleyClient`, so a dropped connection is
-/// resumed and the game finished.
+/// its game, until that game ends, and then the rematches others start. It
+/// stands on `ParleyClient`, so a dropped connection is resumed and the game finished.
 public actor BotRunner {
     private let client: ParleyClient
     private let player: BotPlayer
@@ -29,10 +31,15 @@ public actor BotRunner {
         self.output = output
     }
 
+    /// The sessions played to their end: their later events are not a game to play.
+    private var finished: Set<String> = []
+
     /// Plays one game: in the conversation of `invite`, or in a new one whose invite code it
-    /// prints. With `opens`, the bot starts the game once someone else has joined. Returns the
-    /// final status as the bot saw it.
-    public func play(invite: String?, opens: Bool) async throws -> GameStatus {
+    /// prints. With `opens`, the bot starts the game once someone else has joined. With
+    /// `rematches`, it then plays each rematch someone else starts (`m` on the finished game)
+    /// until nobody else is left in the conversation. Each game's end is said as it comes;
+    /// returns the last game's final status as the bot saw it.
+    public func play(invite: String?, opens: Bool, rematches: Bool = false) async throws -> GameStatus {
         var updates = client.updates.makeAsyncIterator()
         if let document = await client.publishedKey(), let key = ChainPublicKey(published: document) {
             book.check(with: key)
@@ -49,6 +56,8 @@ public actor BotRunner {
         book.learn(reply.conversation)
         output("conversation \(conversation) invite \(reply.conversation.invite)")
         if invite == nil, let watch = reply.conversation.watchInvite { output("to watch it: \(watch)") }
+        let you = reply.conversation.you
+        var last: GameStatus?
         var session: String?
         var opened = !opens
         while let update = await updates.next() {
@@ -57,22 +66,50 @@ public actor BotRunner {
             book.record(event)
             // A bot does not play on against a server caught lying.
             if let warning = LineFormatter.warning(for: event, in: book) { throw LineError(warning) }
-            if !opened, event.kind == .joined, event.participant?.id != reply.conversation.you {
+            if !opened, event.kind == .joined, event.participant?.id != you {
                 opened = true
                 try await send(try player.opening(using: &generator), conversation: conversation, after: nil)
                 continue
             }
+            if event.kind == .left || event.kind == .removed, book.players(in: conversation).allSatisfy({ $0 == you }) {
+                output("everyone else left")
+                guard let last else { throw LineError("Everyone else left before the game ended.") }
+                return last
+            }
+            // The game being played, or (after one) the next one someone starts: a rematch.
             guard let status = event.status, event.kind != .joined, status.game == player.game,
-                session == nil || session == status.session
+                !finished.contains(status.session), session == nil || session == status.session
             else { continue }
             if event.kind == .message, session == nil { session = status.session }
-            if status.outcome.finished { return status }
-            guard event.kind == .message, status.turn.allows(reply.conversation.you), let message = event.message,
+            if status.outcome.finished {
+                finished.insert(status.session)
+                output(ending(status, by: event, you: you))
+                guard rematches else { return status }
+                last = status
+                session = nil
+                continue
+            }
+            guard event.kind == .message, status.turn.allows(you), let message = event.message,
                 let proposal = try player.proposal(after: message.url, using: &generator)
             else { continue }
             try await send(proposal, conversation: conversation, after: event)
         }
         throw LineError("The connection ended before the game did.")
+    }
+
+    /// How a game ended, in words: "game over after 9 moves: Amber won", "…: Amber resigned, the bot won".
+    private func ending(_ status: GameStatus, by event: Event, you: ParticipantID) -> String {
+        let names = book.nameBook(for: event.conversation)
+        let name = { (id: ParticipantID) in id == you ? "the bot" : names.name(of: id) }
+        let winners = status.outcome.winners.map(name)
+        let result = winners.isEmpty ? "nobody won" : winners.joined(separator: " and ") + " won"
+        let why: String = switch event.kind {
+        case .resigned: event.participant.map { name($0.id) + " resigned, " } ?? ""
+        case .timeout: (event.participant.map { name($0.id) + " ran out of time, " } ?? "time ran out, ")
+        case .ended: "the server's operator ended it, "
+        default: ""
+        }
+        return "game over after \(counted(status.moves, "move")): \(why)\(result)"
     }
 
     private func send(_ query: String?, conversation: String, after event: Event?) async throws {

@@ -30,7 +30,8 @@ public enum LineCommand: Hashable, Sendable {
     case list
     case name(String)
     case start(conversation: String, game: String, variant: String?, query: String)
-    case move(conversation: String, seq: Int, items: String)
+    /// `game`: the game whose own verb it was (`fire` is Battleship's), which message SEQ must be of.
+    case move(conversation: String, seq: Int, items: String, game: String? = nil)
     case resign(conversation: String, seq: Int)
     case replay(conversation: String, seq: Int)
     case export(conversation: String, seq: Int, file: String)
@@ -56,8 +57,8 @@ public enum LineCommand: Hashable, Sendable {
         case ("start", 3): return .start(conversation: rest[0], game: rest[1], variant: nil, query: rest[2])
         case ("start", 4): return .start(conversation: rest[0], game: rest[1], variant: rest[2], query: rest[3])
         case ("move", 3): return .move(conversation: rest[0], seq: try seq(rest[1]), items: rest[2])
-        case (_, 3) where verbs(in: catalog).contains { $0.verb == verb }:
-            let found = verbs(in: catalog).first { $0.verb == verb }!
+        case (_, 3) where verbs(in: catalog).contains { $0.verb.verb == verb }:
+            let (game, found) = verbs(in: catalog).first { $0.verb.verb == verb }!
             let number = try seq(rest[1])
             let items: String
             do throws(RuleViolation) {
@@ -65,7 +66,7 @@ public enum LineCommand: Hashable, Sendable {
             } catch {
                 throw LineError(error.reason)
             }
-            return .move(conversation: rest[0], seq: number, items: items)
+            return .move(conversation: rest[0], seq: number, items: items, game: game)
         case ("resign", 2): return .resign(conversation: rest[0], seq: try seq(rest[1]))
         case ("replay", 2): return .replay(conversation: rest[0], seq: try seq(rest[1]))
         case ("export", 3): return .export(conversation: rest[0], seq: try seq(rest[1]), file: rest[2])
@@ -76,8 +77,25 @@ public enum LineCommand: Hashable, Sendable {
         case ("show", 1): return .show(conversation: rest[0])
         case ("quit", 0), ("exit", 0): return .quit
         case ("help", _), ("?", _): return .help
-        default: throw LineError("I don't understand \"\(line)\"; type help for the commands.")
+        case ("start", 2):
+            throw LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] QUERY, such as "
+                + "start \(rest[0]) \(rest[1]) Base=base01.")
+        default:
+            // A command known but given the wrong words: its forms.
+            let known = forms(in: catalog).filter { $0.hasPrefix(verb + " ") || $0 == verb }
+            guard known.isEmpty else {
+                throw LineError("\(verb) takes \(known.joined(separator: " or ")); type help for the commands.")
+            }
+            throw LineError("I don't understand \"\(line)\"; type help for the commands.")
         }
+    }
+
+    /// Every command's forms, as README documents them.
+    static func forms(in catalog: GameCatalog) -> [String] {
+        ["create", "join CODE", "leave CONV", "list", "name NAME", "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
+            + verbs(in: catalog).map { "\($0.verb.verb) CONV SEQ \($0.verb.argument)" }
+            + ["resign CONV SEQ", "replay CONV SEQ", "export CONV SEQ FILE", "say CONV WORDS", "sticker CONV FILE [NAME]",
+               "sticker CONV SEQ [NAME]", "show CONV", "quit"]
     }
 
     private static func seq(_ word: String) throws(LineError) -> Int {
@@ -85,18 +103,25 @@ public enum LineCommand: Hashable, Sendable {
         return seq
     }
 
-    /// The games' own verbs, in the catalog's order.
-    static func verbs(in catalog: GameCatalog) -> [LineVerb] {
-        catalog.games.flatMap { $0.lineVerbs }
+    /// The games' own verbs, each with its game's id, in the catalog's order.
+    static func verbs(in catalog: GameCatalog) -> [(game: String, verb: LineVerb)] {
+        catalog.games.flatMap { game in game.lineVerbs.map { (game.id.rawValue, $0) } }
     }
 
+    /// Every form of every command, a few to a line.
     public static func usage(catalog: GameCatalog = .standard) -> String {
-        let verbs = verbs(in: catalog).map { " | \($0.verb) CONV SEQ \($0.argument)" }.joined()
-        return """
-            commands: create | join CODE | leave CONV | list | name NAME | start CONV GAME [VARIANT] QUERY |
-              move CONV SEQ ITEMS\(verbs) | resign CONV SEQ | replay CONV SEQ |
-              export CONV SEQ FILE | say CONV WORDS | sticker CONV FILE [NAME] | show CONV | quit
-            """
+        var lines: [String] = []
+        var line = "commands:"
+        for form in forms(in: catalog) {
+            if line.count + form.count + 3 > 78 {
+                lines.append(line + " |")
+                line = " "
+            } else if line != "commands:" {
+                line += " |"
+            }
+            line += " " + form
+        }
+        return (lines + [line]).joined(separator: "\n")
     }
 }
 

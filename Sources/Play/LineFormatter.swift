@@ -27,10 +27,10 @@ public enum LineFormatter {
             guard let sticker = event.sticker else { return "\(prefix) \(who) sent a sticker" }
             return "\(prefix) \(who): " + StickerWords.line(sticker) + " — " + sticker.url
         case .resigned:
-            let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
+            let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation), players: book.players(in: event.conversation)) } ?? ""
             return "\(prefix) \(who) resigned\(status)" + revealed(event, in: book)
         case .timeout:
-            let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation)) } ?? ""
+            let status = event.status.map { " — " + turn($0, names: names, you: book.you(in: event.conversation), players: book.players(in: event.conversation)) } ?? ""
             return "\(prefix) time is up for \(event.participant == nil ? "the next player" : who)\(status)" + revealed(event, in: book)
         case .message:
             guard let message = event.message else { return "\(prefix) (an empty message)" }
@@ -39,7 +39,7 @@ public enum LineFormatter {
             let layout = words?.layout(of: message) ?? names.resolve(message).layout
             let texts = [layout.caption, layout.subcaption, layout.trailingCaption, layout.trailingSubcaption].compactMap { $0 }
             let clock = now.flatMap { now in event.status?.deadline.map { ", " + StatusLine.timeLeft(until: $0, now: now) } }
-            let status = event.status.map { turn($0, names: names, you: you) + (clock ?? "") }
+            let status = event.status.map { turn($0, names: names, you: you, players: book.players(in: event.conversation)) + (clock ?? "") }
             let check: String? = switch book.checks[event.conversation]?[event.seq] {
             case .verified?: "signed"
             case .unsigned?: "unsigned"
@@ -86,7 +86,8 @@ public enum LineFormatter {
     }
 
     /// Whose turn it is, in words: "your turn", "Ben's turn", "anyone but Amber", "game over: Amber won".
-    public static func turn(_ status: GameStatus, names: NameBook, you: ParticipantID?) -> String {
+    /// `players`, the conversation's (spectators aside): of two, anyone but one is the other.
+    public static func turn(_ status: GameStatus, names: NameBook, you: ParticipantID?, players: [ParticipantID] = []) -> String {
         if status.outcome.finished {
             let winners = status.outcome.winners.map { names.name(of: $0) }
             return winners.isEmpty ? "game over" : "game over: \(winners.joined(separator: " and ")) won"
@@ -95,6 +96,9 @@ public enum LineFormatter {
         switch status.turn.kind {
         case .player:
             let player = status.turn.participants.first
+            return (player == you ? "your turn" : "\(player.map { names.name(of: $0) } ?? "someone")'s turn") + prompt
+        case .anyoneExcept where StatusLine.other(of: status.turn.participants, among: players) != nil:
+            let player = StatusLine.other(of: status.turn.participants, among: players)
             return (player == you ? "your turn" : "\(player.map { names.name(of: $0) } ?? "someone")'s turn") + prompt
         case .anyoneExcept:
             let others = status.turn.participants.map { $0 == you ? "you" : names.name(of: $0) }

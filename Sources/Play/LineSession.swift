@@ -1,5 +1,7 @@
 import Client
 import Fairness
+import GameCatalog
+import GameRules
 import Foundation
 import GameCatalog
 import Wire
@@ -131,10 +133,15 @@ public actor LineSession {
             report(try await client.request(.send(.init(
                 id: UUID().uuidString, conversation: conversation, game: game, variant: variant,
                 url: query.hasPrefix("?") ? query : "?" + query))), done: nil)
-        case let .move(reference, seq, items):
+        case let .move(reference, seq, items, game):
             let conversation = try book.conversation(reference)
             guard let message = book.event(seq, in: conversation)?.message else {
                 throw LineError("Conversation \(reference) has no message #\(seq).")
+            }
+            if let game, message.game.rawValue != game {
+                // A game's own verb aimed at another game's message: said so, not sent.
+                let name = { (id: String) in GameCatalog.standard.type(GameID(rawValue: id))?.name ?? id }
+                throw LineError("Message #\(seq) is not a \(name(game)) game: it is \(name(message.game.rawValue)).")
             }
             report(try await client.request(.send(.init(
                 id: UUID().uuidString, conversation: conversation, game: message.game.rawValue,
@@ -167,9 +174,11 @@ public actor LineSession {
             guard let message = book.event(Int(file)!, in: conversation)?.message, let query = message.url.firstIndex(of: "?") else {
                 throw LineError("Conversation \(reference) has no game message #\(file).")
             }
+            // Named as the full-screen client names it, unless a name is given.
+            let items = try? QueryString.items(in: message.url)
             let answer = try await client.postGameSticker(
                 conversation: conversation, game: message.game.rawValue, query: String(message.url[query...]),
-                name: name ?? message.game.rawValue)
+                name: name ?? GameCatalog.standard.stickerName(game: message.game.rawValue, items: items))
             output(answer.status == 404 ? "refused: message #\(file)'s state makes no sticker; a finished ice cream does."
                 : StickerAnswerWords.line(answer))
         case let .sticker(reference, file, name):

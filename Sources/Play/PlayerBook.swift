@@ -168,6 +168,23 @@ public struct PlayerBook: Sendable {
         return watching
     }
 
+    /// The conversation's players now, spectators aside: its members when it was learned,
+    /// changed by who joined, left or was removed since.
+    public func players(in conversation: String) -> [ParticipantID] {
+        let summary = summaries[conversation]
+        var players = (summary?.members ?? []).map(\.id)
+        for event in events[conversation] ?? [] where event.seq > summary?.lastSeq ?? 0 {
+            guard let id = event.participant?.id else { continue }
+            switch event.kind {
+            case .joined: if !players.contains(id) { players.append(id) }
+            case .left, .removed: players.removeAll { $0 == id }
+            default: break
+            }
+        }
+        let watching = spectators(in: conversation)
+        return players.filter { !watching.contains($0) }
+    }
+
     /// "invite 7K2Q-… · watch W4TC-…" for a player, "watch W4TC-…" for a spectator, whose
     /// invite is the one to watch.
     public func invites(of conversation: String) -> String {

@@ -29,6 +29,9 @@ public struct CompactScreen: Sendable {
     public var warning: String?
     /// The games the client draws; any other shows its state as its items.
     public var catalog = GameCatalog.standard
+    /// Whether the terminal draws pictures: where it does not, a selected sticker shows its
+    /// page's whole address instead.
+    public var showsPictures = true
 
     public init(
         header: ScreenHeader, events: [Event], drawer: [DrawerItem] = DrawerItem.all(), drawerSelection: Int? = nil,

@@ -19,6 +19,10 @@ public struct ScreenHeader: Sendable {
     public var showsPrompt = true
     /// Whether the viewer watches the conversation (`StatusLine.watching`).
     public var watching = false
+    /// Whether a server is involved (`StatusLine.hasServer`).
+    public var hasServer = true
+    /// The conversation's players, spectators aside (`StatusLine.players`).
+    public var players: [ParticipantID] = []
 
     public init(title: String, viewer: ParticipantID, names: NameBook, status: GameStatus?, online: Bool, now: Date? = nil) {
         self.now = now
@@ -33,6 +37,8 @@ public struct ScreenHeader: Sendable {
         var line = StatusLine(status: status, online: online, names: names, viewer: viewer, now: now)
         line.showsPrompt = showsPrompt
         line.watching = watching
+        line.hasServer = hasServer
+        line.players = players
         return line
     }
 }

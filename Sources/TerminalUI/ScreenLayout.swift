@@ -30,7 +30,7 @@ public struct ScreenLayout: Sendable {
         let bottom = [rule, prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         let rows = max(0, height - top.count - bottom.count)
         var body: [Styled] = screen.entries.isEmpty
-            ? [Styled("No conversations yet: press n to open one, or j to join one with its invite code.", .dim)]
+            ? [Styled("No conversations yet: press n to open one, or j to join one by its invite.", .dim)]
             : []
         // Two lines each: who and what is going on (a `*` where it is the viewer's turn), then
         // the invite code.
@@ -53,12 +53,16 @@ public struct ScreenLayout: Sendable {
     /// The conversation: transcript, drawer of games, input line, error line.
     public func compact(_ screen: CompactScreen) -> [String] {
         let header = screen.header
-        let bottom = [rule, startLine(screen.drawer, selection: screen.drawerSelection)]
+        // No games to start (a spectator's): no Start line.
+        let start = screen.drawer.isEmpty ? [] : [startLine(screen.drawer, selection: screen.drawerSelection)]
+        let bottom = [rule] + start
             + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         // The newest failed check stays over the transcript, whatever is scrolled.
         return compose(header, bottom: bottom) { rows in
             let top = screen.warning.map { Self.loud($0, width: width) } ?? []
-            return top + TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs, catalog: screen.catalog)
+            var transcript = TranscriptRenderer(names: header.names, viewer: header.viewer, mode: mode, glyphs: glyphs, catalog: screen.catalog)
+            transcript.showsPictures = screen.showsPictures
+            return top + transcript
                 .lines(for: screen.events, width: width, height: rows - top.count, selected: screen.selectedMessage,
                        checks: screen.checks)
         }

@@ -18,6 +18,12 @@ public struct StatusLine: Sendable {
     public var showsPrompt = true
     /// Whether the viewer watches the conversation: a spectator's turn never comes.
     public var watching = false
+    /// The conversation's players, spectators aside: where there are two, a turn for anyone
+    /// but one of them is the other's, and said so ("Your turn", "Waiting for Ben").
+    public var players: [ParticipantID] = []
+    /// Whether a server is involved at all: a file played back (`parley replay`) has none, and
+    /// its line says neither online nor offline.
+    public var hasServer = true
 
     public init(status: GameStatus?, online: Bool, names: NameBook, viewer: ParticipantID, now: Date? = nil) {
         self.status = status
@@ -27,10 +33,11 @@ public struct StatusLine: Sendable {
         self.now = now
     }
 
-    /// "4:59 left", "time is up": the turn's clock, when it runs.
+    /// "4:59 left", "time is up": the turn's clock, when it runs; offline, "1:47 left, paused":
+    /// the client's clock is stopped (`now` stands at the drop), since the server's cannot be seen.
     public var clock: String? {
         guard let deadline = status?.deadline, let now, status?.outcome.finished == false else { return nil }
-        return Self.timeLeft(until: deadline, now: now)
+        return Self.timeLeft(until: deadline, now: now) + (online || !hasServer ? "" : ", paused")
     }
 
     /// The time from `now` until `deadline` (milliseconds since 1970), in whole seconds rounded
@@ -51,6 +58,9 @@ public struct StatusLine: Sendable {
         switch status.turn.kind {
         case .player:
             return listed.contains(viewer) ? "Your turn" : "Waiting for \(list(listed))"
+        case .anyoneExcept where Self.other(of: listed, among: players) != nil:
+            let other = Self.other(of: listed, among: players)
+            return other == viewer ? "Your turn" : "Waiting for \(list(other.map { [$0] } ?? []))"
         case .anyoneExcept:
             return listed.isEmpty ? "Anyone's turn" : "Anyone but \(list(listed))"
         case .anyone:
@@ -65,14 +75,16 @@ public struct StatusLine: Sendable {
 
     /// The turn, with the game's prompt when the viewer may move ("Your turn: Add some
     /// scoops"), since that is when the prompt is an instruction.
-    public var text: String {
+    public var text: String { text(withPrompt: showsPrompt) }
+
+    private func text(withPrompt: Bool) -> String {
         let clock = self.clock.map { " · " + $0 } ?? ""
-        guard showsPrompt, isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText + clock }
+        guard withPrompt, isViewersTurn, let prompt = status?.prompt, !prompt.isEmpty else { return turnText + clock }
         return "\(turnText): \(prompt)" + clock
     }
 
     /// `[online]` or `[offline]`: brackets so that plain text shows it as a marker too.
-    public var marker: Styled { Self.marker(online: online) }
+    public var marker: Styled { hasServer ? Self.marker(online: online) : Styled() }
 
     public static func marker(online: Bool) -> Styled {
         online ? Styled("[online]", .colour(.green)) : Styled("[offline]", .colour(.red, bold: true))
@@ -81,8 +93,17 @@ public struct StatusLine: Sendable {
     /// A header line of `width` columns: `title`, the turn, and the marker at the right edge.
     public func line(title: String, width: Int) -> Styled {
         let turnStyle: Style = isViewersTurn ? .colour(.yellow, bold: true) : .plain
-        let left = Styled(title, .bold) + Styled(" | ", .dim) + Styled(text, turnStyle)
-        return Styled.spread(left, marker, width: width)
+        let left = { (text: String) in Styled(title, .bold) + Styled(" | ", .dim) + Styled(text, turnStyle) }
+        // The game's prompt gives way first, before the turn and its clock are cut.
+        let full = left(text)
+        let line = full.width + 1 + marker.width > width ? left(text(withPrompt: false)) : full
+        return Styled.spread(line, marker, width: width)
+    }
+
+    /// The one player a turn for anyone but `excluded` falls to, in a conversation of two players.
+    public static func other(of excluded: [ParticipantID], among players: [ParticipantID]) -> ParticipantID? {
+        guard players.count == 2, excluded.count == 1, players.contains(excluded[0]) else { return nil }
+        return players.first { $0 != excluded[0] }
     }
 
     private func gameOver(_ outcome: OutcomeInfo) -> String {

@@ -13,6 +13,8 @@ public struct TranscriptRenderer: Sendable {
     public let glyphs: Glyphs
     /// The games this client draws; any other shows its state as its items.
     public let catalog: GameCatalog
+    /// Whether the terminal draws pictures (`CompactScreen.showsPictures`).
+    public var showsPictures = true
 
     public init(names: NameBook, viewer: ParticipantID, mode: ColourMode, glyphs: Glyphs = .ascii, catalog: GameCatalog = .standard) {
         self.names = names
@@ -123,9 +125,12 @@ public struct TranscriptRenderer: Sendable {
                 let isSelected = event.seq == selected
                 return Item(seq: event.seq, isMessage: true) { width in
                     let lines = chatLines(StickerWords.line(sticker), by: sender, width: width)
-                    // Selected, it says how to see it.
-                    return isSelected ? lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) }
-                        + [Styled("  Enter shows the picture", .dim)] : lines
+                    guard isSelected else { return lines }
+                    // Selected, it says how to see it: Enter, or its page's whole address.
+                    let how = showsPictures ? [Styled("  Enter shows the picture", .dim)]
+                        : [Styled("  No pictures in this terminal; its page:", .dim)]
+                            + WordWrap.lines(sticker.url, width: max(1, width - 2)).map { Styled("  " + $0) }
+                    return lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) } + how
                 }
             case .joined, .left, .removed, .timeout, .ended, .resigned:
                 if event.kind == .joined, let participant = event.participant, let name = participant.name {

@@ -48,8 +48,8 @@ struct BotCommand: AsyncParsableCommand {
         let runner = BotRunner(client: client, player: player, seed: seed ?? generator.next()) { line in
             ConnectionOptions.write(line + "\n")
         }
-        let status = try await runner.play(invite: invite, opens: start)
-        ConnectionOptions.write("game over after \(counted(status.moves, "move"))\n")
+        // Each game's end is said as it comes; the bot stays for rematches until everyone else left.
+        _ = try await runner.play(invite: invite, opens: start, rematches: true)
         await client.stop()
     }
 }

@@ -66,6 +66,38 @@ import Testing
         #expect(table.moves(by: "Ben") == 1)
     }
 
+    /// A move sent while offline says it waits to be sent, not that Enter sends it.
+    @Test func aMoveSentOfflineSaysItWaitsToBeSent() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .right, .enter, .enter)
+        #expect(table.screen("Amber").contains("> Drop a disc in column 4? Enter sends it, Esc cancels."))
+        table.update("Amber", .offline(reason: "the connection closed"))
+        // Enter hands the move to the session, which sends it once the client is back.
+        table.configure("Amber") { #expect($0.press(.enter).count == 1) }
+        let waiting = table.screen("Amber")
+        #expect(waiting.contains("> Waiting to send (offline): Drop a disc in column 4\n"), "\(waiting)")
+    }
+
+    /// A request whose answer never comes fails when its time is up: the player is told, and
+    /// the move is staged again for Enter to send once more.
+    @Test func aMoveWithoutAnAnswerIsStagedAgain() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .right, .enter, .enter)
+        var sent: PlayRequest?
+        table.configure("Amber") { model in
+            if case let .request(request)? = model.press(.enter).first { sent = request }
+        }
+        let request = try #require(sent)
+        table.configure("Amber") { $0.failed(request, reason: "no answer from the server within 30 seconds") }
+        let told = table.screen("Amber")
+        #expect(told.contains("! Failed: no answer from the server within 30 seconds; try again."), "\(told)")
+        #expect(told.contains("> Drop a disc in column 4? Enter sends it, Esc cancels."), "\(told)")
+        table.press("Amber", .enter)
+        #expect(table.moves(by: "Amber") == 1, "Enter sends it again")
+    }
+
     /// A game the server's operator ended reads as over on its own screen: no "anyone but
     /// you", no keys that stage a move; the first sign is not a refused move.
     @Test func aGameTheOperatorEndedIsOverOnItsScreen() throws {
@@ -73,11 +105,11 @@ import Testing
         table.gather(host: "Amber", guests: "Ben")
         table.press("Amber", .right, .right, .enter, .enter, .enter)
         table.press("Ben", .enter)
-        #expect(table.screen("Ben").contains("Anyone but Amber"))
+        #expect(table.screen("Ben").contains("Your turn"))
         let session = try #require(table.models["Ben"]!.book.events.values.flatMap { $0 }.last { $0.status != nil }?.status?.session)
         table.operatorEnds(session: session)
         let ben = table.screen("Ben")
-        #expect(!ben.contains("Anyone but"), "\(ben)")
+        #expect(!ben.contains("Your turn"), "\(ben)")
         #expect(ben.contains("*** Game over ***"))
         #expect(ben.contains("Esc returns to the conversation"))
         table.press("Ben", .enter)

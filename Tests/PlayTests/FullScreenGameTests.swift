@@ -50,7 +50,7 @@ import Testing
         // Over, nothing is secret: Ben sees where the boats were, still from his side.
         let end = table.screen("Ben")
         #expect(end.contains("Find the ships") && !end.contains("Your ships"), "\(end)")
-        #expect(end.contains("X] .  .    0 1 2"), "\(end)")
+        #expect(end.contains("(X) .  .    0 1 2"), "the newest shot, no cursor on a game over: \(end)")
         #expect(table.screen("Amber").contains("Your ships"))
     }
 
@@ -77,18 +77,43 @@ import Testing
         #expect(!enemyRow1.prefix(33).contains("#"), "and not drawn as his own")
     }
 
+    /// Each board's newest shot is between parentheses in live play as in a replay: the
+    /// cursor, which stays where its player last fired, is drawn only for a player about to
+    /// act, and in colour (a reversed cell) it leaves the parentheses in place.
+    @Test func theNewestShotIsMarkedOnBothBoards() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.placeClassicFleets(host: "Amber", at: ["A1", "A2", "A3", "A4", "A5"], guest: "Ben", at: ["F6", "F7", "F8", "F9", "F10"])
+        table.type("Amber", "B2")
+        table.press("Amber", .enter, .enter)
+        table.type("Ben", "C3")
+        table.press("Ben", .enter, .enter)
+        let rows = { (screen: String, row: String) throws -> Substring in
+            try #require(screen.split(separator: "\n").first { $0.hasPrefix(row) }, "\(screen)")
+        }
+        // Ben waits: no cursor, his own board's newest shot (B2) and the enemy's (C3) marked.
+        let ben = table.screen("Ben")
+        #expect(try rows(ben, " 2 ").contains(" 2  . (o) . "), "\(ben)")
+        #expect(try rows(ben, " 3 ").hasSuffix(" 3  .  . (X) .  .  .  .  .  .  ."), "\(ben)")
+        #expect(!ben.split(separator: "\n").dropFirst().contains { $0.contains("[") }, "no cursor while he waits: \(ben)")
+        // Amber's turn: in colour her cursor sits on her newest shot, still in parentheses.
+        let amber = table.colourScreen("Amber")
+        #expect(try rows(amber, " 2 ").hasSuffix(" 2  . (o) .  .  .  .  .  .  .  ."), "\(amber)")
+        #expect(try rows(amber, " 3 ").hasPrefix(" 3  #  # (X) . "), "\(amber)")
+    }
+
     @Test func classicFleetIsPlacedWithRotation() {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
         table.press("Amber", .right, .enter)
-        #expect(table.screen("Amber").contains("Place the carrier (5, across)"))
+        #expect(table.screen("Amber").contains("Carrier, 5 across: Enter places"))
 
         // A carrier across from J1 leaves the board; turned, it runs down column J.
         table.type("Amber", "J1")
         table.press("Amber", .enter)
         #expect(table.screen("Amber").contains("The carrier does not fit there"))
         table.type("Amber", "r")
-        #expect(table.screen("Amber").contains("Place the carrier (5, down)"))
+        #expect(table.screen("Amber").contains("Carrier, 5 down: Enter places"))
         table.press("Amber", .enter)
         // Still turned down, the battleship from J1 would cross the carrier; from I1 it fits.
         table.type("Amber", "J1")
@@ -191,9 +216,21 @@ import Testing
         #expect(table.screen("Amber").contains("Start: Battleship (seed/[classic])"), "\(table.screen("Amber"))")
         table.press("Amber", .enter)
         #expect(table.screen("Amber").contains("Battleship (classic)"))
-        // Ben's newest message is selected when he arrives: his first Left moves too.
-        table.press("Ben", .left)
-        #expect(!table.screen("Ben").contains("[seed]"), "\(table.screen("Ben"))")
+        // Ben's newest message is selected when he arrives: his first Right moves too.
+        table.press("Ben", .right)
+        #expect(table.screen("Ben").contains("Start: Battleship (seed/[classic])"), "\(table.screen("Ben"))")
+    }
+
+    /// Each conversation keeps its own choice in the drawer, which stops at its ends.
+    @Test func eachConversationHasItsOwnDrawerChoiceWhichStopsAtTheEnds() {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .left)
+        #expect(table.screen("Amber").contains("Start: Battleship ([seed]/classic)"), "no wrap: \(table.screen("Amber"))")
+        table.press("Amber", .right, .right, .right, .right, .right)
+        #expect(table.screen("Amber").contains("Ice Cream, [Four in a Row]"), "\(table.screen("Amber"))")
+        table.press("Amber", .escape, .character("n"))
+        #expect(table.screen("Amber").contains("Start: Battleship ([seed]/classic)"), "a new conversation's own: \(table.screen("Amber"))")
     }
 }
 
@@ -204,7 +241,7 @@ import Testing
         table.gather(host: "Amber", guests: "Ben")
         table.hideSeedBoats(by: "Amber")
         // A second game: Four in a Row, the drawer's last, and Amber's first disc.
-        table.press("Amber", .escape, .left, .enter, .enter, .enter)
+        table.press("Amber", .escape, .right, .right, .right, .enter, .enter, .enter)
         #expect(table.moves(by: "Amber") == 2, "\(table.screen("Amber"))")
         // Ben selects the older message, the seed game: the newer one no longer fits below it.
         table.press("Ben", .up)
@@ -237,6 +274,45 @@ import Testing
         #expect(narrow.contains("Your fleet") && narrow.contains("Enemy fleet"), "\(narrow)")
         let tiny = table.screen("Amber", width: 40, height: 12)
         #expect(tiny.contains("Too small a window for the board:"), "\(tiny)")
+        // The window holds the top and bottom lines too: it needs 16 lines, 4 more than 12.
+        #expect(tiny.contains("make it 4 lines taller."), "not the board's own size, smaller than the window: \(tiny)")
+    }
+}
+
+/// At 80 columns, the documented least, every screen's lines are whole: no hint, turn or
+/// prompt is cut with "…".
+@Suite struct EightyColumnTests {
+    static func cut(_ screen: String) -> [Substring] {
+        screen.split(separator: "\n").filter { $0.contains("…") }
+    }
+
+    @Test func everyHintFitsEightyColumns() {
+        var table = PlayTable("Amber", "Ben", turnTimeouts: ["battleship": 300])
+        var screens: [String] = []
+        func look(_ name: String) { screens.append(table.screen(name)) }
+        look("Amber")
+        table.gather(host: "Amber", guests: "Ben")
+        look("Amber")
+        table.press("Amber", .enter)
+        look("Amber")
+        table.press("Amber", .escape, .right, .enter)
+        for cell in ["A1", "A2", "A3", "A4", "A5"] {
+            look("Amber")
+            table.type("Amber", cell)
+            table.press("Amber", .enter)
+        }
+        table.press("Amber", .enter)
+        table.press("Ben", .enter, .character(" "), .enter)
+        table.setClock(of: "Amber", to: table.now)
+        look("Amber")
+        look("Ben")
+        table.press("Amber", .escape)
+        look("Amber")
+        table.press("Amber", .escape)
+        look("Amber")
+        for screen in screens {
+            #expect(Self.cut(screen).isEmpty, "\(screen)")
+        }
     }
 }
 
@@ -248,10 +324,10 @@ import Testing
         table.hideSeedBoats(by: "Amber")
         table.press("Ben", .escape)
         let list = table.screen("Ben")
-        #expect(list.contains("> 1. * [you, Amber]  Battleship (seed) · Anyone but Amber"), "Ben's turn, marked: \(list)")
+        #expect(list.contains("> 1. * [you, Amber]  Battleship (seed) · Your turn"), "Ben's turn, marked: \(list)")
         #expect(list.contains("\n       invite "), "the invite on a line of its own")
         table.press("Amber", .escape, .escape)
-        #expect(table.screen("Amber").contains("> 1.   [you, Ben]  Battleship (seed) · Anyone but you"), "\(table.screen("Amber"))")
+        #expect(table.screen("Amber").contains("> 1.   [you, Ben]  Battleship (seed) · Waiting for Ben"), "\(table.screen("Amber"))")
     }
 }
 
@@ -262,7 +338,7 @@ import Testing
     static func twoDiscs() -> PlayTable {
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter, .enter, .enter)
+        table.press("Amber", .right, .right, .right, .enter, .enter, .enter)
         table.press("Ben", .enter, .enter, .enter)
         #expect(table.moves(by: "Amber") == 1 && table.moves(by: "Ben") == 1)
         return table
@@ -300,6 +376,26 @@ import Testing
         table.press("Amber", .escape)
         #expect(table.screen("Amber").contains("Ben dropped in column 4."), "\(table.screen("Amber"))")
     }
+
+    /// Amber, still on the finished game, sees that Ben started a rematch and that it is her
+    /// move; her bell rings as for any turn, and `m` opens his rematch.
+    @Test func aRematchStartedByTheOtherIsShownAndRings() {
+        var table = Self.twoDiscs()
+        table.press("Amber", .control("r"), .enter)
+        var bell = TurnBell(isOn: true)
+        let start = ContinuousClock.now
+        _ = bell.ring(yourTurns: table.models["Amber"]!.yourTurns, at: start)
+        table.press("Ben", .enter, .character("m"), .enter, .enter)
+        let amber = table.screen("Amber")
+        #expect(amber.contains("Ben started a rematch, your move: m opens it"), "\(amber)")
+        let rings = bell.ring(yourTurns: table.models["Amber"]!.yourTurns, at: start + .seconds(10))
+        #expect(rings, "her turn in the rematch rings")
+        table.press("Amber", .character("m"))
+        let opened = table.screen("Amber")
+        #expect(opened.contains("Ben dropped in column 4.") && opened.contains("Your turn"), "\(opened)")
+        table.press("Amber", .enter, .enter)
+        #expect(table.moves(by: "Amber") == 2, "her move in the rematch")
+    }
 }
 
 /// A timed turn's clock runs down on the top line and in the list of conversations.
@@ -307,25 +403,43 @@ import Testing
     @Test func theTimeLeftIsShownAsItRunsDown() {
         var table = PlayTable("Amber", "Ben", turnTimeouts: ["fourinarow": 300])
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter, .enter, .enter)
+        table.press("Amber", .right, .right, .right, .enter, .enter, .enter)
         let dropped = table.now
         table.setClock(of: "Ben", to: dropped + 1)
         table.press("Ben", .enter)
-        #expect(table.screen("Ben").contains("Anyone but Amber: Drop a disc · 4:59 left"), "\(table.screen("Ben"))")
+        #expect(table.screen("Ben").contains("Your turn: Drop a disc · 4:59 left"), "\(table.screen("Ben"))")
         table.setClock(of: "Ben", to: dropped + 250)
         #expect(table.screen("Ben").contains("· 0:50 left"))
         table.setClock(of: "Amber", to: dropped + 10)
-        #expect(table.screen("Amber").contains("Anyone but you · 4:50 left"), "\(table.screen("Amber"))")
+        #expect(table.screen("Amber").contains("Waiting for Ben · 4:50 left"), "\(table.screen("Amber"))")
         table.press("Ben", .escape)
         let conversation = table.screen("Ben").split(separator: "\n").first ?? ""
-        #expect(conversation.contains("| Anyone but Amber · 0:50 left"), "over a conversation, the clock and not the prompt: \(conversation)")
+        #expect(conversation.contains("| Your turn · 0:50 left"), "over a conversation, the clock and not the prompt: \(conversation)")
         table.press("Ben", .escape)
-        #expect(table.screen("Ben").contains("* [you, Amber]  Four in a Row · Anyone but Amber · 0:50 left"), "\(table.screen("Ben"))")
+        #expect(table.screen("Ben").contains("* [you, Amber]  Four in a Row · Your turn · 0:50 left"), "\(table.screen("Ben"))")
         // Ben drops: the clock is Amber's now.
         table.press("Ben", .enter, .enter, .enter, .enter)
         #expect(table.moves(by: "Ben") == 1)
         table.setClock(of: "Amber", to: table.now + 2)
         #expect(table.screen("Amber").contains("Your turn: Drop a disc · 4:58 left"), "\(table.screen("Amber"))")
+    }
+
+    /// Offline, the clock stands at the time left when the connection dropped, said to be
+    /// paused: the client cannot see the server's clock, which stands still while it is down.
+    @Test func offlineTheClockStandsStill() {
+        var table = PlayTable("Amber", "Ben", turnTimeouts: ["fourinarow": 300])
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .right, .enter, .enter, .enter)
+        let dropped = table.now
+        table.setClock(of: "Amber", to: dropped + 13)
+        table.update("Amber", .offline(reason: "the connection closed"))
+        table.setClock(of: "Amber", to: dropped + 43)
+        let offline = table.screen("Amber")
+        #expect(offline.contains("· 4:47 left, paused") && offline.contains("[offline]"), "\(offline)")
+        table.press("Amber", .escape, .escape)
+        #expect(table.screen("Amber").contains("· 4:47 left, paused"), "the list too: \(table.screen("Amber"))")
+        table.update("Amber", .online(account: "account-of-Amber"))
+        #expect(table.screen("Amber").contains("· 4:17 left") && !table.screen("Amber").contains("paused"))
     }
 }
 

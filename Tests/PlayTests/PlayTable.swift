@@ -94,6 +94,11 @@ struct PlayTable {
         for character in text { press(name, .character(character)) }
     }
 
+    /// Changes a setting of `name`'s client, as its session sets it from the terminal.
+    mutating func configure(_ name: String, _ change: (inout PlayModel) -> Void) {
+        change(&models[name]!)
+    }
+
     /// Sets the clock of `name`'s client, as its screen reads it for turn clocks.
     mutating func setClock(of name: String, to date: Date) {
         models[name]!.now = date
@@ -106,6 +111,13 @@ struct PlayTable {
     /// The screen `name` sees, in plain text.
     func screen(_ name: String, width: Int = 80, height: Int = 24) -> String {
         models[name]!.screen(width: width, height: height, mode: .plain).joined(separator: "\n")
+    }
+
+    /// The screen `name` sees in colour, its escapes taken out: what a colour terminal shows
+    /// as characters.
+    func colourScreen(_ name: String, width: Int = 80, height: Int = 24) -> String {
+        models[name]!.screen(width: width, height: height, mode: .colour).joined(separator: "\n")
+            .replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
 
     /// The invite code on the screen of `name`.

@@ -97,6 +97,8 @@ import Testing
         let first = model.screen(width: 80, height: 24, mode: .plain).joined(separator: "\n")
         #expect(first.contains("Replay: move 1 of 4"), "\(first)")
         #expect(first.contains("Amber placed their ships! Can you find them?"), "\(first)")
+        // No server is involved: the top line says neither online nor offline.
+        #expect(!first.contains("[online]") && !first.contains("[offline]"), "\(first)")
         _ = model.press(.right)
         let second = model.screen(width: 80, height: 24, mode: .plain).joined(separator: "\n")
         #expect(second.contains("You fired at 1: a miss."), "\(second)")

@@ -28,7 +28,10 @@ import Testing
         #expect(header.contains("watching, invite to watch"), "\(header)")
         #expect(table.screen("Chris").contains("You are watching."))
 
-        // No game starts from a spectator's drawer.
+        // A spectator is offered no games to start, and none starts.
+        #expect(!table.screen("Chris").contains("Start:"), "\(table.screen("Chris"))")
+        table.press("Chris", .right)
+        #expect(!table.screen("Chris").contains("Start:"), "\(table.screen("Chris"))")
         table.press("Chris", .tab, .enter)
         #expect(table.screen("Chris").contains("spectators make no moves"))
         #expect(table.moves(by: "Chris") == 0)

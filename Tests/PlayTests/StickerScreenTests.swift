@@ -45,9 +45,26 @@ import Wire
         let selected = table.screen("Ben")
         #expect(selected.contains("Enter shows the picture"), "\(selected)")
         #expect(table.effects("Ben", pressing: .enter) == [.showSticker(sticker)])
-        // In a terminal without pictures, the session says where the page is.
-        table.tell("Ben", "This terminal shows no pictures: open \(sticker.url) in a browser.", failed: false)
-        #expect(table.screen("Ben").contains("This terminal shows no pictures"), "\(table.screen("Ben"))")
+    }
+
+    /// In a terminal without pictures a selected sticker shows its page's whole address,
+    /// wrapped, where a picture's terminal says Enter shows it; Enter points there.
+    @Test func withoutPicturesAStickersWholeAddressIsShown() throws {
+        var table = Self.finishedIceCream()
+        table.press("Ben", .escape)
+        table.configure("Ben") { $0.showsPictures = false }
+        let id = "7d2905" + String(repeating: "e", count: 58)
+        let sticker = Sticker(
+            id: id, name: "sugar cone", format: "png", width: 400, height: 520, bytes: 4000,
+            url: "https://localhost:18600/stickers/" + id)
+        try table.receive("Ben", sticker: sticker, from: "Amber")
+        let shown = table.screen("Ben")
+        #expect(!shown.contains("Enter shows the picture"), "\(shown)")
+        let address = shown.split(separator: "\n").drop { !$0.contains("its page:") }.dropFirst().prefix(2)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+        #expect(address == sticker.url, "\(shown)")
+        #expect(table.effects("Ben", pressing: .enter).isEmpty)
+        #expect(table.screen("Ben").contains("No pictures in this terminal: the sticker's page is under it."))
     }
 
     @Test func theDrawersRecentIceCreamsAreSentAsStickers() throws {

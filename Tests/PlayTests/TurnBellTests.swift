@@ -29,7 +29,7 @@ import Testing
         var table = PlayTable("Amber", "Ben")
         table.gather(host: "Amber", guests: "Ben")
         #expect(table.models["Ben"]!.yourTurns.isEmpty)
-        table.press("Amber", .left, .enter, .enter, .enter)
+        table.press("Amber", .right, .right, .right, .enter, .enter, .enter)
         #expect(table.models["Ben"]!.yourTurns.count == 1)
         #expect(table.models["Amber"]!.yourTurns.isEmpty)
         table.press("Ben", .enter, .enter, .enter)

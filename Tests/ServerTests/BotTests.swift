@@ -73,6 +73,38 @@ import Wire
         }
     }
 
+    /// A bot stays for rematches: it plays each new game someone starts in its conversation,
+    /// says how each ended, and leaves off once everyone else has left.
+    @Test(.timeLimit(.minutes(1)))
+    func aBotPlaysTheRematchesOthersStart() async throws {
+        try await LiveServer.with { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
+            let conversation = created.conversation
+            let (lines, printed) = AsyncStream<String>.makeStream()
+            let bot = BotRunner(client: await Self.client(server, "bot"),
+                                player: try BotPlayer(game: "battleship", variant: "seed", strategy: nil), seed: 5) { printed.yield($0) }
+            async let played = bot.play(invite: created.invite, opens: false, rematches: true)
+            var said = lines.makeAsyncIterator()
+            _ = try await amber.next { $0.event?.kind == .joined && $0.event?.seq == 2 }
+            var sessions: [String] = []
+            for game in 1...2 {
+                // Amber hides her boats: a new game, the first one and then a rematch.
+                let sent = try await amber.request(.send(.init(
+                    id: "hide\(game)", conversation: conversation, game: "battleship", variant: "seed",
+                    url: "?Ship_Location=0&Ship_Location=4")))
+                sessions.append(try #require(sent.acceptedSession, "\(sent)"))
+                var line = await said.next()
+                while let next = line, !next.hasPrefix("game over") { line = await said.next() }
+                #expect(line?.hasPrefix("game over after ") == true && (line?.hasSuffix(" won") ?? false), "\(line ?? "nothing")")
+            }
+            _ = try await amber.request(.leave(.init(id: "l", conversation: conversation)))
+            let last = try await played
+            #expect(last.session == sessions[1] && last.outcome.finished, "the rematch, played to its end")
+            printed.finish()
+        }
+    }
+
     @Test func unknownGamesAndStrategiesAreRefusedInWords() throws {
         let games = GameCatalog.standard.ids.map(\.rawValue).joined(separator: ", ")
         // Said of this client, not of a server, which may host games this client does not know.

@@ -88,7 +88,7 @@ import Wire
             try await amber.gather((ben, "Ben"))
             amber.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
             let placed = try await ben.screen.wait(for: "#3 battleship Amber placed their ships! Can you find them?")
-            #expect(placed.contains("anyone but Amber") && !placed.contains("Ship_Location"))
+            #expect(placed.contains("— your turn (") && !placed.contains("Ship_Location"), "of two, anyone but Amber is Ben: \(placed)")
             ben.type("fire 1 3 8")
             _ = try await ben.screen.wait(for: "#4 battleship You fired at 8: a miss.")
             // Amber answers message 4 once she has it: her screen, not Ben's, says when.
@@ -191,7 +191,7 @@ import Wire
             #expect(heard.hasSuffix("#3 Amber: Fancy  a game? ^[[2J"), "\(heard)")
             _ = try await amber.screen.wait(for: "#3 you: Fancy  a game?")
             amber.type("say 1    ")
-            #expect(try await amber.screen.wait(for: "error: ").contains("I don't understand"), "no words, no message")
+            #expect(try await amber.screen.wait(for: "error: ").contains("say takes say CONV WORDS"), "no words, no message")
             for terminal in [amber, ben] { terminal.input.finish() }
             for terminal in [amber, ben] { await terminal.task.value }
         }
@@ -276,11 +276,30 @@ import Wire
         }
     }
 
+    /// A game's own verb aimed at another game's message says so, and sends nothing: `fire` at
+    /// an ice cream was sent and answered "This game is over."
+    @Test(.timeLimit(.minutes(1)))
+    func aGamesVerbAtAnotherGamesMessageSaysSo() async throws {
+        try await LiveServer.with { server in
+            let amber = await LineModeTests.Terminal(server, name: "Amber")
+            let ben = await LineModeTests.Terminal(server, name: "Ben")
+            try await amber.gather((ben, "Ben"))
+            amber.type("start 1 icecream group Base=base02")
+            _ = try await ben.screen.wait(for: "#3 icecream")
+            ben.type("fire 1 3 B7")
+            let said = try await ben.screen.wait(for: "error: ")
+            #expect(said.contains("error: Message #3 is not a Battleship game: it is Ice Cream."), "\(said)")
+            for terminal in [amber, ben] { terminal.input.finish() }
+            for terminal in [amber, ben] { await terminal.task.value }
+        }
+    }
+
     @Test func commandsAreReadOrRefusedInWords() throws {
         #expect(try LineCommand.parse("say 1 hello  there ") == .say(conversation: "1", text: "hello  there "))
         #expect(try LineCommand.parse("  say  2  hi") == .say(conversation: "2", text: "hi"))
-        #expect(try LineCommand.parse("fire 1 4 b7") == .move(conversation: "1", seq: 4, items: "Shot=B7"))
-        #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
+        #expect(try LineCommand.parse("fire 1 4 b7") == .move(conversation: "1", seq: 4, items: "Shot=B7", game: "battleship"))
+        #expect(try LineCommand.parse("add 2 9 scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03", game: "icecream"))
+        #expect(try LineCommand.parse("move 2 9 Scoops=scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
         #expect(try LineCommand.parse("start 1 icecream solo Base=base01")
                 == .start(conversation: "1", game: "icecream", variant: "solo", query: "Base=base01"))
         #expect(try LineCommand.parse("join xr37 5p0q e1r3 fpw9 5f5p") == .join(invite: "xr37 5p0q e1r3 fpw9 5f5p"))
@@ -289,6 +308,16 @@ import Wire
             try LineCommand.parse("fly away")
         }
         #expect(throws: LineError("x is not a message number.")) { try LineCommand.parse("fire 1 x B7") }
+        #expect(throws: LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] QUERY, such as start 1 icecream Base=base01.")) {
+            try LineCommand.parse("start 1 icecream")
+        }
+        #expect(throws: LineError("resign takes resign CONV SEQ; type help for the commands.")) { try LineCommand.parse("resign 1") }
+        // help lists every form README documents.
+        let usage = LineCommand.usage()
+        for form in ["sticker CONV SEQ [NAME]", "sticker CONV FILE [NAME]", "fire CONV SEQ CELL", "start CONV GAME [VARIANT] QUERY"] {
+            #expect(usage.contains(form), "\(usage)")
+        }
+        #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")
         #expect(throws: LineError("sprinkles is not an ice cream part such as base01, scoops03 or topping07.")) {
             try LineCommand.parse("add 1 3 sprinkles")
         }

@@ -15,6 +15,22 @@ import Wire
         return nil
     }
 
+    /// A request has a bound: with no server to send it to, it fails with `noAnswer` once its
+    /// time is up, rather than wait for ever.
+    @Test(.timeLimit(.minutes(1)))
+    func aRequestWithNoServerFailsWhenItsTimeIsUp() async throws {
+        // Port 9 (discard), which nothing here listens on.
+        let endpoint = ServerEndpoint(host: "127.0.0.1", port: 9, trust: .pinned(CertificateFingerprint(sha256Digest: [UInt8](repeating: 0, count: 32))))
+        let client = ParleyClient(
+            endpoint: endpoint, key: InstallKey(), name: "Ben", logger: Logger(label: "ben"), requestTimeout: .milliseconds(300))
+        await client.start()
+        await #expect(throws: ConnectionError.noAnswer(.milliseconds(300))) {
+            _ = try await client.request(.list(.init(id: "l")))
+        }
+        #expect(ConnectionError.noAnswer(.seconds(30)).description == "no answer from the server within 30 seconds")
+        await client.stop()
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aClientResumesAfterTheServerRestartsAndMissesNothing() async throws {
         let folder = LiveServer.temporaryDirectory()

@@ -46,4 +46,26 @@ import Testing
             for terminal in [amber, ben] { await terminal.task.value }
         }
     }
+
+    /// `sticker CONV SEQ` without a name names the sticker as the full-screen client's `s` does:
+    /// by what the ice cream is, not by the game's id.
+    @Test(.timeLimit(.minutes(1)))
+    func aStickerOfAMessageIsNamedAsTheFullScreenClientNamesIt() async throws {
+        try await LiveServer.with { server in
+            let amber = await LineModeTests.Terminal(server, name: "Amber")
+            let ben = await LineModeTests.Terminal(server, name: "Ben")
+            try await amber.gather((ben, "Ben"))
+            amber.type("start 1 icecream group Base=base02")
+            _ = try await ben.screen.wait(for: "#3 icecream")
+            ben.type("add 1 3 scoops03")
+            _ = try await amber.screen.wait(for: "#4 icecream")
+            amber.type("add 1 4 topping01")
+            _ = try await ben.screen.wait(for: "#5 icecream")
+            amber.type("sticker 1 5")
+            let told = try await ben.screen.wait(for: "#6 Amber: [sticker] ")
+            #expect(told.contains("#6 Amber: [sticker] sugar cone with "), "\(told)")
+            for terminal in [amber, ben] { terminal.input.finish() }
+            for terminal in [amber, ben] { await terminal.task.value }
+        }
+    }
 }

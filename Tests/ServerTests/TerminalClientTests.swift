@@ -223,4 +223,34 @@ import Testing
             #expect(said.contains("not the pinned"), "\(said)")
         }
     }
+
+    /// In a real terminal of 80 columns, the documented least, the hints and the top line are
+    /// whole: the list's keys, the conversation's, placing a classic fleet and firing with the
+    /// clock running, none cut with "…".
+    @Test(.timeLimit(.minutes(2)))
+    func atEightyColumnsNothingIsCut() async throws {
+        try await Tmux.require()
+        let homes = LiveServer.temporaryDirectory()
+        try await LiveServer.with { server in
+            let tmux = Tmux()
+            defer { tmux.stopNow() }
+            try await Self.startPlayers(["Amber", "Ben"], in: tmux, server: server, homes: homes)
+            var screens = [try await tmux.screen("Amber")]
+            try await Self.gather(["Amber", "Ben"], in: tmux)
+            screens.append(try await tmux.screen("Amber"))
+            try await tmux.press("Amber", "Right", "Enter")
+            screens.append(try await tmux.wait("Amber", for: "Carrier, 5 across"))
+            try await tmux.press("Amber", "Space")
+            try await tmux.wait("Amber", for: "Your fleet is placed.")
+            try await tmux.press("Amber", "Enter")
+            try await tmux.wait("Ben", for: "placed their ships")
+            try await tmux.press("Ben", "Enter", "Space")
+            try await tmux.wait("Ben", for: "Your fleet is placed.")
+            try await tmux.press("Ben", "Enter")
+            screens.append(try await tmux.wait("Amber", for: "Your turn"))
+            for screen in screens {
+                #expect(!screen.contains("…"), "\(screen)")
+            }
+        }
+    }
 }

@@ -22,7 +22,7 @@ import Testing
 
             // Chat: typed on the conversation's screen, sent with Enter.
             try await tmux.type("Amber", "Fancy a game?")
-            try await tmux.wait("Amber", for: "> Fancy a game?")
+            try await tmux.wait("Amber", for: "> Chat: Fancy a game?")
             try await tmux.press("Amber", "Enter")
             try await tmux.wait("Ben", for: "  Fancy a game?")
             try await tmux.type("Ben", "Sure")
@@ -30,7 +30,7 @@ import Testing
             try await tmux.wait("Amber", for: "  Sure")
 
             // Four in a Row, the drawer's last game; Ben's clock runs on his top line.
-            try await tmux.press("Amber", "Left", "Enter", "Enter", "Enter")
+            try await tmux.press("Amber", "Right", "Right", "Right", "Enter", "Enter", "Enter")
             try await tmux.wait("Ben", for: "Amber dropped in column 4.")
             try await tmux.press("Ben", "Enter")
             let clock = try await tmux.wait("Ben", for: " left ")
@@ -53,7 +53,7 @@ import Testing
             // A small window: Battleship's classic boards are laid out for it, never cut off.
             // The drawer is on Four in a Row, the game just played: Right wraps to the seed, then classic.
             try await tmux.press("Amber", "Right", "Right", "Enter")
-            try await tmux.wait("Amber", for: "Place the carrier")
+            try await tmux.wait("Amber", for: "Carrier, 5 across")
             try await tmux.run(["resize-window", "-t", "Amber", "-x", "60", "-y", "16"], reading: false)
             // Redrawn for the new size: the top line is the header again, 60 columns wide.
             let small = try await tmux.waitUntil("Amber") { screen in
@@ -83,7 +83,7 @@ import Testing
                 try await tmux.press(name, "n")
                 try await tmux.wait(name, for: "#1 invite ")
                 // Four in a Row, the drawer's last game: one disc, then back to the transcript.
-                try await tmux.press(name, "Left", "Enter", "Enter", "Enter")
+                try await tmux.press(name, "Right", "Right", "Right", "Enter", "Enter", "Enter")
                 try await tmux.wait(name, for: "Anyone but you")
                 try await tmux.press(name, "Escape")
                 try await tmux.waitUntil(name) { $0.contains("Start: ") && $0.contains("You dropped in column 4.") }
@@ -126,7 +126,7 @@ import Testing
             try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Amber placed their ships! Place yours, then find theirs.")
             try await tmux.press("Ben", "Enter")
-            try await tmux.wait("Ben", for: "Place the carrier")
+            try await tmux.wait("Ben", for: "Carrier, 5 across")
             try await tmux.type("Ben", " ")
             try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "You placed your ships too. Fire away!")

@@ -26,6 +26,21 @@ struct StatusLineTests {
         #expect(StatusLine(status: status, online: true, names: Cast.names, viewer: viewer).turnText == expected)
     }
 
+    /// In a conversation of two players (spectators aside), a turn for anyone but one of them
+    /// is the other's: "Your turn", "Waiting for Ben", never "Anyone but Amber".
+    @Test func ofTwoPlayersAnyoneButOneIsTheOther() {
+        func text(_ status: GameStatus, _ viewer: ParticipantID, players: [ParticipantID]) -> String {
+            var line = StatusLine(status: status, online: true, names: Cast.names, viewer: viewer)
+            line.players = players
+            return line.turnText
+        }
+        let butAmber = Cast.status(.anyoneExcept, [Cast.amber])
+        #expect(text(butAmber, Cast.ben, players: [Cast.amber, Cast.ben]) == "Your turn")
+        #expect(text(butAmber, Cast.amber, players: [Cast.amber, Cast.ben]) == "Waiting for Ben")
+        #expect(text(butAmber, Cast.chris, players: [Cast.amber, Cast.ben]) == "Waiting for Ben", "a spectator")
+        #expect(text(butAmber, Cast.amber, players: [Cast.amber, Cast.ben, Cast.chris]) == "Anyone but you")
+    }
+
     /// A timed turn's clock runs down on the status line, in whole seconds rounded up.
     @Test func theTurnsClock() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)

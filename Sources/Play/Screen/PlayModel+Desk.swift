@@ -45,12 +45,9 @@ extension PlayModel {
         return type.makesSticker(items)
     }
 
-    /// What a sticker of the desk's state is called: its card's description ("Chocolate scoops on
-    /// a waffle cone…"), else the game's name.
+    /// What a sticker of the desk's state is called (`GameCatalog.stickerName`).
     func stickerName(of desk: GameDesk) -> String {
-        let items = (try? shown(on: desk))?.items
-        let card = items.flatMap { try? catalog.type(GameID(rawValue: desk.game))?.stateCard(of: $0) }
-        return card.map(\.subcaption).flatMap { $0.isEmpty ? nil : $0 } ?? gameName(game: desk.game, variant: desk.variant)
+        catalog.stickerName(game: desk.game, items: (try? shown(on: desk))?.items)
     }
 
     /// The game of a desk, if this client has it.
@@ -101,6 +98,11 @@ extension PlayModel {
     /// the finished session's first, so that the players take turns going first (in Battleship
     /// the sides swap: the other player hides, or places first).
     private mutating func rematch(_ desk: inout GameDesk) {
+        if let started = startedRematch(of: desk) {
+            // Someone else started it already: `m` opens theirs.
+            desk = GameDesk(conversation: desk.conversation, session: started.session, game: desk.game, variant: started.variant)
+            return
+        }
         let messages = (book.events[desk.conversation] ?? []).filter { $0.kind == .message && $0.status?.session == desk.session }
         let you = book.you(in: desk.conversation)
         if let opener = messages.first?.message?.sender, opener == you,
@@ -112,6 +114,18 @@ extension PlayModel {
         }
         let variant = sessionStatus(of: desk)?.variant ?? desk.variant
         desk = GameDesk(conversation: desk.conversation, session: nil, game: desk.game, variant: variant)
+    }
+
+    /// A rematch of the desk's finished game that has started since: the newest session of the
+    /// same game in the conversation whose first message came after the game ended, still played.
+    func startedRematch(of desk: GameDesk) -> GameStatus? {
+        guard let session = desk.session, let events = book.events[desk.conversation],
+            let ended = events.last(where: { $0.status?.session == session })?.seq, events.last?.seq != ended
+        else { return nil }
+        let later = events.filter { $0.seq > ended && $0.kind == .message && $0.status?.game == desk.game }
+        guard let first = later.first?.status, first.session != session else { return nil }
+        let newest = events.last { $0.status?.session == first.session }?.status
+        return newest?.outcome.finished == false ? newest : nil
     }
 
     mutating func deskKey(_ key: Key, _ desk: inout GameDesk) -> [PlayEffect] {
@@ -148,7 +162,11 @@ extension PlayModel {
         case .quit:
             return [.quit]
         case .escape:
-            if !desk.cancel(by: presentation(of: desk)) { place = .conversation(desk.conversation) }
+            if !desk.cancel(by: presentation(of: desk)) {
+                // Back from a game, the newest message is selected: what is new is what comes next.
+                focus[desk.conversation] = nil
+                place = .conversation(desk.conversation)
+            }
             return []
         case .enter where desk.resigning:
             desk.resigning = false

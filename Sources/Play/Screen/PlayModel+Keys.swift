@@ -38,6 +38,8 @@ extension PlayModel {
         case .enter:
             guard book.order.indices.contains(listSelection) else { return [] }
             error = nil
+            // Opened again, a conversation shows its newest message selected, not an old one.
+            focus[book.order[listSelection]] = nil
             place = .conversation(book.order[listSelection])
         case .character("n"):
             error = nil
@@ -113,9 +115,15 @@ extension PlayModel {
         if case let .recent(index) = current {
             return recentKey(key, index, in: conversation)
         }
+        let watching = book.watches(conversation)
         switch key {
         case .down where current == .drawer && !recentStickers.isEmpty:
             focus[conversation] = .recent(0)
+        case .down where watching && selected == messages.last:
+            // A spectator has no drawer of games: past the newest message are the stickers.
+            if !recentStickers.isEmpty { focus[conversation] = .recent(0) }
+        case .left where watching, .right where watching, .tab where watching:
+            break
         case .up:
             if selected == nil {
                 if !messages.isEmpty { focus[conversation] = .newest }
@@ -129,23 +137,28 @@ extension PlayModel {
             }
         case .left, .right:
             // Along the drawer at once, from a selected message too: the drawer is the only
-            // thing Left and Right move.
+            // thing Left and Right move. It stops at its ends, and each conversation keeps its own.
             let count = drawerItems.count
             if count > 0 {
-                drawer = (min(drawer, count - 1) + (key == .right ? 1 : count - 1)) % count
+                let chosen = min(drawers[conversation, default: 0], count - 1)
+                drawers[conversation] = key == .right ? min(count - 1, chosen + 1) : max(0, chosen - 1)
             }
             focus[conversation] = .drawer
         case .tab:
             focus[conversation] = selected == nil && !messages.isEmpty ? .newest : .drawer
         case .enter:
             if let seq = selected, let sticker = book.event(seq, in: conversation)?.sticker {
+                guard showsPictures else {
+                    notice = Self.noPictures
+                    return []
+                }
                 return [.showSticker(sticker)]
             } else if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
                 open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
             } else if selected == nil, book.watches(conversation) {
                 error = Self.spectatorsMakeNoMoves
-            } else if selected == nil, drawerItems.indices.contains(drawer) {
-                let item = drawerItems[drawer]
+            } else if selected == nil, drawerItems.indices.contains(drawers[conversation, default: 0]) {
+                let item = drawerItems[drawers[conversation, default: 0]]
                 open(GameDesk(conversation: conversation, session: nil, game: item.game.rawValue, variant: item.variant))
             }
         case .escape:
@@ -169,7 +182,8 @@ extension PlayModel {
         case .left, .right:
             focus[conversation] = .recent((index + (key == .right ? 1 : recent.count - 1)) % recent.count)
         case .up, .tab:
-            focus[conversation] = .drawer
+            // A spectator, who has no drawer of games, goes back to the newest message.
+            focus[conversation] = book.watches(conversation) ? .newest : .drawer
         case .enter:
             let chosen = recent[index]
             notice = "Sending the sticker…"
@@ -181,6 +195,8 @@ extension PlayModel {
         }
         return []
     }
+
+    static let noPictures = "No pictures in this terminal: the sticker's page is under it."
 
     static let spectatorsMakeNoMoves = "You are watching this conversation: spectators make no moves and start no games."
 

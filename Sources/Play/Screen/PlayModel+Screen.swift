@@ -7,11 +7,12 @@ import Wire
 
 /// The screen for the model's state, drawn by `ScreenLayout`.
 extension PlayModel {
-    static let listHint = "Up/Down choose, Enter opens, n new conversation, j join by code, r your name, x leaves, q quits"
+    // Every hint fits the 80 columns of the smallest terminal the client is made for.
+    static let listHint = "Up/Down, Enter opens; n new, j join by code, r your name, x leaves, q quits"
     static let waitingHint = "Not your turn: this screen changes as moves arrive. Esc back"
     static let watchingHint = "You are watching: the players move, this screen follows. Esc back"
     static let watchingConversationHint = "You are watching. Type to chat; Up/Down messages, Enter opens a game, Esc back"
-    static let conversationHint = "Type to chat; Up/Down messages, Left/Right games, Enter opens or starts, Esc back"
+    static let conversationHint = "Type to chat; Up/Down messages, Left/Right games, Enter opens/starts, Esc back"
 
     /// Exactly `height` lines of at most `width` columns.
     public func screen(width: Int, height: Int, mode: ColourMode) -> [String] {
@@ -37,8 +38,9 @@ extension PlayModel {
             let others = members(of: conversation).filter { $0 != summary?.you }.map { names.name(of: $0) + watched($0) }
             let status = latestStatus(in: conversation)
             let statusLine = summary.map { summary in
-                var line = StatusLine(status: status, online: online, names: names, viewer: summary.you, now: now)
+                var line = StatusLine(status: status, online: online, names: names, viewer: summary.you, now: clockTime)
                 line.watching = summary.role == .spectator
+                line.players = book.players(in: conversation)
                 return line
             }
             let game = status.map { gameName($0) + " · " } ?? ""
@@ -70,7 +72,7 @@ extension PlayModel {
         case .drawer, .recent: nil
         }
         var lines = drawerLines
-        var drawerSelection: Int? = selected == nil ? drawer : nil
+        var drawerSelection: Int? = selected == nil ? drawers[conversation, default: 0] : nil
         if case let .recent(index) = current, !recentStickers.isEmpty {
             // The row of recent stickers in place of the games' own lines, one chosen.
             let recent = recentStickers, chosen = recent[min(index, recent.count - 1)]
@@ -78,15 +80,22 @@ extension PlayModel {
                 + Styled("  (\(min(index, recent.count - 1) + 1) of \(recent.count); Left/Right, Enter sends)", .dim)]
             drawerSelection = nil
         }
+        // What is typed here is chat, and says so; over a game that waits for this player's
+        // move, that it is not the move.
+        let draft = chatDrafts[conversation, default: ""]
+        let awaited = selected.flatMap { book.event($0, in: conversation)?.status }.map { yourTurns.contains($0.session) } ?? false
+        let input = draft.isEmpty ? "" : (awaited ? "Chat, not a move (Esc, then Enter opens the game): " : "Chat: ") + draft
         var screen = CompactScreen(
-            header: header, events: events, drawer: drawerItems, drawerSelection: drawerSelection,
+            // A spectator starts no games: no drawer of them is offered.
+            header: header, events: events, drawer: book.watches(conversation) ? [] : drawerItems, drawerSelection: drawerSelection,
             drawerLines: lines,
-            selectedMessage: selected, input: chatDrafts[conversation, default: ""],
+            selectedMessage: selected, input: input,
             hint: notice ?? (book.watches(conversation) ? Self.watchingConversationHint : Self.conversationHint),
             error: error)
         screen.checks = book.checks[conversation] ?? [:]
         screen.catalog = catalog
         screen.warning = book.warning(in: conversation)
+        screen.showsPictures = showsPictures
         return screen
     }
 
@@ -99,7 +108,7 @@ extension PlayModel {
         if desk.session == nil { header.status = nil }
         var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)
         screen.warning = desk.session.flatMap { book.warning(in: desk.conversation, session: $0) }
-        screen.staging = desk.staged.map { desk.sending ? "Sending: " + $0.words : $0.words } ?? ""
+        screen.staging = desk.staged.map { desk.sending ? sendingWords($0.words) : $0.words } ?? ""
         if let message = basis?.message, let caption = message.layout.caption {
             screen.caption = MessageWords(names: header.names, viewer: header.viewer, catalog: catalog).text(caption, of: message)
         }
@@ -112,6 +121,15 @@ extension PlayModel {
             screen.hint = makesSticker(desk)
                 ? (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · s: send as a sticker · Esc back"
                 : (book.watches(desk.conversation) ? "" : "m: a rematch · ") + "r: a replay · e: export · Esc returns to the conversation"
+        }
+        if current?.outcome.finished == true, desk.replay == nil, let rematch = startedRematch(of: desk),
+            let starter = book.events[desk.conversation]?.first(where: { $0.status?.session == rematch.session })?.message?.sender
+        {
+            // The game on screen is over and another has begun: said where the keys are, and
+            // whether it waits for this player.
+            let who = starter == header.viewer ? "You" : header.names.name(of: starter)
+            let yours = rematch.turn.allows(header.viewer) && !book.watches(desk.conversation)
+            screen.hint = "\(who) started a rematch" + (yours ? ", your move" : "") + ": m opens it · r: a replay · Esc back"
         }
         if let replay = desk.replay {
             let count = sessionMessages(of: desk).count
@@ -145,6 +163,14 @@ extension PlayModel {
             }
         }
         return screen
+    }
+
+    /// A staged move on its way, without the question that staged it: "Sending: Drop a disc in
+    /// column 5"; offline, that it waits to be sent (the client sends it once it is back).
+    func sendingWords(_ words: String) -> String {
+        var move = words.replacingOccurrences(of: " Enter sends it, Esc cancels.", with: "")
+        if move.hasSuffix("?") { move.removeLast() }
+        return (online ? "Sending: " : "Waiting to send (offline): ") + move
     }
 
     /// The viewer's seat in the desk's session: players take seats in the order of their first
@@ -206,8 +232,10 @@ extension PlayModel {
         let name = title.map { "\($0) in #\(number)" + (watching ? ", watching" : "") }
             ?? "#\(number) " + (watching ? "watching, invite to watch \(summary.invite)" : "invite \(summary.invite)")
         var header = ScreenHeader(
-            title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: now)
+            title: name, viewer: summary.you, names: book.nameBook(for: conversation), status: status, online: online, now: clockTime)
         header.watching = watching
+        header.hasServer = !replayOnly
+        header.players = book.players(in: conversation)
         return header
     }
 
@@ -252,11 +280,11 @@ extension PlayModel {
         for conversation in book.order {
             for event in book.events[conversation] ?? [] where event.kind == .message && event.status?.outcome.finished == true {
                 guard let message = event.message, let start = message.url.firstIndex(of: "?"),
-                    let type = catalog.type(message.game), let items = try? QueryString.items(in: message.url), type.makesSticker(items),
-                    let name = try? type.stateCard(of: items).subcaption
+                    let type = catalog.type(message.game), let items = try? QueryString.items(in: message.url), type.makesSticker(items)
                 else { continue }
+                let name = catalog.stickerName(game: message.game.rawValue, items: items)
                 found.removeAll { $0.name == name }
-                found.append((message.game.rawValue, String(message.url[start...]), name.isEmpty ? type.name : name))
+                found.append((message.game.rawValue, String(message.url[start...]), name))
             }
         }
         return Array(found.reversed().prefix(10))

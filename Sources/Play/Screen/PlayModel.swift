@@ -50,18 +50,27 @@ public struct PlayModel: Sendable {
     /// The conversation the player asked to leave, until Enter confirms or Esc keeps it.
     var leaving: String?
     var focus: [String: Focus] = [:]
-    /// The drawer entry last chosen, an index into `drawerItems`.
-    var drawer = 0
+    /// The drawer entry last chosen in each conversation, an index into `drawerItems`.
+    var drawers: [String: Int] = [:]
+    /// The time turn clocks are read at: the client's clock, stopped while it is offline.
+    var clockTime: Date? { online ? now : offlineSince ?? now }
+
     /// The games this client plays.
     let catalog: GameCatalog
     /// The time on the client's clock, for the time left in timed turns; `nil` shows none.
     public var now: Date?
+    /// When the connection dropped: offline, turn clocks stand at the time left then (the
+    /// client cannot know the server's clock, which stands still while the server is down).
+    var offlineSince: Date?
     /// What frames are drawn with: Unicode box drawing in a UTF-8 terminal.
     public var glyphs = Glyphs.ascii
     /// The chat message being typed in each conversation.
     var chatDrafts: [String: String] = [:]
     /// A file played back (`replaying`): ending the replay quits.
     var replayOnly = false
+    /// Whether the terminal draws pictures (`InlineImage.supported`): where it does not, a
+    /// selected sticker shows its page's address, and Enter points there.
+    public var showsPictures = true
 
     public init(catalog: GameCatalog = .standard) {
         self.catalog = catalog
@@ -74,7 +83,6 @@ public struct PlayModel: Sendable {
         var model = PlayModel(catalog: catalog)
         model.book.learn(summary)
         for event in events { model.book.record(event) }
-        model.online = true
         if let first = events.first, let session = first.status?.session, let game = first.message?.game.rawValue {
             var desk = GameDesk(conversation: summary.conversation, session: session, game: game, variant: first.status?.variant)
             desk.replay = 1
@@ -97,9 +105,11 @@ public struct PlayModel: Sendable {
         switch update {
         case .online:
             online = true
+            offlineSince = nil
             // Conversations joined elsewhere, or before a restart, with their invite codes.
             return [.request(.list)]
         case .offline, .untrusted:
+            if online { offlineSince = now }
             online = false
         case let .error(frame):
             error = frame.reason
@@ -168,6 +178,7 @@ public struct PlayModel: Sendable {
     mutating func forget(_ conversation: String) {
         book.forget(conversation)
         focus[conversation] = nil
+        drawers[conversation] = nil
         chatDrafts[conversation] = nil
         if shownConversation == conversation { place = .list }
         listSelection = min(listSelection, max(0, book.order.count - 1))
@@ -189,11 +200,16 @@ public struct PlayModel: Sendable {
         if failed { error = words } else { notice = words }
     }
 
-    /// A request that got no answer at all (the connection is down and it may not be resent).
+    /// A request that got no answer at all: the connection went down and it may not be resent,
+    /// or its time ran out. A move is staged again, for Enter to send once more.
     public mutating func failed(_ request: PlayRequest, reason: String) {
         if case let .chat(conversation, text) = request, chatDrafts[conversation, default: ""].isEmpty {
             chatDrafts[conversation] = text
         }
-        error = "Not sent: \(reason)"
+        if case .send = request, case var .game(desk) = place, desk.sending {
+            desk.sending = false
+            place = .game(desk)
+        }
+        error = "Failed: \(reason); try again."
     }
 }

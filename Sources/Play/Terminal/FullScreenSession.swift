@@ -43,6 +43,7 @@ public actor FullScreenSession {
         self.mode = mode
         self.bell = TurnBell(isOn: bell)
         model.glyphs = Glyphs(environment: ProcessInfo.processInfo.environment)
+        model.showsPictures = InlineImage.supported(in: ProcessInfo.processInfo.environment) != nil
     }
 
     /// Runs until the player quits (Ctrl-C, or q on the list) or the input ends, or the client
@@ -111,10 +112,8 @@ public actor FullScreenSession {
                 case .quit: break loop
                 case let .request(request): send(request, answering: queue)
                 case let .showSticker(sticker):
-                    guard let inline = InlineImage.supported(in: ProcessInfo.processInfo.environment) else {
-                        model.tell("This terminal shows no pictures: open \(sticker.url) in a browser.", failed: false)
-                        continue
-                    }
+                    // The model asks only when the terminal shows pictures (`showsPictures`).
+                    guard let inline = InlineImage.supported(in: ProcessInfo.processInfo.environment) else { continue }
                     Task { [client] in queue.yield(.picture(sticker, await client.stickerImage(sticker), inline)) }
                 case let .sendSticker(conversation, game, query, name):
                     Task { [client] in

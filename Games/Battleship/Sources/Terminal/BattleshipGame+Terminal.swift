@@ -47,7 +47,15 @@ extension BattleshipGame {
             cursor.ghost = Set(rules.board.cellsOnBoard(of: next))
         }
         let renderer = BoardRenderer(game: self, mode: mode)
-        return renderer.screen(for: shown, as: perspective, cursor: cursor, width: width, height: height)
+        // A cursor only for a player about to act: one waiting (or a game over) sees every
+        // board's newest shot, which the cursor would cover where it last fired.
+        let acting: Bool
+        switch rules.phase(of: shown) {
+        case .placing: acting = placing != nil
+        case let .firing(shooter): acting = seat == nil || seat == shooter
+        case .over: acting = false
+        }
+        return renderer.screen(for: shown, as: perspective, cursor: acting ? cursor : nil, width: width, height: height)
     }
 
     public func hint(for state: BattleshipState, draft: BattleshipDraft) -> String {
@@ -55,12 +63,15 @@ extension BattleshipGame {
             return "Arrows or a cell name (\(rules.board.namesCellsByNumber ? "4" : "B7")) move, Enter fires, Esc back"
         }
         if rules.board.namesCellsByNumber {
-            return "Hide \(rules.fleet.count) boats: arrows or a cell number move, Enter puts or takes a boat, Space at random, Esc back"
+            // Each hint fits the 80 columns of the smallest terminal the client is made for.
+            let last = rules.board.size * rules.board.size - 1
+            return "Hide \(rules.fleet.count) boats: arrows or 0-\(last), Enter puts or takes a boat, Space at random"
         }
         guard draft.ships.count < rules.fleet.count else { return "" }
         let kind = rules.fleet[draft.ships.count]
         let way = draft.orientation == .across ? "across" : "down"
-        return "Place the \(kind) (\(kind.length), \(way)): Enter places, r turns, Space places the rest at random, Backspace undoes, Esc back"
+        let name = kind.name.prefix(1).uppercased() + kind.name.dropFirst()
+        return "\(name), \(kind.length) \(way): Enter places, r turns, Space at random, Backspace undoes"
     }
 
     public func press(_ key: Key, draft: inout BattleshipDraft, in state: BattleshipState) -> DraftChange<BattleshipState> {

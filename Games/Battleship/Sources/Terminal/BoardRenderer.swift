@@ -52,7 +52,7 @@ public struct BoardRenderer: Sendable {
     /// first way that fits: side by side with wide cells, then with narrow ones, then one above
     /// the other; else only the board the cursor is on (the enemy's when there is none), its
     /// title beside the column letters when no line is left for it, and a word on the board
-    /// left out. When not even that fits, a line saying how large the window must be.
+    /// left out. When not even that fits, a line saying how much larger the window must be.
     public func lines(
         for state: BattleshipState, as perspective: BoardPerspective, cursor: BoardCursor? = nil, width: Int, height: Int
     ) -> [Styled] {
@@ -90,10 +90,16 @@ public struct BoardRenderer: Sendable {
                 return lines
             }
         }
+        // How much more the window needs, which holds whatever else the screen shows: the
+        // board's own size would name less than the window already is.
         let least = drawn(main, .narrow)
+        let more = [
+            least.width > width ? "\(least.width - width) columns wider" : nil,
+            least.count > height ? "\(least.count - height) lines taller" : nil,
+        ].compactMap { $0 }
         return [
             Styled(Self.tooSmall, .bold),
-            Styled("it needs \(least.width)x\(least.count) here.", .dim),
+            Styled("make it \(more.joined(separator: " and ")).", .dim),
         ]
     }
 
@@ -145,7 +151,9 @@ public struct BoardRenderer: Sendable {
         let rows = (0..<size).map { row in
             let column = { (cell: Cell?) in cell.flatMap { rules.board.row(of: $0) == row ? rules.board.column(of: $0) : nil } }
             let (cursorColumn, lastColumn) = (column(cursor), column(last))
-            let closing = cursorColumn == size - 1 ? "]" : lastColumn == size - 1 && cursorColumn == nil ? ")" : ""
+            // In colour the cursor takes no columns of its own: only the newest shot's ")" closes a row.
+            let closing = mode.usesColour ? (lastColumn == size - 1 ? ")" : "")
+                : cursorColumn == size - 1 ? "]" : lastColumn == size - 1 && cursorColumn == nil ? ")" : ""
             return (0..<size).reduce(into: Styled()) { line, column in
                 let cell = Cell(row * size + column)
                 // The ship about to be placed shows as `+` over open water.
@@ -156,7 +164,7 @@ public struct BoardRenderer: Sendable {
                 case .narrow:
                     line += self.narrowCell(mark, column: column, cursorColumn: cursorColumn, lastColumn: lastColumn)
                 }
-            } + (cells == .narrow && (!mode.usesColour || closing == ")") ? Styled(closing, .dim) : Styled())
+            } + (cells == .narrow ? Styled(closing, .dim) : Styled())
         }
         if rules.board.namesCellsByNumber {
             // The numbers to fire at, as a key beside the board rather than in the cells,
@@ -205,7 +213,9 @@ public struct BoardRenderer: Sendable {
         guard highlighted else { return " " + Styled(symbol, style) + " " }
         // Not dim under the cursor: a dim reversed cell is hard to find.
         let reversed = Style(bold: true, reverse: true, foreground: style.foreground)
-        return mode.usesColour ? Styled(" \(symbol) ", reversed) : Styled("[\(symbol)]", style)
+        guard mode.usesColour else { return Styled("[\(symbol)]", style) }
+        // In colour the cursor is the reversed mark, and the newest shot keeps its parentheses.
+        return lastShot ? Styled("(", .dim) + Styled(symbol, reversed) + Styled(")", .dim) : Styled(" \(symbol) ", reversed)
     }
 
     /// A two-column cell: its separator, then its mark. The cursor is bracketed in plain text,
@@ -217,7 +227,8 @@ public struct BoardRenderer: Sendable {
         let meetsCursor = lastColumn.flatMap { last in cursorColumn.map { abs($0 - last) <= 1 } } ?? false
         let last = !mode.usesColour && meetsCursor ? nil : lastColumn
         if mode.usesColour, column == cursorColumn {
-            return " " + Styled(symbol, Style(bold: true, reverse: true, foreground: style.foreground))
+            let separator = column == last ? Styled("(", .dim) : column - 1 == last ? Styled(")", .dim) : Styled(" ")
+            return separator + Styled(symbol, Style(bold: true, reverse: true, foreground: style.foreground))
         }
         let separator = !mode.usesColour && column == cursorColumn ? "["
             : !mode.usesColour && column - 1 == cursorColumn ? "]"

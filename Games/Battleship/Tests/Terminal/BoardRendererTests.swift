@@ -91,7 +91,9 @@ struct BoardRendererTests {
         #expect(small.allSatisfy { $0.count <= 26 })
 
         let tiny = classic.screen(for: view, as: .player(Seat(0)), cursor: cursor, width: 40, height: 9).plain
-        #expect(tiny == ["Too small a window for the board:", "it needs 23x11 here."])
+        #expect(tiny == ["Too small a window for the board:", "make it 2 lines taller."])
+        let thin = classic.screen(for: view, as: .player(Seat(0)), cursor: cursor, width: 20, height: 9).plain
+        #expect(thin == ["Too small a window for the board:", "make it 3 columns wider and 2 lines taller."])
     }
 
     /// The newest answered shot at a board is between parentheses, so that a glance finds it;

@@ -51,8 +51,8 @@ import Testing
             try await tmux.wait("Amber", for: "Ben dropped in column 4.")
 
             // A small window: Battleship's classic boards are laid out for it, never cut off.
-            // The drawer is on Four in a Row, the game just played: Right wraps to the seed, then classic.
-            try await tmux.press("Amber", "Right", "Right", "Enter")
+            // The drawer is on Four in a Row, the game just played, and stops at the ends: Left twice to classic.
+            try await tmux.press("Amber", "Left", "Left", "Enter")
             try await tmux.wait("Amber", for: "Carrier, 5 across")
             try await tmux.run(["resize-window", "-t", "Amber", "-x", "60", "-y", "16"], reading: false)
             // Redrawn for the new size: the top line is the header again, 60 columns wide.
@@ -89,10 +89,11 @@ import Testing
                 try await tmux.waitUntil(name) { $0.contains("Start: ") && $0.contains("You dropped in column 4.") }
             }
             let unicode = try await tmux.screen("Unicode")
-            #expect(unicode.contains("╭──") && unicode.contains("│  .  .  .") && unicode.contains("────────"), "\(unicode)")
+            // Back from the game, its message is selected: the double frame of a selection.
+            #expect(unicode.contains("╔══") && unicode.contains("║  .  .  .") && unicode.contains("────────"), "\(unicode)")
             let ascii = try await tmux.screen("Ascii")
-            #expect(ascii.contains(".----") && ascii.contains("|  .  .  .") && ascii.contains("--------"), "\(ascii)")
-            #expect(!ascii.contains("─") && !ascii.contains("│"))
+            #expect(ascii.contains(".====") && ascii.contains("|  .  .  .") && ascii.contains("--------"), "\(ascii)")
+            #expect(!ascii.contains("─") && !ascii.contains("║"))
         }
     }
 

@@ -60,7 +60,8 @@ import Testing
             ben.type("add 1 3 scoops03")
             _ = try await amber.screen.wait(for: "#4 icecream")
             amber.type("add 1 4 topping01")
-            _ = try await ben.screen.wait(for: "#5 icecream")
+            // Her own message is in her book before she names it.
+            _ = try await amber.screen.wait(for: "#5 icecream")
             amber.type("sticker 1 5")
             let told = try await ben.screen.wait(for: "#6 Amber: [sticker] ")
             #expect(told.contains("#6 Amber: [sticker] sugar cone with "), "\(told)")

@@ -110,7 +110,8 @@ import Testing
             try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Fire at 4?")
             try await tmux.press("Ben", "Enter")
-            try await tmux.wait("Ben", for: "Your turn")
+            // The first shot answered (between two players "Your turn" shows before it, too).
+            try await tmux.wait("Ben", for: "You fired at 4")
             try await tmux.type("Ben", "0")
             try await tmux.press("Ben", "Enter")
             try await tmux.wait("Ben", for: "Fire at 0?")

@@ -15,8 +15,8 @@ import Wire
         var table = PlayTable("Amber", "Ben", catalog: NimGame.catalog, catalogs: ["Amber": NimGame.catalog])
         table.gather(host: "Amber", guests: "Ben")
 
-        // Amber's drawer ends with Nim; she starts it by typing its first move.
-        table.press("Amber", .left, .enter)
+        // Amber's drawer ends with Nim (Right stops there); she starts it by typing its first move.
+        table.press("Amber", .right, .right, .right, .right, .right, .right, .enter)
         let opened = table.screen("Amber")
         #expect(opened.hasPrefix("Nim in #1"), "\(opened)")
         #expect(opened.contains(GameDraft.typedItemsHint), "\(opened)")
@@ -67,7 +67,7 @@ import Wire
     @Test func escapeClearsTheTypedItemsFirst() {
         var table = PlayTable("Amber", "Ben", catalog: NimGame.catalog, catalogs: ["Amber": NimGame.catalog])
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter)
+        table.press("Amber", .right, .right, .right, .right, .right, .right, .enter)
         table.type("Amber", "Take=1")
         table.press("Amber", .escape)
         let screen = table.screen("Amber")
@@ -81,7 +81,7 @@ import Wire
     @Test func anExportedGameTheClientDoesNotKnowIsReplayedAsItsItems() throws {
         var table = PlayTable("Amber", "Ben", catalog: NimGame.catalog, catalogs: ["Amber": NimGame.catalog, "Ben": NimGame.catalog])
         table.gather(host: "Amber", guests: "Ben")
-        table.press("Amber", .left, .enter)
+        table.press("Amber", .right, .right, .right, .right, .right, .right, .enter)
         table.type("Amber", "Take=3")
         table.press("Amber", .enter, .enter)
         table.press("Ben", .enter)

@@ -232,6 +232,8 @@ import Wire
             _ = try await ben.screen.wait(for: "#3 battleship Amber placed their ships!")
             ben.type("fire 1 3 8")
             _ = try await amber.screen.wait(for: "#4 battleship Ben fired at 8")
+            // Ben names message #4 once his client has it.
+            _ = try await ben.screen.wait(for: "#4 battleship You fired at 8")
             ben.type("resign 1 4")
             let revealed = try await amber.screen.wait(for: "#5 Ben resigned")
             #expect(revealed.contains("game over: you won") && revealed.contains("revealed, signed"), "\(revealed)")

@@ -73,9 +73,9 @@ final class Player: Sendable {
         return Player(connection: connection, key: key)
     }
 
-    /// The next unrequested frame that `matching` accepts, skipping others; fails after 10 s.
-    func next(_ matching: @escaping @Sendable (ServerFrame) -> Bool) async throws -> ServerFrame {
-        try await reader.next(matching)
+    /// The next unrequested frame that `matching` accepts, skipping others; fails after `limit`.
+    func next(within limit: Duration = .seconds(10), _ matching: @escaping @Sendable (ServerFrame) -> Bool) async throws -> ServerFrame {
+        try await reader.next(within: limit, matching)
     }
 
     /// The next event of kind `.message`.
@@ -121,8 +121,8 @@ actor FrameReader {
         waiter = nil
     }
 
-    func next(_ matching: @Sendable (ServerFrame) -> Bool) async throws -> ServerFrame {
-        let deadline = ContinuousClock.now + .seconds(10)
+    func next(within limit: Duration, _ matching: @Sendable (ServerFrame) -> Bool) async throws -> ServerFrame {
+        let deadline = ContinuousClock.now + limit
         while true {
             if let index = buffer.firstIndex(where: matching) {
                 let frame = buffer[index]
@@ -131,7 +131,7 @@ actor FrameReader {
             }
             buffer.removeAll()
             if closed { throw ConnectionError.closed }
-            guard ContinuousClock.now < deadline else { throw ConnectionError.unexpected("no matching frame within 10 s") }
+            guard ContinuousClock.now < deadline else { throw ConnectionError.unexpected("no matching frame within \(limit)") }
             let timer = Task { [weak self] in
                 try? await Task.sleep(until: deadline)
                 await self?.wake()

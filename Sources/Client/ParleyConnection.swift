@@ -95,8 +95,10 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The server gave no answer in the time a request waits for one.
     case noAnswer(Duration)
 
-    /// How long a request waits for its answer, and for a connection to send it on.
-    public static let answerTimeout = Duration.seconds(30)
+    /// How long a request waits for its answer, and for a connection to send it on: longer than
+    /// a server takes to refuse it as `unavailable` when its store does not answer (each store
+    /// operation has 10 s; a busy server has taken up to 45 s).
+    public static let answerTimeout = Duration.seconds(60)
 
     public var description: String {
         switch self {

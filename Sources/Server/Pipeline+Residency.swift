@@ -35,8 +35,11 @@ extension Pipeline {
                 if case let .frame(frame, account, _, _) = command, !engine.knowsEveryAccount {
                     switch frame {
                     case .create, .join:
-                        let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
-                        engine.learnConversationCount(of: account, count)
+                        if conversationCounts.count(of: account) == nil {
+                            let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
+                            conversationCounts.learn(count, of: account)
+                        }
+                        if let count = conversationCounts.count(of: account) { engine.learnConversationCount(of: account, count) }
                     default: break
                     }
                 }

@@ -96,6 +96,8 @@ actor Pipeline {
 
     let heartbeat: Heartbeat?
     let residency: Relay.Residency
+    /// How many conversations each account is in, shared with the server's other pipelines.
+    let conversationCounts: ConversationCounts
     /// When each conversation in memory was last used.
     var lastUsed: [String: ContinuousClock.Instant] = [:]
     var lastSweep: ContinuousClock.Instant?
@@ -118,8 +120,10 @@ actor Pipeline {
     /// partition. Only one pipeline of a server keeps the heartbeat.
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, connections: Connections, heartbeat: Heartbeat? = nil,
-        residency: Relay.Residency = Relay.Residency(), eventLoop: any EventLoop, logger: Logger, metrics: RelayMetrics
+        residency: Relay.Residency = Relay.Residency(), conversationCounts: ConversationCounts = ConversationCounts(),
+        eventLoop: any EventLoop, logger: Logger, metrics: RelayMetrics
     ) {
+        self.conversationCounts = conversationCounts
         self.eventLoop = eventLoop
         self.engine = engine
         self.connections = connections
@@ -291,6 +295,7 @@ actor Pipeline {
                 refuse(batch)
                 return false
             }
+            conversationCounts.note(events)
             if storeFailure != nil { storeRecovered() }
             // Before any reply: whoever hears of a move finds it counted.
             publish()

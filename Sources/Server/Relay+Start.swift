@@ -55,6 +55,7 @@ extension Relay {
         let connections = Connections()
         let metrics = RelayMetrics()
         var pipelines: [Pipeline] = []
+        let conversationCounts = ConversationCounts()
         // Spread over the event loops that serve connections (Hummingbird's are the singleton's).
         var loops = eventLoops.makeIterator()
         for index in 0..<count {
@@ -64,7 +65,8 @@ extension Relay {
                     of: log, configuration: configuration, catalog: catalog, secret: secret, partition: partition,
                     totalsPrefix: totalsPrefix),
                 secret: secret, log: log, connections: connections, heartbeat: index == 0 ? heartbeat : nil,
-                residency: residency.share(of: count), eventLoop: loops.next() ?? eventLoops.next(), logger: logger,
+                residency: residency.share(of: count), conversationCounts: conversationCounts,
+                eventLoop: loops.next() ?? eventLoops.next(), logger: logger,
                 metrics: metrics))
         }
         for pipeline in pipelines {

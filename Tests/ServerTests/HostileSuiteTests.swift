@@ -120,7 +120,9 @@ struct HostileSuiteTests {
             let median = times[times.count / 2]
             let worst = try #require(times.last)
             print("HostileSuite: bystander made \(moves) moves; round trip median \(median), max \(worst)")
-            #expect(worst < .seconds(2), "the bystander waited \(worst) for one move")
+            // An attack that held the bystander's pipeline would hold it for a deadline (10 s or
+            // more); on two cores shared with every other suite a move has waited up to 2.7 s.
+            #expect(worst < .seconds(5), "the bystander waited \(worst) for one move")
             // Every bystander move arrived to Ben, in order, none twice.
             var seqs: [Int] = []
             while seqs.count < moves - 1 { seqs.append(try await ben.nextMessage().seq) }

@@ -134,8 +134,11 @@ struct PipelineTests {
         let here = relay.pipelines[Partition.index(of: conversation, among: 2)]
         let there = relay.pipelines[Partition.index(of: other, among: 2)]
         // The list waits in the held pipeline's inbox, and this one has taken its part.
-        while there.inbox.withLock({ $0.commands.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
-        while !here.inbox.withLock({ $0.commands.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        let waited = ContinuousClock.now + .seconds(20)
+        while there.inbox.withLock({ $0.commands.isEmpty }), ContinuousClock.now < waited { await Task.yield() }
+        try #require(!there.inbox.withLock { $0.commands.isEmpty }, "the list reached the held pipeline")
+        while !here.inbox.withLock({ $0.commands.isEmpty }), ContinuousClock.now < waited { await Task.yield() }
+        try #require(here.inbox.withLock { $0.commands.isEmpty }, "this pipeline took the list")
         #expect(try await table.ask(.send(.init(
             id: "y", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
             url: "?Base=base01&Scoops=scoops01")), from: "ben").isAccepted)

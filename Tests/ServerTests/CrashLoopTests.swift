@@ -214,20 +214,30 @@ struct CrashLoopTests {
     }
 
     /// A port nobody listens on now.
+    /// A port a restarted server can have again: free now, and below the kernel's range of
+    /// ephemeral ports, so that while the server is down no other socket (a test server bound
+    /// to port 0, a client's outgoing connection) is given it.
     static func freePort() throws -> Int {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } ?? 32768
+        let low = 10_000, high = max(low + 1000, range)
+        for _ in 0..<200 {
+            let port = Int.random(in: low..<high)
+            if bindable(port) { return port }
+        }
+        throw Spawn.Failure(description: "no free port below \(high)")
+    }
+
+    private static func bindable(_ port: Int) -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
-            }
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 }
         }
-        guard bound else { throw Spawn.Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -9,6 +9,14 @@ import PackageDescription
 let rulesSettings: [SwiftSetting] = ProcessInfo.processInfo.environment["PARLEY_OPTIMIZE_RULES"] == "1"
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
+/// The web client's files (Sources/WebClient/Web), each embedded in the server's binary.
+enum WebClientFiles {
+    static let names = [
+        "index.html", "style.css", "app.js", "connection.js", "keys.js", "verify.js", "bytes.js", "dom.js", "items.js",
+        "conversation.js", "store.js",
+    ]
+}
+
 /// Linux only: the server reads /proc and calls Glibc, so no Apple platform is declared.
 let package = Package(
     name: "Parley",
@@ -53,13 +61,13 @@ let package = Package(
         .target(name: "GamePresentation", dependencies: ["GameRules"]),
         .target(
             name: "Battleship", dependencies: ["GameRules", "GamePresentation"], path: "Games/Battleship/Sources",
-            swiftSettings: rulesSettings),
+            resources: [.embedInCode("Web/battleship.js")], swiftSettings: rulesSettings),
         .target(
             name: "IceCream", dependencies: ["GameRules", "GamePresentation"], path: "Games/IceCream/Sources",
-            swiftSettings: rulesSettings),
+            resources: [.embedInCode("Web/icecream.js")], swiftSettings: rulesSettings),
         .target(
             name: "FourInARow", dependencies: ["GameRules", "GamePresentation"], path: "Games/FourInARow/Sources",
-            swiftSettings: rulesSettings),
+            resources: [.embedInCode("Web/fourinarow.js")], swiftSettings: rulesSettings),
         .target(name: "GameCatalog", dependencies: ["GameRules", "GamePresentation", "Battleship", "IceCream", "FourInARow"]),
         .target(name: "Transcript", dependencies: ["GameRules", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Wire", dependencies: ["Transcript", "GameRules"]),
@@ -74,6 +82,10 @@ let package = Package(
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),
         .target(name: "WebPages", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Wire"]),
+        // The web client: plain JavaScript modules, HTML and CSS, served by the server as they are.
+        .target(
+            name: "WebClient", dependencies: ["GameRules", "GameCatalog", "GamePresentation"],
+            resources: WebClientFiles.names.map { .embedInCode("Web/\($0)") }),
         .target(
             name: "Play",
             dependencies: [
@@ -101,7 +113,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
-                "Transcript", "Wire", "WebPages",
+                "Transcript", "Wire", "WebClient", "WebPages",
                 // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),

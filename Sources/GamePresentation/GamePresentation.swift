@@ -25,6 +25,11 @@ public protocol GamePresentation: TerminalPresentation {
 
     /// Whether `sticker(of:)` draws this state, answered without drawing it.
     func makesSticker(_ state: State) -> Bool
+
+    /// How the web client draws and plays the game: a JavaScript module (docs/WEBCLIENT.md says
+    /// what it exports), served as `/client/games/ID.js`; `nil` for a game the web client plays
+    /// through a plain form of its query items.
+    static var webPresentation: [UInt8]? { get }
 }
 
 /// A state page's card, as Messages draws a message: the picture over the captions.
@@ -66,6 +71,8 @@ extension GamePresentation {
     public func sticker(of state: State) -> Canvas? { nil }
 
     public func makesSticker(_ state: State) -> Bool { false }
+
+    public static var webPresentation: [UInt8]? { nil }
 
     /// The game's name with its variant's: "Battleship (classic)".
     public var title: String { Self.variants.count > 1 ? "\(Self.name) (\(variant.id))" : Self.name }

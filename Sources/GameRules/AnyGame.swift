@@ -13,6 +13,8 @@ public struct AnyGame: Sendable {
     public var variants: [Variant] { type.variants }
     /// The ways its bots play, the usual first.
     public var strategies: [String] { type.strategies }
+    /// Whether a player may give up a game of this variant (`Game.allowsResigning`).
+    public var allowsResigning: Bool { base.allowsResigning }
 
     /// The strategy called `name` for this game and variant; `nil` when there is none.
     public func strategy(named name: String) -> (any GameStrategy)? { base.strategy(named: name) }

@@ -10,6 +10,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
+import WebClient
 import WebPages
 
 /// What the server does with one WebSocket connection on `GET /ws`, once upgraded: read
@@ -123,8 +124,10 @@ func buildApplication(
     let catalog = configuration.catalog
     let originalPaths = catalog.games.compactMap { $0.originalPagePath }.filter { $0 != "/" }
     for path in ["/", "/g/:game"] + originalPaths {
-        router.get(RouterPath(path)) { request, _ in
+        router.get(RouterPath(path)) { request, context -> Response in
             let query = request.uri.query ?? ""
+            // The address alone is the web client; with a query, an original Ice Cream URL.
+            if request.uri.path == "/", query.isEmpty { return WebClientRoutes.response(WebClientFile.page) }
             // A signed URL's page says whether it follows the message this server holds before
             // it, and links the replay of its game once the game is over.
             var held: Set<ChainDigest>?
@@ -135,10 +138,12 @@ func buildApplication(
                     replay = "/replay/\(message.session)?move=\(message.message)"
                 }
             }
-            return HTMLResponse(StatePage.page(
+            return try HTMLResponse(StatePage.page(
                 path: request.uri.path, query: query, catalog: catalog, key: chainKey, held: held, replay: replay))
+                .response(from: request, context: context)
         }
     }
+    WebClientRoutes.add(to: router, catalog: catalog)
     // A finished ice cream drawn by the server as a PNG, from its URL alone: a sticker to send.
     router.get("/g/:game/sticker.png") { request, context -> Response in
         let game = context.parameters.get("game") ?? ""

@@ -12,8 +12,7 @@ enum Authenticator {
             let keyBytes = Data(base64Encoded: frame.publicKey),
             let signatureBytes = Data(base64Encoded: frame.signature),
             let key = try? P256.Signing.PublicKey(x963Representation: keyBytes),
-            let signature = try? P256.Signing.ECDSASignature(derRepresentation: signatureBytes),
-            key.isValidSignature(signature, for: Handshake.signedBytes(nonce: nonce))
+            InstallSignature.verifies(signatureBytes, by: key, for: Handshake.signedBytes(nonce: nonce))
         else { return nil }
         return AccountID(rawValue: SHA256.hash(data: keyBytes).map { String(format: "%02x", $0) }.joined())
     }

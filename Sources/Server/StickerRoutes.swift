@@ -92,12 +92,11 @@ enum StickerRoutes {
             let timeText = request.headers[.init(StickerUpload.timeHeader)!], let time = Int64(timeText),
             abs(Double(time) / 1000 - Date().timeIntervalSince1970) <= Double(StickerUpload.allowedSkewSeconds),
             let keyBytes = Data(base64Encoded: keyText), let signatureBytes = Data(base64Encoded: signatureText),
-            let key = try? P256.Signing.PublicKey(x963Representation: keyBytes),
-            let signature = try? P256.Signing.ECDSASignature(derRepresentation: signatureBytes)
+            let key = try? P256.Signing.PublicKey(x963Representation: keyBytes)
         else { return nil }
         let digest = SHA256.hash(data: image).map { String(format: "%02x", $0) }.joined()
         let signed = StickerUpload.signedBytes(time: time, conversation: conversation, id: id, name: name, imageSHA256: digest)
-        guard key.isValidSignature(signature, for: signed) else { return nil }
+        guard InstallSignature.verifies(signatureBytes, by: key, for: signed) else { return nil }
         return AccountID(rawValue: SHA256.hash(data: keyBytes).map { String(format: "%02x", $0) }.joined())
     }
 

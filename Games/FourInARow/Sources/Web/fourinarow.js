@@ -1,0 +1,6 @@
+// Four in a Row in the web client: see docs/WEBCLIENT.md.
+export default {
+  draw(view) {
+    return view.h("p", {}, "Four in a Row");
+  },
+};

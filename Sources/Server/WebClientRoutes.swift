@@ -1,0 +1,44 @@
+import GameCatalog
+import GameRules
+import Hummingbird
+import NIOCore
+import WebClient
+
+/// The web client's files (docs/WEBCLIENT.md): its page at `/`, its modules and stylesheet
+/// under `/client/`, the catalog it offers and each game's web presentation. The policy lets
+/// the page run only these scripts and connect only to this server.
+enum WebClientRoutes {
+    static let policy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+    static func add(to router: Router<ParleyRequestContext>, catalog: GameCatalog) {
+        let games = (try? GameList(catalog).json()).map { [UInt8]($0) } ?? Array("[]".utf8)
+        router.get("/client/games.json") { _, _ in
+            response(WebClientFile(json: games))
+        }
+        router.get("/client/games/:module") { _, context -> Response in
+            let name = context.parameters.get("module") ?? ""
+            guard name.hasSuffix(".js"), let type = catalog.type(GameID(rawValue: String(name.dropLast(3)))),
+                let module = type.webPresentation
+            else { throw HTTPError(.notFound) }
+            return response(WebClientFile.module(module))
+        }
+        router.get("/client/:file") { _, context -> Response in
+            guard let file = WebClientFile.named(context.parameters.get("file") ?? "") else { throw HTTPError(.notFound) }
+            return response(file)
+        }
+    }
+
+    /// The file with the client's policy. The page is not cached, so that a new server's client
+    /// is the one that runs; the rest may be kept for a minute.
+    static func response(_ file: WebClientFile) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: file.contentType, .contentSecurityPolicy: policy,
+                .cacheControl: file.contentType.hasPrefix("text/html") ? "no-store" : "max-age=60",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+}

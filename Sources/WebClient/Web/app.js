@@ -1,1 +1,820 @@
-// app.js
+// The web client: what `parley play` does, in a page. It keeps the install key, the
+// conversations and their events, sends moves (keeping them while offline), checks every game
+// message, and draws it all with game presentations it loads from the server.
+
+import { hex, sha256, utf8 } from "./bytes.js";
+import { Connection, Offline, Refused } from "./connection.js";
+import { Conversation } from "./conversation.js";
+import { clear, h, neutralised, svg } from "./dom.js";
+import { queryOf, stateItemsOf } from "./items.js";
+import { installKey } from "./keys.js";
+import { everything, read, remove, write } from "./store.js";
+import { serverKey, Witness } from "./verify.js";
+
+const state = {
+  games: [],
+  modules: new Map(),
+  loaded: new Map(),
+  drawings: new Map(),
+  conversations: new Map(),
+  witnesses: new Map(),
+  checks: new Map(),
+  failures: [],
+  pending: new Map(),
+  inFlight: new Set(),
+  refusals: new Map(),
+  notices: new Map(),
+  panels: new Map(),
+  replays: new Map(),
+  current: null,
+  name: null,
+  online: false,
+  connectionWords: "Connecting…",
+};
+
+const main = document.getElementById("main");
+const connectionBadge = document.getElementById("connection");
+const youButton = document.getElementById("you");
+const alarm = document.getElementById("alarm");
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  const [games, key, name, chainKey, pending] = await Promise.all([
+    fetch("/client/games.json").then((answer) => answer.json()),
+    installKey(),
+    read("settings", "name"),
+    serverKey().catch(() => null),
+    everything("pending"),
+  ]);
+  Object.assign(state, { games, key, name: name ?? null, chainKey });
+  for (const [id, frame] of pending) state.pending.set(id, frame);
+  state.connection = new Connection({
+    url: `wss://${location.host}/ws`,
+    key,
+    name: () => state.name,
+    onFrame: received,
+    onState: connectionChanged,
+    onWelcome: () => synchronise().catch(report),
+  });
+  youButton.addEventListener("click", () => openPanel(null, { kind: "name" }));
+  state.connection.start();
+  setInterval(tick, 1000);
+  globalThis.parleyClient = { state, drop: () => state.connection.drop() };
+  render();
+}
+
+function report(error) {
+  console.error(error);
+  if (!(error instanceof Offline)) showNotice(state.current, error.message);
+}
+
+function connectionChanged(kind, reason) {
+  state.online = kind === "online";
+  state.connectionWords = { connecting: "Connecting…", online: "Online", offline: "Offline: reconnecting…" }[kind];
+  if (reason) state.connectionWords += ` (${reason})`;
+  render();
+}
+
+// ---------------------------------------------------------------- keeping in step
+
+/** After each welcome: the list of conversations, then every one resumed from its last event. */
+async function synchronise() {
+  const listed = [];
+  let after;
+  do {
+    const page = await state.connection.request({ type: "list", ...(after ? { after } : {}) });
+    listed.push(...page.conversations);
+    after = page.next;
+  } while (after);
+  const ids = new Set(listed.map((summary) => summary.conversation));
+  for (const id of [...state.conversations.keys()]) if (!ids.has(id)) forget(id);
+  for (const summary of listed) adopt(summary);
+  render();
+  await Promise.all(listed.map((summary) => resume(state.conversations.get(summary.conversation))));
+}
+
+function adopt(summary) {
+  const known = state.conversations.get(summary.conversation);
+  if (known) {
+    known.update(summary);
+    return known;
+  }
+  const conversation = new Conversation(summary);
+  state.conversations.set(conversation.id, conversation);
+  state.witnesses.set(conversation.id, new Witness(state.chainKey, boardsOf));
+  conversation.checking = Promise.resolve();
+  return conversation;
+}
+
+function forget(id) {
+  state.conversations.delete(id);
+  state.witnesses.delete(id);
+  if (state.current === id) state.current = null;
+}
+
+async function resume(conversation) {
+  const synced = await state.connection.request({ type: "resume", conversation: conversation.id, after: conversation.handled });
+  if (conversation.handled > 0) state.connection.tell({ type: "ack", conversation: conversation.id, seq: conversation.handled });
+  render();
+  // Moves kept while offline go now: sent again with the same id, each is applied once.
+  for (const [id, frame] of state.pending) if (frame.conversation === conversation.id) deliver(id, frame);
+  return synced;
+}
+
+function received(frame) {
+  if (globalThis.parleyTestSeams?.inbound) frame = globalThis.parleyTestSeams.inbound(frame);
+  if (frame.type === "event") {
+    const conversation = state.conversations.get(frame.conversation);
+    if (!conversation || !conversation.take(frame)) return;
+    if (frame.kind === "removed" && frame.participant?.id === conversation.you) {
+      showNotice(null, "The server's operator took you out of a conversation.");
+      forget(conversation.id);
+    }
+    if (frame.kind === "message") check(conversation, frame, frame.message.url, frame.status.variant);
+    if (frame.reveal) check(conversation, frame, frame.reveal, frame.status.variant, true);
+    if (conversation.handled % 20 === 0) state.connection.tell({ type: "ack", conversation: conversation.id, seq: conversation.handled });
+    render();
+  } else if (frame.type === "error") {
+    showNotice(state.current, frame.reason);
+  }
+}
+
+// ---------------------------------------------------------------- checks
+
+async function moduleOf(game) {
+  if (!state.modules.has(game)) {
+    const entry = state.games.find((each) => each.id === game);
+    const loading = entry?.web ? import(`/client/games/${encodeURIComponent(game)}.js`).then((loaded) => loaded.default) : Promise.resolve(null);
+    state.modules.set(game, loading);
+    loading.then((module) => {
+      state.loaded.set(game, module);
+      render();
+    }, (error) => {
+      state.loaded.set(game, null);
+      showNotice(null, `The presentation of ${game} did not load (${error.message}): its games are shown as plain items.`);
+    });
+  }
+  return state.modules.get(game);
+}
+
+/** A game's presentation once loaded (`null` for a game without one); `undefined` while loading. */
+function loadedModule(game) {
+  if (!state.loaded.has(game)) moduleOf(game);
+  return state.loaded.get(game);
+}
+
+async function boardsOf(game, items, variant) {
+  const module = await moduleOf(game);
+  return module?.hiddenBoards ? module.hiddenBoards(items, variant) : null;
+}
+
+function check(conversation, event, url, variant, reveal = false) {
+  const witness = state.witnesses.get(conversation.id);
+  const key = `${conversation.id}/${event.seq}${reveal ? "/reveal" : ""}`;
+  conversation.checking = conversation.checking.then(async () => {
+    try {
+      state.checks.set(key, { result: await witness.check(url, variant) });
+    } catch (failure) {
+      const number = reveal ? "reveal" : `message #${event.seq}`;
+      const words = `The server's ${number} FAILED the check: ${failure.message}`;
+      state.checks.set(key, { result: "failed", words });
+      state.failures.push({ conversation: conversation.id, words });
+    }
+    render();
+  });
+}
+
+// ---------------------------------------------------------------- sending
+
+function newestMessage(session) {
+  return session.messages[session.messages.length - 1];
+}
+
+/** Proposes `items` as the next state of `session`, or as a new game's first when it is null. */
+function propose(conversation, { game, variant, session }, items) {
+  const frame = {
+    type: "send",
+    id: crypto.randomUUID(),
+    conversation: conversation.id,
+    game,
+    url: `${location.origin}/g/${encodeURIComponent(game)}${queryOf(items)}`,
+  };
+  if (session) {
+    frame.session = session.id;
+    frame.basedOn = newestMessage(session).seq;
+  } else {
+    frame.variant = variant;
+    state.panels.delete(conversation.id);
+  }
+  state.pending.set(frame.id, frame);
+  write("pending", frame.id, frame).catch(() => {});
+  state.refusals.delete(conversation.id);
+  render();
+  return deliver(frame.id, frame);
+}
+
+/**
+ * Sends a kept move; answers `{ accepted: true }`, `{ accepted: false, reason }` when the server
+ * refused it, or `{ accepted: false, pending: true }` when it waits to be sent again.
+ */
+async function deliver(id, frame) {
+  if (state.inFlight.has(id) || !state.online) return { accepted: false, pending: true };
+  state.inFlight.add(id);
+  try {
+    await state.connection.request(frame);
+    settle(id);
+    return { accepted: true };
+  } catch (error) {
+    if (error instanceof Refused) {
+      settle(id);
+      const reason = error.code === "stale" ? `Someone moved first: ${error.message}` : error.message;
+      state.refusals.set(frame.conversation, reason);
+      return { accepted: false, reason };
+    }
+    if (!(error instanceof Offline)) report(error);
+    return { accepted: false, pending: true };
+  } finally {
+    state.inFlight.delete(id);
+    render();
+  }
+}
+
+function settle(id) {
+  state.pending.delete(id);
+  remove("pending", id).catch(() => {});
+}
+
+/** A request that is not sent again after a drop (a chat, a resignation): said when it fails. */
+async function ask(conversation, frame) {
+  try {
+    const answer = await state.connection.request(frame);
+    state.refusals.delete(conversation?.id);
+    return answer;
+  } catch (error) {
+    const words = error instanceof Offline ? "Not sent: you are offline. Try again when you are back." : error.message;
+    if (conversation) state.refusals.set(conversation.id, words);
+    else showNotice(null, words);
+    render();
+    return null;
+  }
+}
+
+async function createConversation() {
+  const answer = await ask(null, { type: "create" });
+  if (answer) await opened(answer.conversation);
+}
+
+async function joinConversation(invite) {
+  const answer = await ask(null, { type: "join", invite });
+  if (answer) await opened(answer.conversation);
+}
+
+async function opened(summary) {
+  const conversation = adopt(summary);
+  state.current = conversation.id;
+  render();
+  await resume(conversation).catch(report);
+}
+
+async function leave(conversation) {
+  const answer = await ask(conversation, { type: "leave", conversation: conversation.id });
+  if (answer) {
+    forget(conversation.id);
+    render();
+  }
+}
+
+async function rename(name) {
+  const first = !state.name;
+  const answer = await ask(null, { type: "rename", name });
+  if (answer) {
+    state.name = name.trim();
+    await write("settings", "name", state.name);
+    if (!first) showNotice(null, `Your name is now ${state.name}.`);
+  }
+}
+
+async function postSticker(conversation, bytes, name) {
+  const id = crypto.randomUUID();
+  const time = String(Date.now());
+  const digest = hex(await sha256(bytes));
+  const signed = ["parley-sticker-v1", time, conversation.id, id, name.trim(), digest].join("\n");
+  const query = `conversation=${encodeURIComponent(conversation.id)}&id=${encodeURIComponent(id)}&name=${encodeURIComponent(name)}`;
+  try {
+    const answer = await fetch(`/stickers?${query}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/octet-stream",
+        "Parley-Key": state.key.publicKey,
+        "Parley-Time": time,
+        "Parley-Signature": await state.key.sign(utf8(signed)),
+      },
+      body: bytes,
+    });
+    if (!answer.ok) {
+      const refusal = await answer.json().catch(() => ({ reason: `The server answered ${answer.status}.` }));
+      state.refusals.set(conversation.id, refusal.reason);
+    }
+  } catch {
+    state.refusals.set(conversation.id, "Not sent: the server cannot be reached now.");
+  }
+  render();
+}
+
+async function stickerOf(game, url) {
+  const answer = await fetch(`/g/${encodeURIComponent(game)}/sticker.png${queryOf(stateItemsOf(url))}`);
+  return answer.ok ? new Uint8Array(await answer.arrayBuffer()) : null;
+}
+
+// ---------------------------------------------------------------- notices and panels
+
+function showNotice(conversationID, words) {
+  state.notices.set(conversationID ?? "", { words, at: Date.now() });
+  render();
+}
+
+function openPanel(conversationID, panel) {
+  state.panels.set(conversationID ?? "", { ...panel, opened: Date.now() });
+  render();
+  document.querySelector("[data-panel] input, [data-panel] select, [data-panel] button")?.focus();
+}
+
+// ---------------------------------------------------------------- drawing
+
+let rendering = false;
+
+function render() {
+  if (rendering || !state.connection) return;
+  rendering = true;
+  setTimeout(() => {
+    rendering = false;
+    draw();
+  }, 0);
+}
+
+/**
+ * The element drawn for `key`, made once and kept while the key stands: a game's controls keep
+ * what the player was doing (a fleet half placed) when other events arrive.
+ */
+function kept(key, make) {
+  if (!state.drawings.has(key)) {
+    if (state.drawings.size > 500) state.drawings.clear();
+    state.drawings.set(key, make());
+  }
+  return state.drawings.get(key);
+}
+
+/** Draws the whole page again, keeping the focus on the control that had it. */
+function draw() {
+  const focused = document.activeElement;
+  const focusKey = focused && focused !== document.body ? focused.getAttribute("aria-label") ?? focused.id : null;
+
+  connectionBadge.textContent = state.connectionWords;
+  connectionBadge.className = "connection " + (state.online ? "online" : state.connectionWords.startsWith("Offline") ? "offline" : "");
+  youButton.textContent = state.name ? `You: ${state.name}` : "Choose a name";
+  const failures = state.failures.filter((failure) => state.conversations.has(failure.conversation));
+  alarm.hidden = failures.length === 0;
+  alarm.textContent = failures.map((failure) => `!!! ${failure.words} !!!`).join("\n");
+
+  clear(main);
+  main.classList.toggle("open", state.current !== null);
+  main.append(listPane(), state.current ? conversationPane(state.conversations.get(state.current)) : welcomePane());
+
+  if (focused && main.contains(focused)) {
+    focused.focus();
+  } else if (focusKey) {
+    const again = [...main.querySelectorAll("[aria-label], [id]")].find((element) => (element.getAttribute("aria-label") ?? element.id) === focusKey);
+    again?.focus();
+  }
+  tick();
+}
+
+function listPane() {
+  const pane = h("nav", { class: "list", "aria-label": "Conversations" });
+  pane.append(
+    h("button", { class: "primary", type: "button", onclick: () => createConversation() }, "New conversation"),
+    kept("join", joinForm),
+  );
+  const conversations = [...state.conversations.values()].sort((left, right) => right.yourTurns.length - left.yourTurns.length);
+  if (conversations.length === 0) pane.append(h("p", { class: "empty" }, "No conversations yet: start one, or join with an invite code."));
+  for (const conversation of conversations) {
+    const turns = conversation.yourTurns.length;
+    const sessions = [...conversation.sessions.values()];
+    const latest = sessions[sessions.length - 1];
+    const line = turns > 0 ? (turns === 1 ? "Your turn" : `Your turn in ${turns} games`) : latest ? conversation.turnWords(latest) : "No game yet";
+    pane.append(
+      h("button", {
+        type: "button",
+        class: "entry" + (conversation.id === state.current ? " current" : ""),
+        "aria-label": `${conversation.title}: ${line}`,
+        "aria-current": conversation.id === state.current ? "true" : null,
+        onclick: () => {
+          state.current = conversation.id;
+          render();
+        },
+      },
+      h("span", {}, neutralised(conversation.title) + (conversation.watching ? " (watching)" : "")),
+      h("span", { class: "turn" + (turns > 0 ? " yours" : "") }, line)),
+    );
+  }
+  return pane;
+}
+
+function joinForm() {
+  const input = h("input", { id: "invite", placeholder: "Invite code", "aria-label": "Invite code", autocomplete: "off" });
+  return h("form", {
+    class: "row",
+    onsubmit: (event) => {
+      event.preventDefault();
+      if (input.value.trim()) joinConversation(input.value.trim());
+      input.value = "";
+    },
+  }, input, h("button", { type: "submit" }, "Join"));
+}
+
+function welcomePane() {
+  const pane = h("section", { class: "view welcome", "aria-label": "Welcome" });
+  const notice = state.notices.get("");
+  if (notice) pane.append(h("p", { class: "notice", role: "status" }, neutralised(notice.words)));
+  const panel = state.panels.get("");
+  if (panel?.kind === "name" || !state.name) pane.append(kept("name", namePanel));
+  pane.append(h("p", { class: "empty" },
+    "Start a conversation and hand one of its invite codes to a friend (or the invite to watch to anyone), or join one with a code you were given. Every move is checked by the server, and every message the server sends is checked here."));
+  return pane;
+}
+
+function namePanel() {
+  const input = h("input", { id: "name", "aria-label": "Your name", maxlength: "40", value: state.name ?? "" });
+  return h("form", {
+    class: "panel",
+    "data-panel": "name",
+    onsubmit: (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      state.panels.delete("");
+      if (state.online) rename(name);
+      else {
+        // Given to the next authenticate.
+        state.name = name;
+        write("settings", "name", name);
+      }
+      render();
+    },
+  }, h("label", { for: "name" }, "Your name, as the others will see it"), h("div", { class: "row" }, input, h("button", { class: "primary", type: "submit" }, "Save")));
+}
+
+function conversationPane(conversation) {
+  const pane = h("section", { class: "view", "aria-label": `Conversation with ${conversation.title}` });
+  const players = [...conversation.members.values()].filter((member) => member.role !== "spectator");
+  pane.append(
+    h("div", { class: "row" },
+      h("button", { class: "back quiet", type: "button", onclick: () => { state.current = null; render(); } }, "‹ Conversations"),
+      h("h2", {}, neutralised(conversation.title)),
+    ),
+    h("p", { class: "members" },
+      "Players: " + players.map((member) => (member.id === conversation.you ? "you" : neutralised(member.name ?? "someone"))).join(", "),
+      conversation.spectators.length > 0 ? " · Watching: " + conversation.spectators.map((member) => (member.id === conversation.you ? "you" : neutralised(member.name ?? "someone"))).join(", ") : ""),
+    invites(conversation),
+  );
+  const notice = state.notices.get(conversation.id) ?? state.notices.get("");
+  if (notice) pane.append(h("p", { class: "notice", role: "status" }, neutralised(notice.words)));
+  pane.append(transcript(conversation));
+  const refusal = state.refusals.get(conversation.id);
+  if (refusal) pane.append(h("p", { class: "refusal", role: "alert" }, neutralised(refusal)));
+  for (const frame of state.pending.values()) {
+    if (frame.conversation !== conversation.id) continue;
+    pane.append(h("p", { class: "pending", role: "status" }, (state.online ? "Sending your move…" : "Waiting to send (offline): your move") + ` in ${frame.game}`));
+  }
+  const panel = state.panels.get(conversation.id);
+  if (panel) pane.append(panelFor(conversation, panel));
+  pane.append(actions(conversation), kept(`compose/${conversation.id}`, () => compose(conversation)));
+  return pane;
+}
+
+function invites(conversation) {
+  const line = h("div", { class: "invites" });
+  if (conversation.watching) {
+    line.append(h("span", {}, "Invite to watch: ", h("code", {}, conversation.invite)));
+  } else {
+    line.append(h("span", {}, "Invite to play: ", h("code", {}, conversation.invite)));
+    if (conversation.watchInvite) line.append(h("span", {}, "Invite to watch: ", h("code", {}, conversation.watchInvite)));
+  }
+  return line;
+}
+
+function actions(conversation) {
+  const row = h("div", { class: "row" });
+  if (!conversation.watching) row.append(h("button", { type: "button", onclick: () => openPanel(conversation.id, { kind: "new" }) }, "New game"));
+  const file = h("input", {
+    type: "file", accept: "image/png,image/gif,image/jpeg", class: "visually-hidden", id: "sticker-file", "aria-label": "Choose a picture to send",
+    onchange: async () => {
+      const chosen = file.files?.[0];
+      if (chosen) await postSticker(conversation, new Uint8Array(await chosen.arrayBuffer()), chosen.name.replace(/\.[^.]*$/, ""));
+    },
+  });
+  row.append(
+    file,
+    h("button", { type: "button", onclick: () => file.click() }, "Send a picture"),
+    h("button", { type: "button", class: "quiet", onclick: () => leave(conversation) }, "Leave conversation"),
+  );
+  return row;
+}
+
+function compose(conversation) {
+  const input = h("input", { id: "chat", placeholder: "Say something", "aria-label": "Message to the conversation", maxlength: "1000", autocomplete: "off" });
+  return h("form", {
+    class: "compose",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const text = input.value;
+      if (!text.trim()) return;
+      input.value = "";
+      const answer = await ask(conversation, { type: "chat", conversation: conversation.id, text });
+      if (!answer) input.value = text;
+    },
+  }, input, h("button", { type: "submit" }, "Send"));
+}
+
+function transcript(conversation) {
+  const log = h("div", { class: "transcript", role: "log", "aria-label": "Conversation", "aria-live": "polite" });
+  for (const event of conversation.events) {
+    const node = eventNode(conversation, event);
+    if (node) log.append(node);
+  }
+  if (conversation.events.length === 0) log.append(h("p", { class: "notice" }, conversation.handled < conversation.lastSeq ? "Loading…" : "Nothing yet."));
+  return log;
+}
+
+function who(conversation, participant) {
+  if (!participant) return "Someone";
+  if (participant.id === conversation.you) return "You";
+  return neutralised(participant.name ?? conversation.nameOf(participant.id));
+}
+
+function eventNode(conversation, event) {
+  const name = who(conversation, event.participant);
+  switch (event.kind) {
+    case "message":
+      return messageNode(conversation, event);
+    case "joined":
+      return h("p", { class: "notice" }, name === "You" ? "You joined" : `${name} joined`, event.participant?.role === "spectator" ? " to watch" : "");
+    case "left":
+      return h("p", { class: "notice" }, `${name} left`);
+    case "removed":
+      return h("p", { class: "notice" }, `${name} ${name === "You" ? "were" : "was"} taken out by the server's operator`);
+    case "renamed":
+      return h("p", { class: "notice" }, name === "You" ? `You are now called ${neutralised(event.participant.name)}` : `Someone is now called ${name}`);
+    case "chat":
+      return h("p", { class: "chat" + (event.participant?.id === conversation.you ? " mine" : "") },
+        h("span", { class: "who" }, name), neutralised(event.text));
+    case "sticker":
+      return h("figure", { class: "sticker" },
+        h("img", { src: new URL(event.sticker.url).pathname + "/image", alt: `Sticker from ${name}: ${neutralised(event.sticker.name)}`, width: event.sticker.width, height: event.sticker.height }),
+        h("figcaption", { class: "notice" }, `${name} sent a sticker: ${neutralised(event.sticker.name)}`));
+    case "timeout":
+      return h("p", { class: "notice" }, "The turn ran out", event.participant ? ` (${name})` : "", revealWords(conversation, event));
+    case "ended":
+      return h("p", { class: "notice" }, "The server's operator ended the game", revealWords(conversation, event));
+    case "resigned":
+      return h("p", { class: "notice" }, `${name} resigned`, revealWords(conversation, event));
+    default:
+      return h("p", { class: "notice" }, `(${neutralised(event.kind)})`);
+  }
+}
+
+function revealWords(conversation, event) {
+  if (!event.reveal) return "";
+  const check = state.checks.get(`${conversation.id}/${event.seq}/reveal`);
+  return check?.result === "failed" ? ` · reveal FAILED CHECK` : check ? ` · every fleet revealed, ${check.result}` : " · every fleet revealed";
+}
+
+function checkBadge(conversation, event) {
+  const check = state.checks.get(`${conversation.id}/${event.seq}`);
+  if (!check) return h("span", { class: "check" }, "checking…");
+  if (check.result === "failed") return h("span", { class: "check failed", role: "alert" }, "FAILED CHECK");
+  return h("span", { class: "check " + check.result }, check.result);
+}
+
+function messageNode(conversation, event) {
+  const session = conversation.sessions.get(event.status.session);
+  const message = event.message;
+  const mine = message.sender === conversation.you;
+  const label = conversation.words(message.accessibilityLabel ?? message.summaryText ?? message.layout?.caption ?? "A game message");
+  if (newestMessage(session) !== event) {
+    return h("p", { class: "summary", "aria-label": label },
+      `#${event.seq} `, neutralised(conversation.words(message.summaryText ?? message.layout?.caption ?? "")), " ", checkBadge(conversation, event));
+  }
+  const layout = message.layout ?? {};
+  const bubble = h("article", { class: "message" + (mine ? " mine" : ""), "aria-label": label, "data-session": session.id });
+  bubble.append(
+    h("div", { class: "row" },
+      h("span", { class: "caption" }, neutralised(conversation.words(layout.caption ?? gameName(session.game)))),
+      checkBadge(conversation, event)),
+  );
+  if (layout.subcaption) bubble.append(h("span", { class: "subcaption" }, neutralised(conversation.words(layout.subcaption))));
+  bubble.append(h("span", { class: "meta" }, `#${event.seq} · ${mine ? "you" : neutralised(conversation.nameOf(message.sender))} · ${gameTitle(session)}`));
+  const replay = state.replays.get(session.id);
+  const shown = replay === undefined ? event : session.messages[replay];
+  bubble.append(gameDrawing(conversation, session, shown, replay === undefined));
+  if (replay !== undefined) bubble.append(replayControls(session, replay));
+  bubble.append(statusLine(conversation, session), gameActions(conversation, session, event));
+  return bubble;
+}
+
+function gameName(game) {
+  return state.games.find((each) => each.id === game)?.name ?? game;
+}
+
+function gameTitle(session) {
+  const entry = state.games.find((each) => each.id === session.game);
+  const variant = entry?.variants.find((each) => each.id === session.variant);
+  return entry && entry.variants.length > 1 && variant ? `${entry.name} (${variant.name})` : gameName(session.game);
+}
+
+function statusLine(conversation, session) {
+  const status = session.status;
+  const yours = conversation.mayMove(session);
+  const line = h("p", { class: "status" + (yours ? " yours" : ""), role: "status" }, conversation.turnWords(session));
+  if (!status.outcome.finished && status.prompt) line.append(h("span", { class: "meta" }, ` · ${neutralised(conversation.words(status.prompt))}`));
+  if (status.deadline && !status.outcome.finished) line.append(" · ", h("span", { class: "clock", "data-deadline": String(status.deadline) }, ""));
+  return line;
+}
+
+function tick() {
+  for (const clock of document.querySelectorAll(".clock[data-deadline]")) {
+    const left = Math.max(0, Math.round((Number(clock.dataset.deadline) - Date.now()) / 1000));
+    const words = left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min left` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    if (clock.textContent !== words) clock.textContent = words;
+  }
+}
+
+function gameActions(conversation, session, event) {
+  const row = h("div", { class: "row" });
+  const status = session.status;
+  const entry = state.games.find((each) => each.id === session.game);
+  const seat = conversation.seat(session);
+  if (!status.outcome.finished && seat !== null && entry?.resign && !conversation.watching) {
+    if (state.panels.get(conversation.id)?.kind === "resign") {
+      row.append(
+        h("span", {}, "Give up this game?"),
+        h("button", {
+          type: "button", class: "primary",
+          onclick: () => {
+            state.panels.delete(conversation.id);
+            ask(conversation, { type: "resign", conversation: conversation.id, session: session.id });
+          },
+        }, "Yes, resign"),
+        h("button", { type: "button", onclick: () => { state.panels.delete(conversation.id); render(); } }, "No, play on"));
+    } else {
+      row.append(h("button", { type: "button", onclick: () => openPanel(conversation.id, { kind: "resign", session: session.id }) }, "Resign"));
+    }
+  }
+  if (status.outcome.finished) {
+    if (!conversation.watching) {
+      row.append(h("button", { type: "button", onclick: () => openPanel(conversation.id, { kind: "start", game: session.game, variant: session.variant }) }, "Rematch"));
+    }
+    const replay = state.replays.get(session.id);
+    row.append(h("button", {
+      type: "button",
+      "aria-pressed": replay !== undefined ? "true" : "false",
+      onclick: () => {
+        if (replay === undefined) state.replays.set(session.id, 0);
+        else state.replays.delete(session.id);
+        render();
+      },
+    }, replay === undefined ? "Replay" : "Back to the end"));
+    row.append(h("button", { type: "button", onclick: () => exportGame(conversation, session) }, "Export"));
+    row.append(h("button", {
+      type: "button",
+      onclick: async () => {
+        const bytes = await stickerOf(session.game, event.message.url);
+        if (bytes) await postSticker(conversation, bytes, gameName(session.game));
+        else {
+          state.refusals.set(conversation.id, "This game's finished state makes no sticker.");
+          render();
+        }
+      },
+    }, "Send as a sticker"));
+  }
+  return row;
+}
+
+function replayControls(session, index) {
+  const count = session.messages.length;
+  const step = (to) => {
+    state.replays.set(session.id, Math.max(0, Math.min(count - 1, to)));
+    render();
+  };
+  return h("div", { class: "row", role: "group", "aria-label": "Replay" },
+    h("button", { type: "button", "aria-label": "Previous move", disabled: index === 0, onclick: () => step(index - 1) }, "‹ Previous"),
+    h("span", { role: "status" }, `Move ${index + 1} of ${count}`),
+    h("button", { type: "button", "aria-label": "Next move", disabled: index === count - 1, onclick: () => step(index + 1) }, "Next ›"));
+}
+
+function exportGame(conversation, session) {
+  const blob = new Blob([conversation.exportLines(session)], { type: "application/x-ndjson" });
+  const link = h("a", { href: URL.createObjectURL(blob), download: `parley-${session.game}-${session.id.slice(0, 8)}.jsonl` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+/** A game message's state drawn by its game's presentation, or as a plain form of its items. */
+function gameDrawing(conversation, session, event, live) {
+  const module = loadedModule(session.game);
+  if (module === undefined) return h("p", { class: "notice" }, "Loading the game…");
+  const canMove = live && conversation.mayMove(session);
+  const key = `${conversation.id}/${event.seq}/${canMove}/${conversation.seat(session)}`;
+  return kept(key, () => drawGame(module, conversation, session, event, canMove));
+}
+
+function drawGame(module, conversation, session, event, canMove) {
+  const holder = h("div", { class: "game" });
+  const items = stateItemsOf(event.message.url);
+  const view = {
+    items,
+    variant: session.variant,
+    seat: conversation.seat(session),
+    canMove,
+    finished: event.status.outcome.finished,
+    status: event.status,
+    propose: (proposed) => propose(conversation, { game: session.game, variant: session.variant, session }, proposed),
+    h,
+    svg,
+  };
+  try {
+    holder.append(module ? module.draw(view) : plainForm(view, false));
+  } catch (error) {
+    holder.append(h("p", { class: "refusal" }, `This game cannot be drawn here: ${error.message}`), plainForm(view, false));
+  }
+  return holder;
+}
+
+/** The state's items as a table and, when the viewer may move, a line of items to add. */
+function plainForm(view, starting) {
+  const form = h("form", { class: "panel", "aria-label": "The state's items" });
+  if (view.items.length > 0) {
+    form.append(h("div", { class: "items" }, view.items.flatMap(([name, value]) => [h("span", {}, name), h("span", {}, value ?? "")])));
+  }
+  if (!view.canMove && !starting) return form;
+  const input = h("input", { "aria-label": "Items your move adds", placeholder: "Items your move adds, such as Guess=42", autocomplete: "off" });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const added = stateItemsOf("?" + input.value.trim().replace(/^\?/, ""));
+    if (added.length > 0) view.propose([...view.items, ...added]);
+  });
+  form.append(h("div", { class: "row" }, input, h("button", { class: "primary", type: "submit" }, starting ? "Start" : "Send")));
+  return form;
+}
+
+function panelFor(conversation, panel) {
+  if (panel.kind === "new") return newGamePanel(conversation);
+  if (panel.kind === "start") return startPanel(conversation, panel.game, panel.variant);
+  return h("div");
+}
+
+function newGamePanel(conversation) {
+  const choices = state.games.flatMap((game) => game.variants.map((variant) => ({ game, variant })));
+  return h("div", { class: "panel", "data-panel": "new", role: "group", "aria-label": "New game" },
+    h("h2", {}, "New game"),
+    h("div", { class: "row" }, choices.map(({ game, variant }) => h("button", {
+      type: "button",
+      "aria-label": `Start ${game.name}${game.variants.length > 1 ? ` (${variant.name})` : ""}: ${variant.summary}`,
+      onclick: () => openPanel(conversation.id, { kind: "start", game: game.id, variant: variant.id }),
+    }, game.variants.length > 1 ? `${game.name} (${variant.name})` : game.name))),
+    h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(conversation.id); render(); } }, "Cancel"));
+}
+
+function startPanel(conversation, game, variant) {
+  const module = loadedModule(game);
+  if (module === undefined) return h("p", { class: "notice" }, "Loading the game…");
+  return kept(`${conversation.id}/start/${game}/${variant}/${state.panels.get(conversation.id)?.opened}`, () => makeStartPanel(module, conversation, game, variant));
+}
+
+function makeStartPanel(module, conversation, game, variant) {
+  const holder = h("div", { class: "panel", "data-panel": "start", role: "group", "aria-label": `New game of ${gameName(game)}` });
+  const view = {
+    items: [],
+    variant,
+    seat: 0,
+    canMove: true,
+    finished: false,
+    status: null,
+    propose: (items) => propose(conversation, { game, variant, session: null }, items),
+    h,
+    svg,
+  };
+  holder.append(h("h2", {}, `New game: ${gameName(game)}`));
+  holder.append(
+    module?.start ? module.start(view) : plainForm(view, true),
+    h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(conversation.id); render(); } }, "Cancel"));
+  return holder;
+}
+
+start().catch((error) => {
+  clear(main);
+  main.append(h("p", { class: "refusal", role: "alert" }, `The client could not start: ${error.message}`));
+});

@@ -336,8 +336,8 @@ function showNotice(conversationID, words) {
 
 function openPanel(conversationID, panel) {
   state.panels.set(conversationID ?? "", { ...panel, opened: Date.now() });
+  state.focusPanel = true;
   render();
-  document.querySelector("[data-panel] input, [data-panel] select, [data-panel] button")?.focus();
 }
 
 // ---------------------------------------------------------------- drawing
@@ -377,15 +377,32 @@ function draw() {
   alarm.hidden = failures.length === 0;
   alarm.textContent = failures.map((failure) => `!!! ${failure.words} !!!`).join("\n");
 
+  // The conversation stays where its reader left it, or follows its newest event when they
+  // were reading the end.
+  const before = main.querySelector(".view");
+  const sameView = before?.dataset.conversation === String(state.current);
+  const atEnd = !before || before.scrollHeight - before.scrollTop - before.clientHeight < 80;
+  const top = before?.scrollTop ?? 0;
+  const listTop = main.querySelector(".list")?.scrollTop ?? 0;
+
   clear(main);
   main.classList.toggle("open", state.current !== null);
   main.append(listPane(), state.current ? conversationPane(state.conversations.get(state.current)) : welcomePane());
 
+  const view = main.querySelector(".view");
+  view.dataset.conversation = String(state.current);
+  view.scrollTop = sameView && !atEnd ? top : view.scrollHeight;
+  main.querySelector(".list").scrollTop = listTop;
+
   if (focused && main.contains(focused)) {
-    focused.focus();
+    focused.focus({ preventScroll: true });
   } else if (focusKey) {
     const again = [...main.querySelectorAll("[aria-label], [id]")].find((element) => (element.getAttribute("aria-label") ?? element.id) === focusKey);
-    again?.focus();
+    again?.focus({ preventScroll: true });
+  }
+  if (state.focusPanel) {
+    state.focusPanel = false;
+    main.querySelector("[data-panel] input, [data-panel] select, [data-panel] button")?.focus({ preventScroll: true });
   }
   tick();
 }

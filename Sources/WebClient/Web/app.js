@@ -292,6 +292,7 @@ async function rename(name) {
     state.name = name.trim();
     await write("settings", "name", state.name);
     if (!first) showNotice(null, `Your name is now ${state.name}.`);
+    render();
   }
 }
 
@@ -451,11 +452,12 @@ function joinForm() {
 }
 
 function welcomePane() {
-  const pane = h("section", { class: "view welcome", "aria-label": "Welcome" });
+  const panel = state.panels.get("");
+  const naming = panel?.kind === "name" || !state.name;
+  const pane = h("section", { class: "view welcome" + (naming ? " naming" : ""), "aria-label": "Welcome" });
   const notice = state.notices.get("");
   if (notice) pane.append(h("p", { class: "notice", role: "status" }, neutralised(notice.words)));
-  const panel = state.panels.get("");
-  if (panel?.kind === "name" || !state.name) pane.append(kept("name", namePanel));
+  if (naming) pane.append(kept("name", namePanel));
   pane.append(h("p", { class: "empty" },
     "Start a conversation and hand one of its invite codes to a friend (or the invite to watch to anyone), or join one with a code you were given. Every move is checked by the server, and every message the server sends is checked here."));
   return pane;
@@ -502,7 +504,7 @@ function conversationPane(conversation) {
   if (refusal) pane.append(h("p", { class: "refusal", role: "alert" }, neutralised(refusal)));
   for (const frame of state.pending.values()) {
     if (frame.conversation !== conversation.id) continue;
-    pane.append(h("p", { class: "pending", role: "status" }, (state.online ? "Sending your move…" : "Waiting to send (offline): your move") + ` in ${frame.game}`));
+    pane.append(h("p", { class: "pending", role: "status" }, (state.online ? "Sending your move…" : "Waiting to send (offline): your move") + ` in ${gameName(frame.game)}`));
   }
   const panel = state.panels.get(conversation.id);
   if (panel) pane.append(panelFor(conversation, panel));

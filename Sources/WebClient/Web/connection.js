@@ -14,6 +14,13 @@ export class Connection {
     this.online = false;
     this.stopped = false;
     addEventListener("online", () => this.reconnectNow());
+    // A laptop that slept holds a socket that looks open and is dead: a long gap between two
+    // ticks of this timer means the page was asleep, so the connection is made again.
+    let last = Date.now();
+    setInterval(() => {
+      if (Date.now() - last > 20000 && this.socket) this.socket.close();
+      last = Date.now();
+    }, 5000);
   }
 
   start() {

@@ -242,3 +242,56 @@ struct WebClientTests {
         }
     }
 }
+
+/// A game with no web presentation of its own (Nim, from another package as far as the
+/// client knows) is played through the plain form of its query items; a move the rules refuse
+/// is shown with the server's reason. Then a resignation, a picture sent as a sticker, and a
+/// player leaving.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct WebClientPlainFormTests {
+    @Test func aGameWithoutAPresentationIsPlayedByItsItems() async throws {
+        try await LiveServer.with(configure: { $0.catalog = NimGame.catalog }) { server in
+            try await WebDriver.with([.desktop, .phone]) { browsers in
+                let amber = try await WebPlayer.open(browsers[0], at: WebClientTests.address(server), name: "Amber")
+                let ben = try await WebPlayer.open(browsers[1], at: WebClientTests.address(server), name: "Ben")
+                try await amber.press("New conversation")
+                try await ben.join(try await amber.invite())
+                try await amber.press("New game")
+                try await amber.press(label: "Start Nim", prefix: true)
+                try await browsers[0].type(#"input[aria-label="Items your move adds"]"#, "Take=3" + WebDriver.Key.enter)
+                try await ben.see("Take")
+                try await browsers[1].waitFor(#"input[aria-label="Items your move adds"]"#, timeout: .seconds(30))
+                try await browsers[1].type(#"input[aria-label="Items your move adds"]"#, "Take=9" + WebDriver.Key.enter)
+                try await ben.see("Take=9 takes no 1 to 3 stones.")
+                try await browsers[1].type(#"input[aria-label="Items your move adds"]"#, "Take=3" + WebDriver.Key.enter)
+                try await browsers[0].waitFor(#"input[aria-label="Items your move adds"]"#, timeout: .seconds(30))
+                try await browsers[0].type(#"input[aria-label="Items your move adds"]"#, "Take=1" + WebDriver.Key.enter)
+                try await amber.see("Game over")
+                try await ben.see("Game over")
+                try await ben.screenshot("plain-form")
+                #expect(try await ben.waitUntilChecked() == 3)
+                #expect(try await ben.checks() == ["signed", "signed", "signed"])
+
+                // A rematch, which Ben gives up.
+                try await ben.press("Rematch")
+                try await browsers[1].type(#"input[aria-label="Items your move adds"]"#, "Take=2" + WebDriver.Key.enter)
+                try await ben.see("Anyone but you may move")
+                try await ben.press("Resign")
+                try await ben.press("Yes, resign")
+                try await amber.see("Ben resigned")
+                try await ben.see("You resigned")
+
+                // A picture of Ben's own, sent from the page as a sticker.
+                let picture = LiveServer.temporaryDirectory() + "/waffle.png"
+                try Data(TestImages.png(width: 320, height: 320)).write(to: URL(fileURLWithPath: picture))
+                try await browsers[1].type("#sticker-file", picture)
+                try await amber.see("Ben sent a sticker: waffle")
+
+                // Ben leaves; Amber is told, and Ben's list no longer has the conversation.
+                try await ben.press("Leave conversation")
+                try await amber.see("Ben left")
+                try await ben.see("No conversations yet")
+            }
+        }
+    }
+}

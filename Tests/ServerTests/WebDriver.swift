@@ -68,17 +68,15 @@ actor WebDriver {
     /// `http://127.0.0.1:PORT/session/ID`, to which each command's path is added.
     private let endpoint: String
     private let driver: pid_t
-    private let browser: pid_t?
     /// The browser's profile and chromedriver's log, removed on closing.
     private let folder: String
     private var console: [String] = []
     private var closed = false
 
-    private init(size: WindowSize, endpoint: String, driver: pid_t, browser: pid_t?, folder: String) {
+    private init(size: WindowSize, endpoint: String, driver: pid_t, folder: String) {
         self.size = size
         self.endpoint = endpoint
         self.driver = driver
-        self.browser = browser
         self.folder = folder
     }
 
@@ -117,9 +115,8 @@ actor WebDriver {
     /// with a message naming `chromium-driver` when it is not installed.
     static func start(_ size: WindowSize = .desktop) async throws -> WebDriver {
         guard Spawn.exists("chromedriver") else {
-            throw Failure(
-                code: nil,
-                description: "chromedriver is not installed; the browser tests need it (apt-get install chromium-driver, as scripts/test does)")
+            let reason = "chromedriver is not installed; the browser tests need it (apt-get install chromium-driver, as scripts/test does)"
+            throw Failure(code: nil, description: reason)
         }
         _ = try Browser.require()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webdriver-\(UUID().uuidString)").path
@@ -134,30 +131,22 @@ actor WebDriver {
         }
         let created: JSON
         let base: String
-        let t0 = ContinuousClock.now
         do {
             base = "http://127.0.0.1:\(try await port(ofDriverLoggingTo: log))"
-            print("S port", ContinuousClock.now - t0)
             try await waitUntilReady(base, log: log)
-            print("S ready", ContinuousClock.now - t0)
-            created = try await send(.POST, base + "/session", capabilities(size, profile: folder + "/profile"), describing: "POST /session")
+            let capabilities = capabilities(size, profile: folder + "/profile")
+            created = try await send(.POST, base + "/session", capabilities, describing: "POST /session")
         } catch {
-            await Spawn.kill(driver)
-            try? FileManager.default.removeItem(atPath: folder)
+            await stop(driver: driver, folder: folder)
             throw error
         }
-        print("S session", ContinuousClock.now - t0)
         guard let id = created["sessionId"]?.string else {
-            await Spawn.kill(driver)
-            try? FileManager.default.removeItem(atPath: folder)
+            await stop(driver: driver, folder: folder)
             throw Failure(code: nil, description: "chromedriver made a session without an id: \(created)")
         }
-        let browser = WebDriver(
-            size: size, endpoint: "\(base)/session/\(id)", driver: driver,
-            browser: created["capabilities"]?["goog:processID"]?.int.map { pid_t($0) }, folder: folder)
+        let browser = WebDriver(size: size, endpoint: "\(base)/session/\(id)", driver: driver, folder: folder)
         do {
             try await browser.setViewport(size)
-            print("S viewport", ContinuousClock.now - t0)
         } catch {
             await browser.close()
             throw error
@@ -188,12 +177,15 @@ actor WebDriver {
         throw Failure(code: nil, description: "chromedriver was not ready within 20 seconds; it printed:\n\(text)")
     }
 
-    /// The browser's options. The server's certificate is self-made; root in a container needs
-    /// no sandbox; a container's small /dev/shm would crash the page's renderer.
+    /// The browser's options. The server's certificate is self-made, and root in a container
+    /// needs no sandbox. No host name resolves but localhost: the first tab opens the new tab
+    /// page of Debian's search engine, and the first command waits for it, five seconds where no
+    /// network answers; nor should a test reach outside this machine.
     private static func capabilities(_ size: WindowSize, profile: String) -> JSON {
         let arguments: [JSON] = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors", "--hide-scrollbars", "--no-first-run",
-            "--disable-dev-shm-usage", .string("--window-size=\(size.width),\(size.height)"), .string("--user-data-dir=\(profile)"),
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
+            .string("--window-size=\(size.width),\(size.height)"), .string("--user-data-dir=\(profile)"),
         ]
         return ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
@@ -213,25 +205,44 @@ actor WebDriver {
         let quit = await Task.detached {
             (try? await Self.send(.DELETE, endpoint, describing: "DELETE /session", timeout: .seconds(10))) != nil
         }.value
-        if !quit { Self.kill(browser: browser, profile: folder) }
-        await Spawn.kill(driver)
-        try? FileManager.default.removeItem(atPath: folder)
+        await Self.stop(driver: driver, folder: folder, browserLeft: !quit)
     }
 
     /// A browser never closed (a test that did without `with`) goes with the driver all the same.
     deinit {
         guard !closed else { return }
-        Self.kill(browser: browser, profile: folder)
+        _ = Self.killBrowser(in: folder)
         _ = Glibc.kill(driver, SIGKILL)
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Kills the browser, which chromedriver does not do when it is killed itself, once
-    /// /proc says the process is still the one with this profile.
-    private static func kill(browser: pid_t?, profile: String) {
-        guard let browser, let command = FileManager.default.contents(atPath: "/proc/\(browser)/cmdline"),
-            String(decoding: command, as: UTF8.self).contains(profile)
-        else { return }
-        _ = Glibc.kill(browser, SIGKILL)
+    /// Stops chromedriver and removes the folder. A browser left behind (its session never
+    /// made, or never ended) is killed first, and waited for, for at most five seconds: one
+    /// still dying wrote to its profile as it was removed.
+    private static func stop(driver: pid_t, folder: String, browserLeft: Bool = true) async {
+        await Task.detached {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while browserLeft, killBrowser(in: folder), ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            await Spawn.kill(driver)
+            try? FileManager.default.removeItem(atPath: folder)
+        }.value
+    }
+
+    /// Kills each process of the browser whose profile is in `folder`, which chromedriver
+    /// leaves running when it is killed itself; whether there was any. A process killed is no
+    /// longer found: its command line is gone.
+    private static func killBrowser(in folder: String) -> Bool {
+        let profile = "--user-data-dir=\(folder)/profile"
+        var found = false
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            guard command.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == profile }) else { continue }
+            _ = Glibc.kill(pid, SIGKILL)
+            found = true
+        }
+        return found
     }
 
     // MARK: Pages and elements
@@ -312,7 +323,7 @@ actor WebDriver {
         try await command(.GET, "/element/\(element.id)/text").string ?? ""
     }
 
-    /// The attribute as the page's HTML has it, or nil without it.
+    /// The element's attribute `name`, or nil when it has none.
     func attribute(_ css: String, _ name: String) async throws -> String? {
         try await command(.GET, "/element/\(find(css).id)/attribute/\(name)").string
     }
@@ -368,8 +379,8 @@ actor WebDriver {
         try await execute("return document.body ? document.body.innerText : ''").string ?? ""
     }
 
-    /// What the page wrote to its console since it was opened, each line with its level
-    /// (`SEVERE`, `WARNING`, `INFO`) first.
+    /// What the browser's console showed since it started, the page's `console` calls and its
+    /// failed loads, each line with its level (`SEVERE`, `WARNING`, `INFO`) first.
     func consoleLog() async throws -> [String] {
         let entries = try await command(.POST, "/se/log", ["type": "browser"])
         // chromedriver hands each entry out once.
@@ -404,16 +415,18 @@ actor WebDriver {
         try await poll(what, timeout: timeout) { try await condition($0) ? () : nil }
     }
 
-    /// Asks `attempt` every 100 ms until it has a value. A command the browser refuses (a
-    /// script's exception, an element gone stale) counts as no value yet; any other error ends
-    /// the wait at once.
+    /// Asks `attempt` every 100 ms until it has a value. A command the browser refuses for the
+    /// page's sake (a script's exception, an element gone stale) counts as no value yet; one
+    /// that could never succeed (a selector that is no CSS, a session gone) and any other error
+    /// end the wait at once.
     private func poll<T: Sendable>(_ what: String, timeout: Duration, _ attempt: (WebDriver) async throws -> T?) async throws -> T {
         let deadline = ContinuousClock.now + timeout
+        let hopeless: Set<String?> = [nil, "invalid selector", "invalid argument", "invalid session id", "unknown command"]
         var refused: Failure?
         while true {
             do {
                 if let value = try await attempt(self) { return value }
-            } catch let failure as Failure where failure.code != nil && failure.code != "invalid session id" {
+            } catch let failure as Failure where !hopeless.contains(failure.code) {
                 refused = failure
             }
             guard ContinuousClock.now < deadline else { break }
@@ -452,7 +465,7 @@ actor WebDriver {
             request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
         }
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        let response = try await HTTPClient.shared.execute(request, timeout: .milliseconds(milliseconds))
+        let response = try await client.execute(request, timeout: .milliseconds(milliseconds))
         let bytes = try await response.body.collect(upTo: 256 << 20)
         let value = (try? JSONDecoder().decode(Answer.self, from: Data(bytes.readableBytesView)))?.value ?? .null
         guard response.status == .ok else {
@@ -461,6 +474,15 @@ actor WebDriver {
         }
         return value
     }
+
+    /// The client of every chromedriver, for the whole run as `HTTPClient.shared` is, except
+    /// that a connection refused fails the command at once: by default it is tried again until
+    /// the command's deadline, so each command to a chromedriver that had died waited it out.
+    private static let client = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     private struct Answer: Decodable {
         let value: JSON?

@@ -783,7 +783,9 @@ function plainForm(view, starting) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const added = stateItemsOf("?" + input.value.trim().replace(/^\?/, ""));
-    if (added.length > 0) view.propose([...view.items, ...added]);
+    if (added.length === 0) return;
+    input.value = "";
+    view.propose([...view.items, ...added]);
   });
   form.append(h("div", { class: "row" }, input, h("button", { class: "primary", type: "submit" }, starting ? "Start" : "Send")));
   return form;

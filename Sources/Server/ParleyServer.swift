@@ -41,15 +41,17 @@ public func buildParleyServer(
     // The key the server signs with, shared like the secret by servers sharing a store.
     let signingKey = try configuration.storeURL == nil
         ? ServerSigningKey.loadOrCreate(in: configuration.dataDirectory) : await ServerSigningKey.shared(in: log)
+    var engineConfiguration = EngineConfiguration(
+        publicURL: configuration.publicBaseURL(),
+        maxParticipants: configuration.maxParticipants,
+        maxSpectators: configuration.maxSpectators,
+        maxURLLength: configuration.limits.urlLength,
+        maxRecordBytes: PayloadLimit.standard.maximumBytes,
+        turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer
+    ).with(stickerQuotaBytes: configuration.stickerQuotaBytes).with(maxConversationsPerAccount: configuration.maxConversationsPerAccount)
+    engineConfiguration.lie = configuration.lie?.alter
     let relay = try await Relay.start(
-        configuration: EngineConfiguration(
-            publicURL: configuration.publicBaseURL(),
-            maxParticipants: configuration.maxParticipants,
-            maxSpectators: configuration.maxSpectators,
-            maxURLLength: configuration.limits.urlLength,
-            maxRecordBytes: PayloadLimit.standard.maximumBytes,
-            turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer
-        ).with(stickerQuotaBytes: configuration.stickerQuotaBytes).with(maxConversationsPerAccount: configuration.maxConversationsPerAccount),
+        configuration: engineConfiguration,
         catalog: configuration.catalog,
         // Servers that share a store share the secret too, so that a player has the same
         // identifiers on each.

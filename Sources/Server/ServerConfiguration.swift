@@ -1,3 +1,4 @@
+import Foundation
 import GameCatalog
 /// Everything a server needs to know before it starts. The defaults are the ones in the
 /// repository's `config.json`; `ServerConfigurationLoader` layers that file, environment
@@ -57,6 +58,21 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `admin.allowRemote`: whether the admin API answers other machines; by default it
     /// answers loopback only.
     public var adminAllowsRemote: Bool
+    /// What a lying server would show instead, for the tests of clients that catch one
+    /// (`EngineConfiguration.lie`); no setting sets it.
+    public var lie: Lie?
+
+    /// A lie, as `EngineConfiguration.lie` tells it; two are the same when they are one.
+    public struct Lie: Sendable, Equatable {
+        public let alter: @Sendable (_ view: String, _ seat: Int?, _ message: Int) -> String
+        private let id = UUID()
+
+        public init(_ alter: @escaping @Sendable (_ view: String, _ seat: Int?, _ message: Int) -> String) {
+            self.alter = alter
+        }
+
+        public static func == (left: Lie, right: Lie) -> Bool { left.id == right.id }
+    }
 
     public init(
         host: String = "127.0.0.1",

@@ -212,6 +212,35 @@ struct WebClientTests {
         await Spawn.kill(pid)
     }
 
+    /// A server that signs a lie (a hit told as a miss, in a seed Battleship) is caught by the
+    /// browser's own check of its commitment to the fleet, at the shot it lied about.
+    @Test func aLyingServerIsCaughtAtTheShotItLiedAbout() async throws {
+        let lie = ServerConfiguration.Lie { view, _, message in
+            message == 3 ? view.replacingOccurrences(of: "Shot=4-hit", with: "Shot=4-miss") : view
+        }
+        try await LiveServer.with(configure: { $0.lie = lie }) { server in
+            try await WebDriver.with([.desktop, .phone]) { browsers in
+                let amber = try await WebPlayer.open(browsers[0], at: Self.address(server), name: "Amber")
+                let ben = try await WebPlayer.open(browsers[1], at: Self.address(server), name: "Ben")
+                try await amber.press("New conversation")
+                try await ben.join(try await amber.invite())
+                try await amber.press("New game")
+                try await amber.press(label: "Start Battleship (Seed)", prefix: true)
+                try await amber.press(label: "Cell 0, empty")
+                try await amber.press(label: "Cell 4, empty")
+                try await amber.press("Hide boats")
+                try await ben.press(label: "Fire at cell 1")
+                try await ben.press(label: "Fire at cell 4")
+                let warning = "FAILED the check: The server answered miss at cell 4 of seat 0's fleet, but the cell it committed to says a ship covers it."
+                try await ben.see(warning)
+                // Amber sees her boats, so to her the lie is a state no game can be in.
+                try await amber.see("FAILED the check: The server signed a state its game cannot read: Shot=4 says miss, but the ships there say hit.")
+                #expect(try await ben.checks().filter { $0 == "failed" }.count == 1)
+                try await ben.screenshot("lie")
+            }
+        }
+    }
+
     /// A message changed on its way to Ben (a test seam of the page, as the terminal client's):
     /// his page says loudly which message failed and why.
     @Test func aTamperedMessageRaisesTheAlarm() async throws {

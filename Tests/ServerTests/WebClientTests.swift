@@ -40,6 +40,11 @@ struct WebClientTests {
                 }
                 try await amber.see("Game over: you won")
                 try await ben.see("Game over: Amber won")
+                // A screen reader hears each new message by its accessibility label.
+                let heard = try await browsers[1].waitUntil(
+                    "Ben's screen reader to hear the last move", timeout: .seconds(10),
+                    script: "const t = document.getElementById('announcer').textContent; return t.startsWith('Amber: ') && t.length > 8 ? t : null")
+                #expect(heard.string?.isEmpty == false)
                 try await amber.screenshot("fourinarow-won")
                 for player in [amber, ben] {
                     #expect(try await player.waitUntilChecked() == 7)
@@ -84,6 +89,10 @@ struct WebClientTests {
                 try await ben.see("Game over: Amber won")
                 try await chris.see("Game over: Amber won")
                 try await amber.screenshot("battleship-won")
+                // The page follows the system's dark scheme.
+                try await browsers[0].prefersColourScheme(dark: true)
+                #expect(try await browsers[0].execute("return getComputedStyle(document.body).backgroundColor").string == "rgb(22, 22, 24)")
+                try await amber.screenshot("battleship-won-dark")
                 try await ben.screenshot("battleship-lost")
                 for player in [amber, ben, chris] {
                     // Seven discs, two fleets, Amber's 17 shots and Ben's 16.

@@ -368,6 +368,13 @@ actor WebDriver {
 
     /// The viewport is set by DevTools' device metrics and not by the window alone: a headless
     /// window takes part of its height for a browser's bars and is 500 pixels wide at least.
+    /// Draws the page as a system set to a dark (or light) scheme asks for it:
+    /// `prefers-color-scheme` as DevTools emulates it.
+    func prefersColourScheme(dark: Bool) async throws {
+        let feature: JSON = ["name": "prefers-color-scheme", "value": .string(dark ? "dark" : "light")]
+        try await command(.POST, "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia", "params": ["features": [feature]]])
+    }
+
     private func setViewport(_ size: WindowSize) async throws {
         let metrics: JSON = ["width": JSON(size.width), "height": JSON(size.height), "deviceScaleFactor": 1, "mobile": false]
         try await command(.POST, "/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": metrics])

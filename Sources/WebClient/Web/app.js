@@ -36,6 +36,7 @@ const main = document.getElementById("main");
 const connectionBadge = document.getElementById("connection");
 const youButton = document.getElementById("you");
 const alarm = document.getElementById("alarm");
+const announcer = document.getElementById("announcer");
 
 // ---------------------------------------------------------------- start
 
@@ -115,6 +116,7 @@ function forget(id) {
 
 async function resume(conversation) {
   const synced = await state.connection.request({ type: "resume", conversation: conversation.id, after: conversation.handled });
+  conversation.synced = true;
   if (conversation.handled > 0) state.connection.tell({ type: "ack", conversation: conversation.id, seq: conversation.handled });
   render();
   // Moves kept while offline go now: sent again with the same id, each is applied once.
@@ -131,6 +133,7 @@ function received(frame) {
       showNotice(null, "The server's operator took you out of a conversation.");
       forget(conversation.id);
     }
+    announce(conversation, frame);
     if (frame.kind === "message") check(conversation, frame, frame.message.url, frame.status.variant);
     if (frame.reveal) check(conversation, frame, frame.reveal, frame.status.variant, true);
     if (conversation.handled % 20 === 0) state.connection.tell({ type: "ack", conversation: conversation.id, seq: conversation.handled });
@@ -138,6 +141,19 @@ function received(frame) {
   } else if (frame.type === "error") {
     showNotice(state.current, frame.reason);
   }
+}
+
+/**
+ * A new event read out by a screen reader: a game message by its accessibility label, anything
+ * else as the transcript words it. Events replayed by a resume are not read out.
+ */
+function announce(conversation, event) {
+  if (!conversation.synced) return;
+  const message = event.message;
+  const words = message
+    ? conversation.words(message.accessibilityLabel ?? message.summaryText ?? message.layout?.caption ?? "")
+    : eventNode(conversation, event)?.textContent;
+  if (words) announcer.textContent = `${conversation.title}: ${words}`;
 }
 
 // ---------------------------------------------------------------- checks
@@ -557,7 +573,7 @@ function compose(conversation) {
 }
 
 function transcript(conversation) {
-  const log = h("div", { class: "transcript", role: "log", "aria-label": "Conversation", "aria-live": "polite" });
+  const log = h("div", { class: "transcript", role: "log", "aria-label": "Conversation" });
   for (const event of conversation.events) {
     const node = eventNode(conversation, event);
     if (node) log.append(node);

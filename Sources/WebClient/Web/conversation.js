@@ -112,8 +112,12 @@ export class Conversation {
     switch (status.turn.kind) {
       case "player":
         return `Waiting for ${status.turn.participants.map((id) => this.nameOf(id)).join(" and ")}`;
-      case "anyoneExcept":
+      case "anyoneExcept": {
+        // Between two players, "anyone but you" is the other one.
+        const others = [...this.members.values()].filter((member) => member.role !== "spectator" && !status.turn.participants.includes(member.id));
+        if (others.length === 1 && status.turn.participants.includes(this.you)) return `Waiting for ${this.nameOf(others[0].id)}`;
         return `Anyone but ${status.turn.participants.map((id) => this.nameOf(id)).join(" and ")} may move`;
+      }
       default:
         return "Anyone may move";
     }

@@ -313,7 +313,7 @@ struct WebClientPlainFormTests {
                 // A rematch, which Ben gives up.
                 try await ben.press("Rematch")
                 try await browsers[1].type(#"input[aria-label="Items your move adds"]"#, "Take=2" + WebDriver.Key.enter)
-                try await ben.see("Anyone but you may move")
+                try await ben.see("Waiting for Amber")
                 try await ben.press("Resign")
                 try await ben.press("Yes, resign")
                 try await amber.see("Ben resigned")

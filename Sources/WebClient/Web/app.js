@@ -92,7 +92,21 @@ async function synchronise() {
   for (const id of [...state.conversations.keys()]) if (!ids.has(id)) forget(id);
   for (const summary of listed) adopt(summary);
   render();
-  await Promise.all(listed.map((summary) => resume(state.conversations.get(summary.conversation))));
+  // A server holds at most 16 replays for one connection at once: eight at a time.
+  const waiting = listed.map((summary) => state.conversations.get(summary.conversation));
+  await Promise.all(Array.from({ length: Math.min(8, waiting.length) }, async () => {
+    while (waiting.length > 0) await resume(waiting.shift());
+  }));
+}
+
+let relisting = null;
+
+/** Lists the conversations again soon: an event came for one this page does not know yet. */
+function relistSoon() {
+  relisting ??= setTimeout(() => {
+    relisting = null;
+    if (state.online) synchronise().catch(report);
+  }, 300);
 }
 
 function adopt(summary) {
@@ -115,7 +129,16 @@ function forget(id) {
 }
 
 async function resume(conversation) {
-  const synced = await state.connection.request({ type: "resume", conversation: conversation.id, after: conversation.handled });
+  let synced;
+  for (let attempt = 0; !synced; attempt += 1) {
+    try {
+      synced = await state.connection.request({ type: "resume", conversation: conversation.id, after: conversation.handled });
+    } catch (error) {
+      // A busy server, or a store away for a moment: asked again a little later.
+      if (!(error instanceof Refused) || !["rate-limited", "unavailable"].includes(error.code) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * (attempt + 1)));
+    }
+  }
   conversation.synced = true;
   if (conversation.handled > 0) state.connection.tell({ type: "ack", conversation: conversation.id, seq: conversation.handled });
   render();
@@ -128,7 +151,9 @@ function received(frame) {
   if (globalThis.parleyTestSeams?.inbound) frame = globalThis.parleyTestSeams.inbound(frame);
   if (frame.type === "event") {
     const conversation = state.conversations.get(frame.conversation);
-    if (!conversation || !conversation.take(frame)) return;
+    // One made or joined by another window or device of this account.
+    if (!conversation) return relistSoon();
+    if (!conversation.take(frame)) return;
     if (frame.kind === "removed" && frame.participant?.id === conversation.you) {
       showNotice(null, "The server's operator took you out of a conversation.");
       forget(conversation.id);

@@ -55,6 +55,7 @@ struct WebClientTests {
                 let chris = try await WebPlayer.open(browsers[2], at: Self.address(server), name: "Chris")
                 try await chris.join(try await amber.invite(toWatch: true))
                 try await chris.see("Watching: you")
+                try await amber.see("Watching: Chris")
 
                 // Classic Battleship: each places a random fleet, then Amber fires at Ben's ships
                 // (she is told where by the test, which reads Ben's page) and Ben at open water.
@@ -66,6 +67,12 @@ struct WebClientTests {
                 try await ben.press("Random fleet")
                 try await ben.press("Place fleet")
                 try await ben.see("Enemy fleet")
+                // Amber's turn runs on a clock (the tests' server gives Battleship five
+                // minutes) that all three see.
+                for browser in browsers {
+                    try await browser.waitUntil(
+                        "the turn's clock", timeout: .seconds(30), script: #"return /[45]:\d\d left/.test(document.body.innerText)"#)
+                }
                 let bensShips = try await ben.labels(matching: "^[A-J]\\d+, your ").map { String($0.prefix { $0 != "," }) }
                 let ambersShips = Set(try await amber.labels(matching: "^[A-J]\\d+, your ").map { String($0.prefix { $0 != "," }) })
                 #expect(bensShips.count == 17 && ambersShips.count == 17)
@@ -324,6 +331,11 @@ struct WebClientPlainFormTests {
                 try Data(TestImages.png(width: 320, height: 320)).write(to: URL(fileURLWithPath: picture))
                 try await browsers[1].type("#sticker-file", picture)
                 try await amber.see("Ben sent a sticker: waffle")
+
+                // Words are shown as written, never read as markup.
+                try await browsers[1].type("#chat", "<b>bold</b> & <img src=x>" + WebDriver.Key.enter)
+                try await amber.see("<b>bold</b> & <img src=x>")
+                #expect(try await browsers[0].execute("return document.querySelectorAll('.transcript b, .transcript img:not(.sticker img)').length").int == 0)
 
                 // Ben leaves; Amber is told, and Ben's list no longer has the conversation.
                 try await ben.press("Leave conversation")

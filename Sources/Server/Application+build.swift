@@ -194,6 +194,7 @@ func buildApplication(
         onServerRunning: { channel in
             let running = RunningServer(host: host, port: channel.localAddress?.port ?? configuration.port, fingerprint: fingerprint)
             logger.info("Parley listening on \(running.url) (certificate SHA-256 \(fingerprint))")
+            logger.info("Play in a browser at \(running.url)/ (README, \"Playing in a browser\")")
             await onServerRunning(running)
         },
         logger: logger

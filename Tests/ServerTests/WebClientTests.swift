@@ -40,6 +40,8 @@ struct WebClientTests {
                 }
                 try await amber.see("Game over: you won")
                 try await ben.see("Game over: Amber won")
+                // A message's words name the viewer "You" where a sentence begins.
+                try await ben.see("You dropped in column 1")
                 // A screen reader hears each new message by its accessibility label.
                 let heard = try await browsers[1].waitUntil(
                     "Ben's screen reader to hear the last move", timeout: .seconds(10),
@@ -95,6 +97,9 @@ struct WebClientTests {
                 try await amber.see("Game over: you won")
                 try await ben.see("Game over: Amber won")
                 try await chris.see("Game over: Amber won")
+                // The conversation follows its newest event: the end of the game is in view.
+                #expect(try await browsers[0].execute(
+                    "const v = document.querySelector('.view'); return v.scrollHeight - v.scrollTop - v.clientHeight").number ?? 999 < 80)
                 try await amber.screenshot("battleship-won")
                 // The page follows the system's dark scheme.
                 try await browsers[0].prefersColourScheme(dark: true)

@@ -116,7 +116,10 @@ let package = Package(
                 "Transcript", "Wire", "WebClient", "WebPages",
                 // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // Warms a connection's pipeline up on an embedded channel before listening.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

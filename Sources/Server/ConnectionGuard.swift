@@ -256,13 +256,11 @@ extension HTTPServerBuilder {
                         gate: gate),
                     tlsConfiguration: tlsConfiguration)
             case let .handlers(route):
-                return try TLSChannel(
-                    GuardedChannel(
-                        base: WebSocketUpgradeChannel(
-                            responder: responder, route: route, configuration: configuration.http1,
-                            maxFrameSize: configuration.ws.maxFrameSize),
-                        gate: gate),
-                    tlsConfiguration: tlsConfiguration)
+                let channel = WebSocketUpgradeChannel(
+                    responder: responder, route: route, configuration: configuration.http1,
+                    maxFrameSize: configuration.ws.maxFrameSize)
+                channel.warmUp(logger: Logger(label: "parley.warm-up"))
+                return try TLSChannel(GuardedChannel(base: channel, gate: gate), tlsConfiguration: tlsConfiguration)
             }
         }
     }

@@ -1,7 +1,9 @@
 import HTTPTypes
 import HummingbirdCore
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
@@ -136,5 +138,30 @@ struct WebSocketUpgradeChannel: ServerChildChannel, HTTPChannelHandler {
                 HTTPResponse(status: .temporaryRedirect, headerFields: [.connection: "close", .location: target]))
             throw RedirectedUpgrade()
         }
+    }
+}
+
+extension WebSocketUpgradeChannel {
+    /// Serves one plain request on an embedded channel, before the server listens.
+    ///
+    /// The Swift runtime builds a generic type's metadata the first time a process uses it; on
+    /// this toolchain two event loops building the pipeline's types at once crashed a server
+    /// that had just started (SIGSEGV in `swift_initEnumMetadataMultiPayload`, under
+    /// `configureUpgradableHTTPServerPipeline`, as a browser's first requests came in together).
+    /// Going through a connection's setup and first request here builds them on one thread.
+    /// - Returns: whether the request reached the HTTP routes' side, as a connection's does.
+    @discardableResult
+    func warmUp(logger: Logger) -> Bool {
+        let channel = EmbeddedChannel()
+        defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
+        let reached = NIOLockedValueBox(false)
+        setup(channel: channel, logger: logger).whenSuccess { value in
+            value.upgradeResult.whenSuccess { result in
+                if case .notUpgraded = result { reached.withLockedValue { $0 = true } }
+            }
+        }
+        try? channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"))
+        channel.embeddedEventLoop.run()
+        return reached.withLockedValue { $0 }
     }
 }

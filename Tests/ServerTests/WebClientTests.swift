@@ -89,7 +89,11 @@ struct WebClientTests {
                         // was not hit.
                         try await chris.see("Ben fired at \(water[index])")
                         #expect(try await chris.labels(matching: "(ship|carrier|battleship|cruiser|submarine|destroyer), not fired at").isEmpty)
-                        #expect(try await chris.labels(matching: ", hit").count >= 1)
+                        // The boards are drawn a moment after the message that moved them shows.
+                        #expect(try await chris.browser.waitUntil(
+                            "a hit on the spectator's boards", timeout: .seconds(20),
+                            script: "return [...document.querySelectorAll('[aria-label]')].some((e) => /, hit/.test(e.getAttribute('aria-label')))"
+                        ).isTruthy)
                         try await chris.screenshot("battleship-watching")
                         try await amber.screenshot("battleship")
                     }

@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "Fairness", targets: ["Fairness"]),
         .library(name: "GamePresentation", targets: ["GamePresentation"]),
         .library(name: "Server", targets: ["Server"]),
+        .library(name: "Timekeeping", targets: ["Timekeeping"]),
         .library(name: "Client", targets: ["Client"]),
         .library(name: "Play", targets: ["Play"]),
     ],
@@ -58,6 +59,8 @@ let package = Package(
     targets: [
         // Pure modules: no networking, storage or clock.
         .target(name: "GameRules", swiftSettings: rulesSettings),
+        // Where the server reads the time: the system's clock, or a test's that moves when told.
+        .target(name: "Timekeeping"),
         .target(name: "GamePresentation", dependencies: ["GameRules"]),
         .target(
             name: "Battleship", dependencies: ["GameRules", "GamePresentation"], path: "Games/Battleship/Sources",
@@ -113,7 +116,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
-                "Transcript", "Wire", "WebClient", "WebPages",
+                "Timekeeping", "Transcript", "Wire", "WebClient", "WebPages",
                 // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -207,11 +210,12 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "GameCatalog", "GamePresentation", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
+        .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
                 "Server", "Client", "Play", "Engine", "Fairness", "Files", "GameCatalog", "Wire", "Transcript", "Bench",
-                "StorageSQLite", "TestSupport",
+                "StorageSQLite", "TestSupport", "Timekeeping",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Wire
+import Timekeeping
 
 /// Who may use `/admin`: nobody when no token is configured (the admin API is off, not
 /// open); else only this machine, unless `admin.allowRemote`; and only with the token.
@@ -17,6 +18,8 @@ import Wire
 struct AdminGate<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let token: String?
     let allowsRemote: Bool
+    /// Where the session cookies' times are read.
+    let clock: any ServerClock
 
     static var cookieName: String { "parley_admin" }
     static var sessionSeconds: Int { 3600 }
@@ -35,7 +38,7 @@ struct AdminGate<Context: RemoteAddressRequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         guard !request.uri.path.hasPrefix("/admin/api/") else { return Self.unauthorized() }
-        let now = Date()
+        let now = clock.now.date
         if let given = request.uri.queryParameters["token"] {
             guard Self.sameSecret(String(given), token) else { return Self.wrongToken() }
             return Response(status: .seeOther, headers: [

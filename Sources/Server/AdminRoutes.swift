@@ -28,7 +28,7 @@ enum AdminRoutes {
         logger: Logger
     ) {
         let token = configuration.adminToken
-        let admin = router.group("admin").add(middleware: AdminGate(token: token, allowsRemote: configuration.adminAllowsRemote))
+        let admin = router.group("admin").add(middleware: AdminGate(token: token, allowsRemote: configuration.adminAllowsRemote, clock: configuration.clock.clock))
         let stats = { @Sendable () async -> AdminStats in
             let store: Result<LogStatistics, any Error>
             do {

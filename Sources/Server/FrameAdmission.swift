@@ -1,4 +1,5 @@
 import Wire
+import Timekeeping
 
 /// What a connection does with each message it reads after the welcome, in the order
 /// PROTOCOL.md gives ("Which check wins"): the rate limit, the size of the frame, decoding, the
@@ -7,11 +8,14 @@ struct FrameAdmission {
     let limits: ServerLimits
     let metrics: RelayMetrics
     private var limiter: RateLimiter
+    /// Where the rate limit reads the time.
+    let clock: any ServerClock
 
-    init(limits: ServerLimits, metrics: RelayMetrics) {
+    init(limits: ServerLimits, metrics: RelayMetrics, clock: any ServerClock) {
         self.limits = limits
         self.metrics = metrics
-        limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: .now)
+        self.clock = clock
+        limiter = RateLimiter(rate: limits.messagesPerSecond, burst: limits.burst, now: clock.now)
     }
 
     enum Verdict {
@@ -25,7 +29,7 @@ struct FrameAdmission {
     /// What to do with one message (`text`, or `nil` for a binary one): the rate limit, the size
     /// limits and decoding, each refusal answered at once.
     mutating func admit(_ text: String?, outbox: Outbox) -> Verdict {
-        switch limiter.admit(at: .now) {
+        switch limiter.admit(at: clock.now) {
         case .allowed: break
         case .refused:
             // A request refused for its rate is answered, so its sender does not wait for

@@ -45,7 +45,7 @@ struct Heartbeat: Sendable {
         return engine.downtime(lastAlive: lastAlive, now: now)
     }
 
-    func beat(at now: Date = Date()) async {
+    func beat(at now: Date) async {
         if let store {
             _ = try? await store.append([], indexing: [.set(IndexKind.alive, Self.storeKey, IndexKind.milliseconds(now))])
             return

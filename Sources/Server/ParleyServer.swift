@@ -58,7 +58,8 @@ public func buildParleyServer(
         secret: configuration.storeURL == nil
             ? ServerSecret.loadOrCreate(in: configuration.dataDirectory) : await ServerSecret.shared(in: log),
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory, store: log), residency: configuration.residency,
-        pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, node: node, logger: logger)
+        pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, node: node, logger: logger,
+        clock: configuration.clock.clock)
     logger.info(
         "Signing key Ed25519 \(signingKey.publicKey.base64) (SHA-256 \(signingKey.publicKey.fingerprint)), published at /.well-known/parley-key")
     let limits = configuration.limits
@@ -81,7 +82,7 @@ public func buildParleyServer(
             }
             AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
             StickerRoutes.add(
-                to: router, relay: relay, limits: limits, posts: StickerPostLimiter(perMinute: configuration.stickerPostsPerMinute))
+                to: router, relay: relay, limits: limits, posts: StickerPostLimiter(perMinute: configuration.stickerPostsPerMinute, clock: configuration.clock.clock))
         },
         problem: { relay.storeProblem },
         webSocket: .handlers(WebSocketRoute(path: "/ws") { channel, logger in

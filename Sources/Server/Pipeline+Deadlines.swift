@@ -1,10 +1,11 @@
 import Engine
 import Foundation
+import Timekeeping
 import Transcript
 
-/// The turns' clocks: every running session's deadline in one queue, and one dispatch timer
-/// armed for the earliest (a sleeping task per turn kept its memory until its deadline even
-/// when cancelled).
+/// The turns' clocks: every running session's deadline in one queue, and one timer armed for the
+/// earliest, a task sleeping on the pipeline's clock (a sleeping task per turn kept its memory
+/// until its deadline even when cancelled).
 extension Pipeline {
     func stopTimers() {
         deadlines.removeAll()
@@ -36,38 +37,33 @@ extension Pipeline {
 
     /// Tries a deadline again in a second, when the store could not keep its timeout.
     func retry(_ deadline: TurnDeadline) {
-        deadlines.schedule(deadline, for: deadline.session, at: Date() + 1)
+        deadlines.schedule(deadline, for: deadline.session, at: clock.now.advanced(by: .seconds(1)).date)
         armTurnTimer()
     }
 
     /// Queues every deadline that has passed, and arms the timer for the next.
     func expireDue() {
         turnTimerArmedFor = nil
-        let due = deadlines.removeDue(asOf: Date())
+        turnTimer = nil
+        let due = deadlines.removeDue(asOf: clock.now.date)
         if !due.isEmpty {
             for deadline in due { submit(.deadline(deadline)) }
         }
         armTurnTimer()
     }
 
-    /// Sets the one turn timer to fire at the earliest deadline. Moves that push a later
-    /// deadline leave it alone; a dispatch timer is rescheduled in place, so nothing piles up.
+    /// Sets the one turn timer to fire at the earliest deadline: one task sleeping on the clock.
+    /// Moves that push a later deadline leave it alone; an earlier one replaces it.
     func armTurnTimer() {
         guard let next = deadlines.earliest() else { return }
         if let armed = turnTimerArmedFor, armed <= next { return }
-        let timer: any DispatchSourceTimer
-        if let existing = turnTimer {
-            timer = existing
-        } else {
-            timer = DispatchSource.makeTimerSource()
-            timer.setEventHandler { [weak self] in
-                Task { await self?.expireDue() }
-            }
-            timer.activate()
-            turnTimer = timer
+        turnTimer?.cancel()
+        turnTimer = Task { [weak self, clock] in
+            do { try await clock.sleep(until: WallInstant(next), tolerance: .milliseconds(5)) } catch { return }
+            // Replaced by an earlier deadline's timer as it woke.
+            guard !Task.isCancelled else { return }
+            await self?.expireDue()
         }
-        let wait = max(0, next.timeIntervalSinceNow)
-        timer.schedule(deadline: .now() + .milliseconds(Int((wait * 1000).rounded(.up))), leeway: .milliseconds(5))
         turnTimerArmedFor = next
     }
 }

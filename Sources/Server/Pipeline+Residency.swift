@@ -7,6 +7,7 @@ import Synchronization
 import Storage
 import Transcript
 import Wire
+import Timekeeping
 
 /// Which conversations the relay's engine holds in memory: those in use lately, at most
 /// `Residency.liveConversations` of them. A request for one that is not in memory loads it
@@ -21,7 +22,7 @@ extension Pipeline {
     /// and the first answer to a game's start sent again after the sender's newest ids.
     /// False when the store could not be read: the batch is then refused as a whole.
     func loadConversations(for batch: [Command]) async -> Bool {
-        let now = ContinuousClock.now
+        let now = clock.now
         do {
             for command in batch {
                 for account in accounts(namedBy: command) where !engine.knowsMemberships(of: account) {
@@ -60,7 +61,7 @@ extension Pipeline {
     /// Loads the conversation of `session` for the admin, if it is not in memory.
     func loadConversation(ofSession session: String) async throws {
         guard let id = try await conversation(ofSession: session) else { return }
-        lastUsed[id] = .now
+        lastUsed[id] = clock.now
         try await load(id)
     }
 
@@ -86,7 +87,7 @@ extension Pipeline {
             snapshotSeq[id] = 0
         }
         metrics.loaded()
-        lastUsed[id] = lastUsed[id] ?? .now
+        lastUsed[id] = lastUsed[id] ?? clock.now
         try await learnNames(in: id)
     }
 
@@ -155,7 +156,7 @@ extension Pipeline {
 
     /// Marks conversations as just used (the ones a batch created, say).
     func touch(_ references: [EntryReference]) {
-        let now = ContinuousClock.now
+        let now = clock.now
         for reference in references { lastUsed[reference.conversation] = now }
     }
 
@@ -163,7 +164,7 @@ extension Pipeline {
     /// then the least recently used ones while more than `residency.liveConversations` are in
     /// memory; never one whose turn clock runs.
     func evictIdleConversations() {
-        let now = ContinuousClock.now
+        let now = clock.now
         // Once a second; over the limit, up to ten times a second, so that conversations whose
         // clocks run (and cannot leave) never make every batch sort them all.
         let pause: Duration = engine.residentCount > residency.liveConversations ? .milliseconds(100) : .seconds(1)
@@ -204,7 +205,7 @@ extension Pipeline {
     /// buffers and of game states lie scattered over pages that are never handed back. Giving
     /// them back every 30 s (once for the whole process, by whichever pipeline comes first)
     /// lets RSS follow what is in memory. It costs a few milliseconds of one thread.
-    private func returnFreedMemory(now: ContinuousClock.Instant) {
+    private func returnFreedMemory(now: WallInstant) {
         let due = Self.lastTrim.withLock { last in
             guard last.map({ now - $0 >= .seconds(30) }) ?? true else { return false }
             last = now
@@ -215,7 +216,7 @@ extension Pipeline {
     }
 
     /// When the process last gave freed memory back.
-    private static let lastTrim = Mutex<ContinuousClock.Instant?>(nil)
+    private static let lastTrim = Mutex<WallInstant?>(nil)
 
     /// glibc's `malloc_trim`, which the Swift overlay does not declare; `nil` elsewhere.
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {

@@ -3,6 +3,7 @@ import Foundation
 import Storage
 import Transcript
 import Wire
+import Timekeeping
 
 /// What a pipeline does when other servers share its store (PostgreSQL): it takes in what they
 /// store for the conversations it holds or that its connections are in, and relays it; it
@@ -81,7 +82,7 @@ extension Pipeline {
             let events = try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
             let references = try engine.applyStoredElsewhere(events)
             storedThrough[id] = last
-            lastUsed[id] = .now
+            lastUsed[id] = clock.now
             await took(events, in: id, relaying: references, into: &deliveries)
         } catch {
             logger.warning("Cannot take in what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
@@ -155,7 +156,7 @@ extension Pipeline {
     /// (started by another server), so that their deadlines fire here too: of the servers whose
     /// timeouts race, the store keeps one.
     func loadClocksStartedElsewhere() async {
-        lastClockSweep = .now
+        lastClockSweep = clock.now
         do {
             for entry in try await log.indexEntries(IndexKind.clock, prefix: "")
             where engine.partition.holds(entry.key) && !engine.holds(entry.key) {
@@ -168,6 +169,6 @@ extension Pipeline {
     }
 
     var clockSweepDue: Bool {
-        isShared && lastClockSweep.map { ContinuousClock.now - $0 >= Self.clockSweepInterval } ?? true
+        isShared && lastClockSweep.map { clock.now - $0 >= Self.clockSweepInterval } ?? true
     }
 }

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Storage
 import Wire
+import Timekeeping
 
 /// What the relay does when the store fails (disk full, an I/O error, the database locked by
 /// another program): the batch's requests are refused as `unavailable`, nothing of them is
@@ -21,7 +22,7 @@ extension Pipeline {
         if storeFailure == nil {
             logger.error("The store failed; refusing what changes anything until it works",
                          metadata: ["error": "\(failure)"])
-            storeFailure = (failure, Date())
+            storeFailure = (failure, clock.now.date)
         }
         if let saved {
             engine = saved
@@ -43,8 +44,8 @@ extension Pipeline {
     /// left ahead of the store; a rebuild is tried at most once a second.
     func engineMatchesStore() async -> Bool {
         guard engineAheadOfStore else { return true }
-        if let last = lastRebuildAttempt, ContinuousClock.now - last < .seconds(1) { return false }
-        lastRebuildAttempt = .now
+        if let last = lastRebuildAttempt, clock.now - last < .seconds(1) { return false }
+        lastRebuildAttempt = clock.now
         let running = engine
         do {
             engine = try await Relay.engineFromIndex(

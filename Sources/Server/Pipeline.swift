@@ -8,6 +8,7 @@ import Synchronization
 import Storage
 import Transcript
 import Wire
+import Timekeeping
 
 /// One of the relay's pipelines: every request about the conversations of its partition passes
 /// through it, in order. It takes what has queued up, lets its engine decide each request,
@@ -40,8 +41,10 @@ actor Pipeline {
     /// The deadline of every turn whose clock runs in this pipeline, and the one timer armed
     /// for the earliest of them.
     var deadlines = DeadlineQueue<Session, TurnDeadline>()
-    var turnTimer: (any DispatchSourceTimer)?
+    var turnTimer: Task<Void, Never>?
     var turnTimerArmedFor: Date?
+    /// Where the pipeline reads the time and sleeps: its turn timer, its sweeps, its heartbeat.
+    nonisolated let clock: any ServerClock
     /// Counters for `/metrics`, safe to touch from any connection.
     nonisolated let metrics: RelayMetrics
     /// Operators watching games live, by session id (`Pipeline+Admin`).
@@ -50,7 +53,7 @@ actor Pipeline {
     enum Command: Sendable {
         /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
         /// connection's behalf whose answers nobody waits for (the name given on authenticating).
-        case frame(ClientFrame, account: AccountID, connection: Int?, received: ContinuousClock.Instant)
+        case frame(ClientFrame, account: AccountID, connection: Int?, received: WallInstant)
         /// A turn's deadline has passed.
         case deadline(TurnDeadline)
         /// An operator's action; `answer` hears, once it is stored, whether it applied.
@@ -83,7 +86,7 @@ actor Pipeline {
     /// Set when the engine holds decisions that the store refused and must be rebuilt from
     /// the store before it decides anything again.
     var engineAheadOfStore = false
-    var lastRebuildAttempt: ContinuousClock.Instant?
+    var lastRebuildAttempt: WallInstant?
     let secret: [UInt8]
     /// Whether other servers append to the store too (`EventLog.isShared`).
     nonisolated let isShared: Bool
@@ -92,17 +95,17 @@ actor Pipeline {
     static let conflictRetries = 5
     /// When the conversations whose clocks run in the store were last looked for (a shared
     /// store: those another server started, so that their deadlines fire here if it stops).
-    var lastClockSweep: ContinuousClock.Instant?
+    var lastClockSweep: WallInstant?
 
     let heartbeat: Heartbeat?
     let residency: Relay.Residency
     /// How many conversations each account is in, shared with the server's other pipelines.
     let conversationCounts: ConversationCounts
     /// When each conversation in memory was last used.
-    var lastUsed: [String: ContinuousClock.Instant] = [:]
-    var lastSweep: ContinuousClock.Instant?
+    var lastUsed: [String: WallInstant] = [:]
+    var lastSweep: WallInstant?
     var sweepDue = false
-    var lastAccountSweep: ContinuousClock.Instant?
+    var lastAccountSweep: WallInstant?
     /// For each conversation in memory: the log position of its newest stored event, and the
     /// seq its newest stored snapshot holds up to.
     var storedThrough: [String: Int64] = [:]
@@ -121,8 +124,9 @@ actor Pipeline {
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, connections: Connections, heartbeat: Heartbeat? = nil,
         residency: Relay.Residency = Relay.Residency(), conversationCounts: ConversationCounts = ConversationCounts(),
-        eventLoop: any EventLoop, logger: Logger, metrics: RelayMetrics
+        eventLoop: any EventLoop, logger: Logger, metrics: RelayMetrics, clock: any ServerClock = SystemClock()
     ) {
+        self.clock = clock
         self.conversationCounts = conversationCounts
         self.eventLoop = eventLoop
         self.engine = engine
@@ -153,17 +157,17 @@ actor Pipeline {
     func run() async {
         let beating = heartbeat.map { heartbeat in
             // Off the event loop: it writes a file.
-            Task.detached {
+            Task.detached { [clock] in
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: Heartbeat.interval)
-                    await heartbeat.beat()
+                    try? await clock.sleep(for: Heartbeat.interval)
+                    await heartbeat.beat(at: clock.now.date)
                 }
             }
         }
         // Idle conversations leave memory even when nothing else happens.
-        let sweeping = Task { [weak self] in
+        let sweeping = Task { [weak self, clock] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
+                try? await clock.sleep(for: .seconds(1))
                 await self?.requestSweep()
             }
         }
@@ -176,7 +180,7 @@ actor Pipeline {
             }
         }
         beating?.cancel()
-        await heartbeat?.beat()
+        await heartbeat?.beat(at: clock.now.date)
         stopTimers()
     }
 
@@ -252,7 +256,7 @@ actor Pipeline {
         // From here until the store has answered, the engine holds decisions nobody may see.
         deciding = true
         defer { settle() }
-        let now = Date()
+        let now = clock.now.date
         // A first name is no new name to tell: only those who had one are announced elsewhere.
         var named: Set<AccountID> = []
         for case let .frame(.rename, account, _, _) in batch where engine.name(of: account) != nil { named.insert(account) }
@@ -302,7 +306,7 @@ actor Pipeline {
             settle()
             await tellPeers(about: events, announcing: named)
         }
-        let answered = ContinuousClock.now
+        let answered = clock.now
         for (index, (command, decision)) in zip(batch, decisions).enumerated() {
             if case let .sticker(_, _, _, answer) = command, let outcome = stickerAnswers[index] { answer(outcome) }
             if case let .frame(frame, account, connection, received) = command {

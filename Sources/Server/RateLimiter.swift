@@ -1,3 +1,5 @@
+import Timekeeping
+
 /// A token bucket: `rate` requests a second on average, bursts of up to `burst`. One per
 /// connection for its frames, where a connection that keeps sending after it is refused is
 /// flooding and is closed; one per account for its stickers (`StickerPostLimiter`).
@@ -14,13 +16,13 @@ struct RateLimiter {
     let burst: Double
     private var tokens: Double
     private var refusedInARow = 0
-    private var last: ContinuousClock.Instant
+    private var last: WallInstant
 
-    init(rate: Int, burst: Int, now: ContinuousClock.Instant) {
+    init(rate: Int, burst: Int, now: WallInstant) {
         self.init(perSecond: Double(rate), burst: burst, now: now)
     }
 
-    init(perSecond rate: Double, burst: Int, now: ContinuousClock.Instant) {
+    init(perSecond rate: Double, burst: Int, now: WallInstant) {
         self.rate = rate
         self.burst = Double(max(burst, 1))
         tokens = Double(max(burst, 1))
@@ -29,17 +31,17 @@ struct RateLimiter {
 
     /// Whether the bucket has filled up again by `now`: nothing of what it refused or admitted
     /// before shows any more.
-    func isFull(at now: ContinuousClock.Instant) -> Bool {
+    func isFull(at now: WallInstant) -> Bool {
         tokens + (now - last).seconds * rate >= burst
     }
 
     /// Seconds until the bucket admits one more: a whole number, at least 1.
-    func secondsToWait(at now: ContinuousClock.Instant) -> Int {
+    func secondsToWait(at now: WallInstant) -> Int {
         let tokens = min(burst, tokens + (now - last).seconds * rate)
         return max(1, Int(((1 - tokens) / rate).rounded(.up)))
     }
 
-    mutating func admit(at now: ContinuousClock.Instant) -> Verdict {
+    mutating func admit(at now: WallInstant) -> Verdict {
         let elapsed = now - last
         last = now
         let seconds = elapsed.seconds

@@ -8,6 +8,7 @@ import ServiceLifecycle
 import Storage
 import Transcript
 import Wire
+import Timekeeping
 
 extension Relay: Service {}
 
@@ -22,7 +23,8 @@ extension Relay {
     static func start(
         configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], log: any EventLog,
         heartbeat: Heartbeat? = nil, residency: Residency = Residency(), pipelines count: Int? = nil, node: String = "",
-        eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
+        eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger,
+        clock: any ServerClock = SystemClock()
     ) async throws -> Relay {
         switch try await log.indexValue(IndexKind.format, key: "index") {
         case nil:
@@ -35,7 +37,7 @@ extension Relay {
         default: break
         }
         if let heartbeat {
-            let now = Date()
+            let now = clock.now.date
             var engine = try await engineFromIndex(
                 of: log, configuration: configuration, catalog: catalog, secret: secret, partition: .whole)
             if let downtime = await heartbeat.downtime(of: engine, now: now), case let .downtime(lastAlive, _) = downtime {
@@ -53,7 +55,7 @@ extension Relay {
         try await addUpTotals(in: log, prefix: totalsPrefix)
         let count = max(1, count ?? ProcessInfo.processInfo.activeProcessorCount)
         let connections = Connections()
-        let metrics = RelayMetrics()
+        let metrics = RelayMetrics(clock: clock)
         var pipelines: [Pipeline] = []
         let conversationCounts = ConversationCounts()
         // Spread over the event loops that serve connections (Hummingbird's are the singleton's).
@@ -67,7 +69,7 @@ extension Relay {
                 secret: secret, log: log, connections: connections, heartbeat: index == 0 ? heartbeat : nil,
                 residency: residency.share(of: count), conversationCounts: conversationCounts,
                 eventLoop: loops.next() ?? eventLoops.next(), logger: logger,
-                metrics: metrics))
+                metrics: metrics, clock: clock))
         }
         for pipeline in pipelines {
             await pipeline.meet(pipelines)
@@ -76,7 +78,7 @@ extension Relay {
         }
         let relay = Relay(
             pipelines: pipelines, connections: connections, log: log, configuration: configuration, metrics: metrics,
-            logger: logger)
+            logger: logger, clock: clock)
         let loaded = await relay.residentCount
         logger.info("Started from the store's index", metadata: ["loaded": "\(loaded)", "pipelines": "\(count)"])
         return relay

@@ -6,6 +6,7 @@ import Storage
 import Synchronization
 import Transcript
 import Wire
+import Timekeeping
 
 /// The authoritative relay: it hands each request to the pipeline of the conversation the
 /// request is about (`Pipeline`, one per core), where it is decided, stored and only then
@@ -21,6 +22,8 @@ public final class Relay: Sendable {
     /// Counters for `/metrics`, safe to touch from any connection.
     public let metrics: RelayMetrics
     let configuration: EngineConfiguration
+    /// Where the server reads the time.
+    let clock: any ServerClock
     private let publicURLs = Mutex<String?>(nil)
     /// Which pipeline the next `create` goes to.
     private let nextCreate = Atomic<Int>(0)
@@ -69,8 +72,9 @@ public final class Relay: Sendable {
 
     init(
         pipelines: [Pipeline], connections: Connections, log: any EventLog, configuration: EngineConfiguration,
-        metrics: RelayMetrics, logger: Logger
+        metrics: RelayMetrics, logger: Logger, clock: any ServerClock = SystemClock()
     ) {
+        self.clock = clock
         self.pipelines = pipelines
         self.connections = connections
         self.log = log
@@ -129,7 +133,7 @@ public final class Relay: Sendable {
     /// connection's next frame is handed over, so that its frames keep their order.
     func dispatch(_ frame: ClientFrame, from account: AccountID, connection: Int?) -> Remainder? {
         let frame = frame.canonical
-        let command = Pipeline.Command.frame(frame, account: account, connection: connection, received: .now)
+        let command = Pipeline.Command.frame(frame, account: account, connection: connection, received: clock.now)
         switch frame {
         case let .list(request):
             return { await self.list(request, for: account, connection: connection) }

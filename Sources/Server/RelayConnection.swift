@@ -70,7 +70,7 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
         self.serverName = serverName
         self.writer = writer
         self.logger = logger
-        admission = FrameAdmission(limits: limits, metrics: relay.metrics)
+        admission = FrameAdmission(limits: limits, metrics: relay.metrics, clock: relay.clock)
     }
 
     // MARK: The channel's events

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Prometheus
 import Synchronization
+import Timekeeping
 
 /// What the server counts, through swift-metrics into its own Prometheus registry (one per
 /// server, not the process-wide `MetricsSystem`, so that several servers in one process, as
@@ -23,8 +24,11 @@ public final class RelayMetrics: Sendable {
     private let lostRaces: CoreMetrics.Counter
     /// Accepted moves by the second they were answered in, for the last few seconds.
     private let acceptedBySecond = Mutex<[Int: Int]>([:])
+    /// Where the seconds of `acceptedBySecond` are read.
+    private let clock: any ServerClock
 
-    public init() {
+    public init(clock: any ServerClock = SystemClock()) {
+        self.clock = clock
         var factory = PrometheusMetricsFactory(registry: registry)
         // A move's round trip inside the server, from its frame's arrival to its answer: the
         // group commit makes this the time of one durable write plus the batch's wait.
@@ -66,7 +70,7 @@ public final class RelayMetrics: Sendable {
 
     func acceptedMove(after duration: Duration) {
         accepted.increment()
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(clock.now.date.timeIntervalSince1970)
         acceptedBySecond.withLock { counts in
             counts[now, default: 0] += 1
             if counts.count > 20 { counts = counts.filter { $0.key > now - 12 } }
@@ -77,7 +81,7 @@ public final class RelayMetrics: Sendable {
 
     /// Moves accepted a second over the last ten whole seconds (the current one is still filling).
     func recentMovesPerSecond() -> Double {
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(clock.now.date.timeIntervalSince1970)
         let recent = acceptedBySecond.withLock { counts in (now - 10..<now).reduce(0) { $0 + (counts[$1] ?? 0) } }
         return Double(recent) / 10
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GameCatalog
+import Timekeeping
 /// Everything a server needs to know before it starts. The defaults are the ones in the
 /// repository's `config.json`; `ServerConfigurationLoader` layers that file, environment
 /// variables and flags over them. Tests build one directly (port 0, a temporary data folder).
@@ -61,6 +62,25 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// What a lying server would show instead, for the tests of clients that catch one
     /// (`EngineConfiguration.lie`); no setting sets it.
     public var lie: Lie?
+
+    /// Where the server reads the time: the system's clock, or a test's `ManualClock` that
+    /// moves when the test says; no setting sets it.
+    public var clock = Clock.system
+
+    /// The clock the server reads; two are the same when they are one.
+    public struct Clock: Sendable, Equatable {
+        public let clock: any ServerClock
+        private let id: UUID
+
+        public init(_ clock: any ServerClock) {
+            self.clock = clock
+            id = UUID()
+        }
+
+        public static let system = Clock(SystemClock())
+
+        public static func == (left: Clock, right: Clock) -> Bool { left.id == right.id }
+    }
 
     /// A lie, as `EngineConfiguration.lie` tells it; two are the same when they are one.
     public struct Lie: Sendable, Equatable {

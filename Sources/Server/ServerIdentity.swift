@@ -22,7 +22,8 @@ public struct ServerIdentity: Sendable {
 
     /// Reads the configured identity, or the self-made one, making it if there is none yet.
     /// - Parameter now: when a new certificate's validity starts.
-    public static func load(for configuration: ServerConfiguration, now: Date = Date()) throws(ServerIdentityError) -> Self {
+    public static func load(for configuration: ServerConfiguration, now: Date? = nil) throws(ServerIdentityError) -> Self {
+        let now = now ?? configuration.clock.clock.now.date
         if let files = configuration.tls {
             return try read(certificate: files.certificate, key: files.key, isNew: false)
         }

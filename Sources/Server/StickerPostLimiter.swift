@@ -1,5 +1,6 @@
 import Synchronization
 import Transcript
+import Timekeeping
 
 /// How often each account may post a sticker over HTTPS: a token bucket (`RateLimiter`) per
 /// account, `stickers.postsPerMinute` a minute on average and as many at once. A post costs the
@@ -11,17 +12,22 @@ final class StickerPostLimiter: Sendable {
     /// Past this many accounts, those whose buckets are full again are let go.
     static let keptAccounts = 4096
 
-    init(perMinute: Int) {
+    /// Where the buckets read the time.
+    let clock: any ServerClock
+
+    init(perMinute: Int, clock: any ServerClock = SystemClock()) {
         self.perMinute = max(perMinute, 1)
+        self.clock = clock
     }
 
-    private func bucket(at now: ContinuousClock.Instant) -> RateLimiter {
+    private func bucket(at now: WallInstant) -> RateLimiter {
         RateLimiter(perSecond: Double(perMinute) / 60, burst: perMinute, now: now)
     }
 
     /// True when `account` may post now (and one post is counted); false when it must wait.
-    func admit(_ account: AccountID, at now: ContinuousClock.Instant = .now) -> Bool {
-        buckets.withLock { buckets in
+    func admit(_ account: AccountID, at now: WallInstant? = nil) -> Bool {
+        let now = now ?? clock.now
+        return buckets.withLock { buckets in
             var bucket = buckets[account] ?? bucket(at: now)
             let admitted = bucket.admit(at: now) == .allowed
             buckets[account] = bucket
@@ -31,7 +37,8 @@ final class StickerPostLimiter: Sendable {
     }
 
     /// Seconds until `account` may post again: a whole number, at least 1.
-    func secondsToWait(_ account: AccountID, at now: ContinuousClock.Instant = .now) -> Int {
-        (buckets.withLock { $0[account] } ?? bucket(at: now)).secondsToWait(at: now)
+    func secondsToWait(_ account: AccountID, at now: WallInstant? = nil) -> Int {
+        let now = now ?? clock.now
+        return (buckets.withLock { $0[account] } ?? bucket(at: now)).secondsToWait(at: now)
     }
 }

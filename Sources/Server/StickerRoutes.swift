@@ -7,6 +7,7 @@ import Stickers
 import Transcript
 import WebPages
 import Wire
+import Timekeeping
 
 /// Stickers over HTTPS: `POST /stickers` posts one (signed by the install's key, see
 /// docs/PROTOCOL.md), `GET /stickers/ID` is its page and `GET /stickers/ID/image` its image.
@@ -38,7 +39,7 @@ enum StickerRoutes {
                 return refusal(.contentTooLarge, refused.code, refused.reason)
             }
             let image = Data(buffer: body)
-            guard let account = account(signing: request, conversation: conversation, id: id, name: name, image: image) else {
+            guard let account = account(signing: request, conversation: conversation, id: id, name: name, image: image, at: posts.clock.now) else {
                 return refusal(.unauthorized, "unauthenticated", "The request is not signed by an install's key as docs/PROTOCOL.md says, "
                     + "or its time is more than \(StickerUpload.allowedSkewSeconds) seconds from the server's.")
             }
@@ -86,11 +87,13 @@ enum StickerRoutes {
     }
 
     /// The account whose install key signed the request, if it did, lately.
-    static func account(signing request: Request, conversation: String, id: String, name: String, image: Data) -> AccountID? {
+    static func account(
+        signing request: Request, conversation: String, id: String, name: String, image: Data, at now: WallInstant
+    ) -> AccountID? {
         guard let keyText = request.headers[.init(StickerUpload.keyHeader)!],
             let signatureText = request.headers[.init(StickerUpload.signatureHeader)!],
             let timeText = request.headers[.init(StickerUpload.timeHeader)!], let time = Int64(timeText),
-            abs(Double(time) / 1000 - Date().timeIntervalSince1970) <= Double(StickerUpload.allowedSkewSeconds),
+            abs(Double(time) / 1000 - now.date.timeIntervalSince1970) <= Double(StickerUpload.allowedSkewSeconds),
             let keyBytes = Data(base64Encoded: keyText), let signatureBytes = Data(base64Encoded: signatureText),
             let key = try? P256.Signing.PublicKey(x963Representation: keyBytes)
         else { return nil }

@@ -74,10 +74,10 @@ import Wire
         let pipeline = relay.pipeline(of: "c")
         for index in 0..<Pipeline.maxPending {
             await pipeline.submit(.frame(.resume(.init(id: "r\(index)", conversation: "c", after: 0)),
-                                         account: "amber", connection: connection, received: .now))
+                                         account: "amber", connection: connection, received: relay.clock.now))
         }
         await pipeline.submit(.frame(.resume(.init(id: "over", conversation: "c", after: 0)),
-                                     account: "amber", connection: connection, received: .now))
+                                     account: "amber", connection: connection, received: relay.clock.now))
         var iterator = frames.makeAsyncIterator()
         let refused = try #require(await iterator.next())
         guard case let .rejected(rejected) = refused else { Issue.record("\(refused)"); return }

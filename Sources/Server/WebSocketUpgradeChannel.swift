@@ -160,7 +160,7 @@ extension WebSocketUpgradeChannel {
                 if case .notUpgraded = result { reached.withLockedValue { $0 = true } }
             }
         }
-        try? channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"))
+        _ = try? channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"))
         channel.embeddedEventLoop.run()
         return reached.withLockedValue { $0 }
     }

@@ -7,6 +7,7 @@ import Storage
 import StoragePostgres
 import TestSupport
 import Testing
+import Timekeeping
 import Wire
 
 /// Two servers (nodes) on one PostgreSQL, in this process, each with a data folder and a port of
@@ -14,13 +15,20 @@ import Wire
 /// between the nodes, and a turn's deadline, timed on both, fires once.
 @Suite(.timeLimit(.minutes(2)))
 struct TwoNodeTests {
+    /// Two nodes on a new PostgreSQL; with `clock`, both read the time from it.
     static func withTwoNodes<T: Sendable>(
         turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
+        clock: ManualClock? = nil,
         _ body: @Sendable @escaping (RunningServer, RunningServer, _ store: String) async throws -> T
     ) async throws -> T {
-        try await PostgresServer.with { url in
-            try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "first"; $0.adminToken = AdminTests.token }) { first in
-                try await LiveServer.with(turnTimeouts: turnTimeouts, configure: { $0.storeURL = url; $0.nodeName = "second"; $0.adminToken = AdminTests.token }) { second in
+        let clocked: ServerConfiguration.Clock = clock.map { .init($0) } ?? .system
+        return try await PostgresServer.with { url in
+            try await LiveServer.with(turnTimeouts: turnTimeouts, configure: {
+                $0.storeURL = url; $0.nodeName = "first"; $0.adminToken = AdminTests.token; $0.clock = clocked
+            }) { first in
+                try await LiveServer.with(turnTimeouts: turnTimeouts, configure: {
+                    $0.storeURL = url; $0.nodeName = "second"; $0.adminToken = AdminTests.token; $0.clock = clocked
+                }) { second in
                     try await body(first, second, url)
                 }
             }
@@ -84,18 +92,19 @@ struct TwoNodeTests {
     /// Both nodes hold the game (a player on each) and time Ben's turn: the timeout is stored
     /// once, and each player hears of it once.
     @Test func aTurnTimedOnBothNodesTimesOutOnce() async throws {
-        // Ben's shot must come in time across two nodes and PostgreSQL on a machine busy with
-        // the other tests: 1.5 s was once too short.
-        try await Self.withTwoNodes(turnTimeouts: ["battleship": .seconds(3)]) { first, second, store in
+        // One clock for both nodes, moved past the deadline once the turn runs on both.
+        let clock = ManualClock()
+        try await Self.withTwoNodes(clock: clock) { first, second, store in
             let amber = try await Player.connect(to: first)
             let ben = try await Player.connect(to: second)
             let conversation = try await RelayTimeoutTests.shootOnceAndGoQuiet(amber, ben)
+            clock.advance(by: .seconds(300))
             for player in [amber, ben] {
                 let frame = try await player.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }
                 #expect(frame.event?.status?.outcome.finished == true)
             }
-            // Long enough for the other node's deadline to have fired and lost.
-            try await Task.sleep(for: .seconds(2))
+            // Both nodes' timers woke as the clock moved, before either timeout was heard: each
+            // node decides its deadline before the resume that follows it on its pipeline.
             // Two joins, the fleet, the shot, the timeout: on either node, and no second timeout.
             for (node, key) in [(first, amber.key), (second, ben.key)] {
                 let again = try await Player.connect(to: node, key: key)
@@ -147,15 +156,17 @@ struct TwoNodeTests {
     @Test func onlyAStartAfterEveryNodeWasDownRecordsADowntime() async throws {
         try await PostgresServer.with { url in
             let data = LiveServer.temporaryDirectory()
-            let shared: @Sendable (inout ServerConfiguration) -> Void = { $0.storeURL = url }
+            // Every node reads this clock: time passes between the starts when the test says.
+            let clock = ManualClock()
+            let shared: @Sendable (inout ServerConfiguration) -> Void = { $0.storeURL = url; $0.clock = .init(clock) }
             try await LiveServer.with(configure: shared) { _ in
                 try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
-                try await Task.sleep(for: .seconds(1.5))
+                clock.advance(by: .seconds(1.5))
                 try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
             }
             #expect(try await Self.downtimes(at: url).isEmpty)
             // Longer than a node's beat may be late and the node still count as up (11 s).
-            try await Task.sleep(for: .seconds(11.5))
+            clock.advance(by: .seconds(11.5))
             try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
             let downtimes = try await Self.downtimes(at: url)
             #expect(downtimes.count == 1)

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Server
+import TestSupport
 import Testing
 import Wire
 
@@ -23,13 +24,21 @@ struct ConnectionBoundsTests {
     /// How long until the server closes `channel`; `nil` if it is still open after `limit`.
     static func closing(_ channel: any Channel, within limit: Duration) async throws -> Duration? {
         let start = ContinuousClock.now
-        let closed = Recorded(false)
-        channel.closeFuture.whenComplete { _ in closed.update { $0 = true } }
-        while ContinuousClock.now - start < limit {
-            if closed.value { return ContinuousClock.now - start }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await answer(within: limit) { try? await channel.closeFuture.get() }
+        } catch is TimedOut {
+            return nil
         }
-        return nil
+        return ContinuousClock.now - start
+    }
+
+    /// The index of each of `channels` as it closes.
+    static func closings(of channels: [any Channel]) -> AsyncStream<Int> {
+        let (closed, feed) = AsyncStream<Int>.makeStream()
+        for (index, channel) in channels.enumerated() {
+            channel.closeFuture.whenComplete { _ in feed.yield(index) }
+        }
+        return closed
     }
 
     @Test func aSocketThatSaysNothingIsClosedAfterTheHandshakeDeadline() async throws {
@@ -58,22 +67,23 @@ struct ConnectionBoundsTests {
             // fourth is its choice: exactly one is closed, at once.
             var sockets: [any Channel] = []
             for _ in 0..<4 { sockets.append(try await Self.tcp(port: server.port)) }
-            let closed = Recorded(Set<Int>())
-            for (index, socket) in sockets.enumerated() {
-                socket.closeFuture.whenComplete { _ in closed.update { $0.insert(index) } }
-            }
+            let closings = Self.closings(of: sockets)
             let start = ContinuousClock.now
             // "At once" is well before the handshake deadline (30 s), which would close it too; a
             // loaded machine took 3.1 s once.
-            while closed.value.isEmpty, ContinuousClock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(20)) }
+            let first = try #require(try await answer(within: .seconds(10)) {
+                var closed = closings.makeAsyncIterator()
+                return await closed.next()
+            })
             #expect(ContinuousClock.now - start < .seconds(10), "one is closed at once, not at the handshake deadline")
-            try await Task.sleep(for: .milliseconds(500))
-            #expect(closed.value.count == 1, "exactly one of four is closed: \(closed.value)")
-            let open = sockets.indices.filter { !closed.value.contains($0) }.map { sockets[$0] }
-            // Once one goes, there is room again.
+            // The other three still hold their places: a fifth socket is closed at once too.
+            let fifth = try await Self.tcp(port: server.port)
+            _ = try #require(try await Self.closing(fifth, within: .seconds(10)), "a fifth is over the limit too")
+            let open = sockets.indices.filter { $0 != first }.map { sockets[$0] }
+            // Once one goes, there is room again: a player gets in as soon as the server has
+            // seen it go.
             try await open[0].close()
-            try await Task.sleep(for: .milliseconds(300))
-            let amber = try await Player.connect(to: server)
+            let amber = try await eventually(within: .seconds(10)) { try? await Player.connect(to: server) }
             guard case .conversation = try await amber.request(.create(.init(id: "c"))) else {
                 throw ConnectionError.unexpected("amber was refused")
             }
@@ -129,12 +139,9 @@ struct ConnectionsPerAccountTests {
             _ = try await Player.connect(to: server)
             // Once one of its connections is gone, the account may connect again.
             first.connection.close()
-            var third: Player?
-            for _ in 0..<50 where third == nil {
-                third = try? await Player.connect(to: server, key: key)
-                if third == nil { try await Task.sleep(for: .milliseconds(100)) }
+            let again = try await eventually(within: .seconds(5), every: .milliseconds(100), { "no connection after one closed" }) {
+                try? await Player.connect(to: server, key: key)
             }
-            let again = try #require(third, "no connection after one closed")
             guard case .conversations = try await again.request(.list(.init(id: "l"))) else {
                 throw ConnectionError.unexpected("the new connection broke")
             }

@@ -71,8 +71,7 @@ struct CrashLoopTests {
         // Each pair finishes the game it is in. One that never does is a lost or unrelayed
         // event: say where each pair stands, then end the clients and the server so that the
         // test ends (waiting on the bots is not cancelled by the test's time limit).
-        let deadline = ContinuousClock.now + Self.finishing
-        while !done.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        try? await eventually(within: Self.finishing) { done.value }
         let stuck = done.value ? nil : await Self.describe(progress.value, clients: clients)
         for client in clients.joined() { await client.stop() }
         await Spawn.kill(pid)
@@ -198,19 +197,18 @@ struct CrashLoopTests {
 
     /// The server's certificate fingerprint, once its log says it listens.
     static func listening(log: String) async throws -> CertificateFingerprint {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.contains("Parley listening on") }),
-                let sha = line.range(of: "SHA-256 "),
-                let fingerprint = CertificateFingerprint(String(line[sha.upperBound...].prefix { $0.isHexDigit }))
-            {
-                return fingerprint
+        do {
+            return try await eventually(within: .seconds(30), every: .milliseconds(20)) {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                guard let line = text.split(separator: "\n").first(where: { $0.contains("Parley listening on") }),
+                    let sha = line.range(of: "SHA-256 ")
+                else { return nil }
+                return CertificateFingerprint(String(line[sha.upperBound...].prefix { $0.isHexDigit }))
             }
-            try await Task.sleep(for: .milliseconds(20))
+        } catch is NeverHappened {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw TimedOut(what: "parley serve to listen; the end of its log:\n" + text.split(separator: "\n").suffix(8).joined(separator: "\n"))
         }
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        throw TimedOut(what: "parley serve to listen; the end of its log:\n" + text.split(separator: "\n").suffix(8).joined(separator: "\n"))
     }
 
     /// A port nobody listens on now.

@@ -15,12 +15,13 @@ import Wire
         func add(_ line: String) { lines.append(line) }
 
         func wait(for text: String, seconds: Double = 20) async throws -> String {
-            let deadline = ContinuousClock.now + .seconds(seconds)
-            while ContinuousClock.now < deadline {
-                if let line = lines.first(where: { $0.contains(text) }) { return line }
-                try await Task.sleep(for: .milliseconds(20))
+            do {
+                return try await eventually(within: .seconds(seconds), every: .milliseconds(20)) {
+                    lines.first(where: { $0.contains(text) })
+                }
+            } catch is NeverHappened {
+                throw LineError("no line with \"\(text)\" in:\n" + lines.joined(separator: "\n"))
             }
-            throw LineError("no line with \"\(text)\" in:\n" + lines.joined(separator: "\n"))
         }
     }
 
@@ -70,8 +71,8 @@ import Wire
         let session = LineSession(client: client) { _ in }
         let started = ContinuousClock.now
         let run = Task { await session.run(input: lines) }
+        // In order: the session takes the list first, which waits, and then hears the quit.
         input.yield("list")
-        try await Task.sleep(for: .milliseconds(300))
         input.yield("quit")
         await run.value
         // The list would wait for ever; on a machine busy with every other test, quit takes a

@@ -1,6 +1,7 @@
 import Client
 import Foundation
 import Server
+import TestSupport
 import Testing
 import Wire
 
@@ -39,11 +40,10 @@ import Wire
                 _ = try await RelayAbuseTests.frame(&messages)
             }
 
-            var answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/metrics")
-            for _ in 0..<50 where sample("parley_connections", in: answer.body) != 2 {
-                // The third connection's end reaches the relay a moment after it closes.
-                try await Task.sleep(for: .milliseconds(100))
-                answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/metrics")
+            // The third connection's end reaches the relay a moment after it closes.
+            let answer = try await eventually(within: .seconds(5), every: .milliseconds(100)) {
+                let answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/metrics")
+                return sample("parley_connections", in: answer.body) == 2 ? answer : nil
             }
             #expect(answer.status == 200)
             #expect(answer.contentType?.hasPrefix("text/plain") == true)

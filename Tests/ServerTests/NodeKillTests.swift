@@ -60,14 +60,13 @@ struct NodeKillTests {
                 }
             }
             // Mid-game: some moves made through both nodes.
-            let started = ContinuousClock.now
-            while accepted.value.count < 40, ContinuousClock.now - started < .seconds(60) { try await Task.sleep(for: .milliseconds(20)) }
+            try? await eventually(within: .seconds(60), every: .milliseconds(20)) { accepted.value.count >= 40 }
             let before = accepted.value.count
             await Spawn.kill(first)
-            try await Task.sleep(for: .seconds(1))
+            // The games go on through the node left: a move at least before the bots stop.
+            try? await eventually(within: .seconds(30), every: .milliseconds(20)) { accepted.value.count > before }
             stop.update { $0 = true }
-            let deadline = ContinuousClock.now + CrashLoopTests.finishing
-            while !done.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+            try? await eventually(within: CrashLoopTests.finishing) { done.value }
             let stuck = done.value ? nil : await CrashLoopTests.describe(progress.value, clients: clients)
             for client in clients.joined() { await client.stop() }
             await Spawn.kill(second)

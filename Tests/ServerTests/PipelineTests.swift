@@ -5,6 +5,7 @@ import Logging
 @testable import Server
 import Storage
 import Synchronization
+import TestSupport
 import Testing
 import Transcript
 import Wire
@@ -54,11 +55,10 @@ struct PipelineTests {
             configuration: Self.configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 1, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         let conversation = try await table.conversation(of: "amber", with: ["ben"]).conversation
-        let takes = Mutex<[[ServerFrame]]>([])
+        let (takes, took) = AsyncStream<[ServerFrame]>.makeStream()
         let outbox = Outbox(limit: 100, maxFrameBytes: 1 << 20, wake: { outbox in
             while let items = outbox.take(), !items.isEmpty {
-                let frames = items.flatMap { $0.serverFrames() }
-                takes.withLock { $0.append(frames) }
+                took.yield(items.flatMap { $0.serverFrames() })
             }
         })
         let connection = try #require(relay.connect("amber", outbox: outbox))
@@ -66,12 +66,10 @@ struct PipelineTests {
         await relay.submit(
             .send(.init(id: "m", conversation: conversation, game: "icecream", url: "?Base=base01")),
             from: "amber", connection: connection)
-        var waited = 0
-        while takes.withLock({ $0.isEmpty }), waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
-        let first = try #require(takes.withLock { $0.first })
+        let first = try #require(try await answer(within: .seconds(10)) {
+            var iterator = takes.makeAsyncIterator()
+            return await iterator.next()
+        })
         #expect(first.count == 2, "\(first)")
         #expect(first.first?.requestID == "m" && first.first?.isAccepted == true)
         let event = try #require(first.last.flatMap { frame -> Event? in if case let .event(event) = frame { event } else { nil } },
@@ -101,7 +99,7 @@ struct PipelineTests {
         await log.untilHolding()
         // The move is decided and waits for the store: a read now waits too.
         let reading = Task { try await relay.adminGame(opened.session) }
-        while await relay.pipelines[0].waitingToRead.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually(within: .seconds(10), every: .milliseconds(5)) { await !relay.pipelines[0].waitingToRead.isEmpty }
         await log.release(failing: true)
         let game = try #require(try await reading.value)
         #expect(game.moves == 1, "the refused move was never shown")

@@ -151,13 +151,11 @@ struct PostgresStoreTests {
                 #expect(ContinuousClock.now - started < .seconds(45))
                 try await control.startServer()
                 // The server reads the store again by itself; the same shot goes in.
-                var answer = refused
-                let deadline = ContinuousClock.now + .seconds(30)
-                while answer.rejection?.code == "unavailable", ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(500))
-                    answer = try await ServerTests.answer(within: .seconds(60)) {
+                let answer = try await eventually(within: .seconds(30), every: .milliseconds(500)) {
+                    let answer = try await ServerTests.answer(within: .seconds(60)) {
                         try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=0")
                     }
+                    return answer.rejection?.code == "unavailable" ? nil : answer
                 }
                 #expect(answer.isAccepted, "\(answer)")
             }

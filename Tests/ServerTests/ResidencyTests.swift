@@ -1,6 +1,8 @@
 import Client
 import Foundation
 import Server
+import TestSupport
+import Timekeeping
 import Testing
 import Wire
 
@@ -9,21 +11,27 @@ import Wire
 struct ServerResidencyTests {
     @Test func anIdleConversationLeavesMemoryWithNoTrafficAndComesBackWhole() async throws {
         // No turn timeouts: a running clock would keep the conversation in memory.
-        try await LiveServer.with(turnTimeouts: [:], configure: { $0.residency = Relay.Residency(idle: .zero) }) { server in
+        let clock = ManualClock()
+        try await LiveServer.with(turnTimeouts: [:], configure: {
+            $0.residency = Relay.Residency(idle: .seconds(300))
+            $0.clock = .init(clock)
+        }) { server in
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
             let conversation = try await RelayGameTests.gather(amber, [ben])
             _ = try await amber.request(.send(.init(id: "m", conversation: conversation, game: "icecream", url: "?Base=base02")))
             let live = try await ben.nextMessage()
 
-            // Nothing more is sent: the sweep alone takes it out of memory.
-            let deadline = ContinuousClock.now + .seconds(10)
-            var resident = -1
-            while resident != 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-                resident = Self.metric("parley_conversations_resident", in: try await HTTPS.request("\(server.url)/metrics").body)
+            // Nothing more is sent: the sweep alone takes it out of memory, once it has been idle
+            // for 300 s of the server's clock.
+            #expect(Self.metric("parley_conversations_resident", in: try await HTTPS.request("\(server.url)/metrics").body) == 1)
+            clock.advance(by: .seconds(299))
+            // The sweeps wake each second of the clock: moved a second at a time, as a sweep may
+            // not sleep on it yet.
+            try await eventually(within: .seconds(10)) {
+                clock.advance(by: .seconds(1))
+                return Self.metric("parley_conversations_resident", in: try await HTTPS.request("\(server.url)/metrics").body) == 0
             }
-            #expect(resident == 0)
 
             let synced = try await ben.request(.resume(.init(id: "r", conversation: conversation, after: 2)))
             #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: 3)))

@@ -4,6 +4,8 @@ import GameCatalog
 import Logging
 @testable import Server
 import Storage
+import TestSupport
+import Timekeeping
 import Testing
 import Transcript
 import Wire
@@ -214,9 +216,10 @@ extension ServerFrame {
 struct SnapshotLoadTests {
     @Test func aConversationThatLeftMemoryLoadsFromItsSnapshot() async throws {
         let log = CountingLog(InMemoryEventLog())
+        let clock = ManualClock()
         let relay = try await Relay.start(
             configuration: StartFromIndexTests.configuration, secret: StartFromIndexTests.secret, log: log,
-            residency: Relay.Residency(idle: .seconds(2)), logger: Logger(label: "t"))
+            residency: Relay.Residency(idle: .seconds(2)), logger: Logger(label: "t"), clock: clock)
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         let created = try await table.conversation(of: "amber", with: ["ben"])
         let id = created.conversation
@@ -229,17 +232,18 @@ struct SnapshotLoadTests {
         let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition))
         #expect(interval.lastSeq >= Pipeline.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
 
-        // Three more, then idle for 2 s, it leaves memory, and a snapshot of where it ended is
-        // stored when the pipeline is next idle.
+        // Three more, then idle for 2 s of the relay's clock, it leaves memory, and a snapshot of
+        // where it ended is stored when the pipeline is next idle.
         let more = (0..<3).map { game in
             ClientFrame.send(.init(id: "m\(game)", conversation: id, game: "icecream", variant: "solo", url: "?Base=base02"))
         }
         #expect(try await table.askAll(more, from: "amber").allSatisfy { $0.isAccepted })
-        let deadline = ContinuousClock.now + .seconds(30)
-        while await relay.residentCount > 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+        // The pipelines' sweeps wake each second of the clock: moved a second at a time, as
+        // the sweep may not sleep on it yet.
+        try await eventually(within: .seconds(30), { "still resident: \(await relay.residentCount)" }) {
+            clock.advance(by: .seconds(1))
+            return await relay.residentCount == 0
         }
-        #expect(await relay.residentCount == 0)
         let latest = try #require(try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition))
         #expect(latest.lastSeq == 215)
 

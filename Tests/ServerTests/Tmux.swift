@@ -61,14 +61,15 @@ struct Tmux: Sendable {
     func waitUntil(
         _ name: String, seconds: Double = 20, _ what: String = "what it waited for", _ isReady: (String) -> Bool
     ) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(seconds)
         var last = ""
-        while ContinuousClock.now < deadline {
-            last = (try? await screen(name)) ?? last
-            if isReady(last) { return last }
-            try await Task.sleep(for: .milliseconds(100))
+        do {
+            return try await eventually(within: .seconds(seconds), every: .milliseconds(100)) {
+                last = (try? await screen(name)) ?? last
+                return isReady(last) ? last : nil
+            }
+        } catch is NeverHappened {
+            throw Missing(description: "\(name)'s screen never showed \(what); it shows:\n\(last)")
         }
-        throw Missing(description: "\(name)'s screen never showed \(what); it shows:\n\(last)")
     }
 
     func stop() async { _ = try? await run(["kill-server"], reading: false) }

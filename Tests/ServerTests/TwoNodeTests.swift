@@ -137,12 +137,11 @@ struct TwoNodeTests {
             let bearer = [("Authorization", "Bearer \(AdminTests.token)")]
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            var listed: [AdminGame] = []
-            let deadline = ContinuousClock.now + .seconds(15)
-            while !listed.contains(where: { $0.session == accepted.session }), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(250))
+            // The second node looks for clocks started elsewhere every few seconds.
+            let listed = try await eventually(within: .seconds(15), every: .milliseconds(250)) {
                 let answer = try await HTTPS.request("https://127.0.0.1:\(second.port)/admin/api/games", headers: bearer)
-                listed = try decoder.decode([AdminGame].self, from: Data(answer.body.utf8))
+                let listed = try decoder.decode([AdminGame].self, from: Data(answer.body.utf8))
+                return listed.contains(where: { $0.session == accepted.session }) ? listed : nil
             }
             #expect(listed.map(\.conversation).contains(conversation), "\(listed)")
             let detail = try await HTTPS.request("https://127.0.0.1:\(second.port)/admin/api/games/\(accepted.session)", headers: bearer)

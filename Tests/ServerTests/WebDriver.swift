@@ -156,25 +156,27 @@ actor WebDriver {
 
     /// The port chromedriver says it listens on: asked for port 0, it takes a free one.
     private static func port(ofDriverLoggingTo log: String) async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(20)
         var text = ""
-        while ContinuousClock.now < deadline {
-            text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if let match = text.firstMatch(of: /started successfully on port (\d+)/), let port = Int(match.1) { return port }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            return try await eventually(within: .seconds(20), every: .milliseconds(20)) {
+                text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                return text.firstMatch(of: /started successfully on port (\d+)/).flatMap { Int($0.1) }
+            }
+        } catch is NeverHappened {
+            throw Failure(code: nil, description: "chromedriver named no port within 20 seconds; it printed:\n\(text)")
         }
-        throw Failure(code: nil, description: "chromedriver named no port within 20 seconds; it printed:\n\(text)")
     }
 
     private static func waitUntilReady(_ base: String, log: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            let status = try? await send(.GET, base + "/status", describing: "GET /status", timeout: .seconds(5))
-            if status?["ready"]?.bool == true { return }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await eventually(within: .seconds(20)) {
+                let status = try? await send(.GET, base + "/status", describing: "GET /status", timeout: .seconds(5))
+                return status?["ready"]?.bool == true
+            }
+        } catch is NeverHappened {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw Failure(code: nil, description: "chromedriver was not ready within 20 seconds; it printed:\n\(text)")
         }
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        throw Failure(code: nil, description: "chromedriver was not ready within 20 seconds; it printed:\n\(text)")
     }
 
     /// The browser's options. The server's certificate is self-made, and root in a container
@@ -221,10 +223,7 @@ actor WebDriver {
     /// still dying wrote to its profile as it was removed.
     private static func stop(driver: pid_t, folder: String, browserLeft: Bool = true) async {
         await Task.detached {
-            let deadline = ContinuousClock.now + .seconds(5)
-            while browserLeft, killBrowser(in: folder), ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+            if browserLeft { try? await eventually(within: .seconds(5)) { !killBrowser(in: folder) } }
             await Spawn.kill(driver)
             try? FileManager.default.removeItem(atPath: folder)
         }.value
@@ -427,20 +426,21 @@ actor WebDriver {
     /// that could never succeed (a selector that is no CSS, a session gone) and any other error
     /// end the wait at once.
     private func poll<T: Sendable>(_ what: String, timeout: Duration, _ attempt: (WebDriver) async throws -> T?) async throws -> T {
-        let deadline = ContinuousClock.now + timeout
         let hopeless: Set<String?> = [nil, "invalid selector", "invalid argument", "invalid session id", "unknown command"]
         var refused: Failure?
-        while true {
-            do {
-                if let value = try await attempt(self) { return value }
-            } catch let failure as Failure where !hopeless.contains(failure.code) {
-                refused = failure
+        do {
+            return try await eventually(within: timeout, every: .milliseconds(100)) {
+                do {
+                    return try await attempt(self)
+                } catch let failure as Failure where !hopeless.contains(failure.code) {
+                    refused = failure
+                    return nil
+                }
             }
-            guard ContinuousClock.now < deadline else { break }
-            try await Task.sleep(for: .milliseconds(100))
+        } catch is NeverHappened {
+            let last = refused.map { "\nThe last attempt failed: \($0)" } ?? ""
+            throw Failure(code: "timeout", description: "Waited \(timeout) for \(what) in vain.\(last)\n\(await report())")
         }
-        let last = refused.map { "\nThe last attempt failed: \($0)" } ?? ""
-        throw Failure(code: "timeout", description: "Waited \(timeout) for \(what) in vain.\(last)\n\(await report())")
     }
 
     /// The page's address and text and what its console logged, for a failure's message.

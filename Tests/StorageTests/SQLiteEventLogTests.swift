@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import StorageSQLite
+import TestSupport
 import Testing
 
 /// What only the file-backed log can show: surviving a restart, refusing foreign files, and
@@ -91,12 +92,9 @@ struct SQLiteEventLogTests {
                 _ = try await log.append((0..<50).map { .init("s\($0 % 7)", "\(batch)-\($0) \(payload)") })
             }
             // 2 MB appended: far below the writer's own threshold of 64,000 pages.
-            var waited = 0
-            while size() < before + 2_000_000, waited < 100 {
-                try await Task.sleep(for: .milliseconds(100))
-                waited += 1
+            try await eventually(within: .seconds(10), every: .milliseconds(100), { "the database file is \(size()) bytes, \(before) before" }) {
+                size() >= before + 2_000_000
             }
-            #expect(size() >= before + 2_000_000, "the database file is \(size()) bytes, \(before) before")
             #expect(try await log.records(after: 0, limit: 1000).count == 500)
             await log.close()
         }

@@ -1,3 +1,4 @@
+import Transcript
 import Client
 import Logging
 import Play
@@ -25,7 +26,7 @@ public struct BotTable: Sendable {
         return BotTable(game: game, opener: seated.opener, joiner: seated.joiner, openerView: seated.openerView, joinerView: seated.joinerView)
     }
 
-    public var conversation: String { openerView.conversation }
+    public var conversation: ConversationID { openerView.conversation }
 
     /// Both bots play until `games` games are over (`nil`: until `close()`), with `strategy`,
     /// thinking `think` on average before each move; returns what the opener and the joiner

@@ -42,7 +42,7 @@ struct LoopTable: Sendable {
 /// One bot of a `LoopTable`, on its connection's event loop.
 final class LoopBotSeat: @unchecked Sendable {
     private let connection: LoopConnection
-    private let conversation: String
+    private let conversation: ConversationID
     private let player: BotPlayer
     private let opens: Bool
     private var bot: TableBot

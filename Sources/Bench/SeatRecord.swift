@@ -8,7 +8,7 @@ public struct SeatRecord: Sendable {
     public var account: String
     /// The bot's own identifier in its conversation.
     public var you: ParticipantID
-    public var conversation: String
+    public var conversation: ConversationID
     /// Every event of its conversation it received, in the order received.
     public var events: [Event] = []
     /// The seq of each of its moves the server accepted, in the order sent.
@@ -19,7 +19,7 @@ public struct SeatRecord: Sendable {
     /// further, so its table is closed.
     public var gaveUp = false
 
-    public init(account: String, you: ParticipantID, conversation: String) {
+    public init(account: String, you: ParticipantID, conversation: ConversationID) {
         self.account = account
         self.you = you
         self.conversation = conversation

@@ -44,7 +44,7 @@ public struct StoreGenerator {
         /// Stores the batch; returns the position of its last record.
         func flush() async throws -> Int64 {
             guard !batch.isEmpty else { return 0 }
-            let records = try batch.map { NewLogRecord(stream: $0.conversation ?? "", payload: try WireJSON.encode($0)) }
+            let records = try batch.map { NewLogRecord(stream: $0.conversation?.rawValue ?? "", payload: try WireJSON.encode($0)) }
             var changes = engine.indexChanges(for: batch)
             if first { changes.append(.set(IndexKind.format, "index", IndexKind.version)) }
             first = false
@@ -59,7 +59,7 @@ public struct StoreGenerator {
             guard let reply = decision.replies.first else { throw BenchError("the generator got no answer to \(frame)") }
             return reply
         }
-        func conversation(_ index: Int) throws -> String {
+        func conversation(_ index: Int) throws -> ConversationID {
             let (a, b) = (AccountID(rawValue: "generated-a\(index)"), AccountID(rawValue: "generated-b\(index)"))
             guard case let .conversation(created) = try decide(.create(.init(id: "c\(index)")), by: a) else {
                 throw BenchError("the generator could not create a conversation")

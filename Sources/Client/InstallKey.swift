@@ -1,3 +1,4 @@
+import Transcript
 import Crypto
 import Files
 import Foundation
@@ -43,13 +44,13 @@ public struct InstallKey: Sendable {
 
     /// The headers that sign a sticker's post (`StickerUpload`), made at `time`.
     /// The name is signed as the server reads it: without the spaces and tabs around it.
-    public func stickerHeaders(conversation: String, id: String, name: String, image: [UInt8], time: Date = Date()) throws
+    public func stickerHeaders(conversation: ConversationID, id: String, name: String, image: [UInt8], time: Date = Date()) throws
         -> [(String, String)]
     {
         let milliseconds = Int64((time.timeIntervalSince1970 * 1000).rounded())
         let digest = SHA256.hash(data: image).map { String(format: "%02x", $0) }.joined()
         let signature = try privateKey.signature(for: StickerUpload.signedBytes(
-            time: milliseconds, conversation: conversation, id: id, name: name.trimmingCharacters(in: .whitespaces),
+            time: milliseconds, conversation: conversation.rawValue, id: id, name: name.trimmingCharacters(in: .whitespaces),
             imageSHA256: digest))
         return [
             (StickerUpload.keyHeader, publicKey), (StickerUpload.signatureHeader, signature.derRepresentation.base64EncodedString()),

@@ -1,3 +1,4 @@
+import Transcript
 import Foundation
 import Logging
 import Wire
@@ -29,7 +30,7 @@ public actor ParleyClient {
     private let logger: Logger
     private var connection: ParleyConnection?
     /// The newest seq handed out, per conversation.
-    private var delivered: [String: Int] = [:]
+    private var delivered: [ConversationID: Int] = [:]
     private var supervisor: Task<Void, Never>?
     private var waitingForConnection: [UUID: CheckedContinuation<ParleyConnection, any Error>] = [:]
     /// How long a request waits, for a connection and then for its answer, before it fails.
@@ -73,12 +74,12 @@ public actor ParleyClient {
     /// the server's answer, its JSON as it came (`{"conversation","seq","sticker","url"}` or an
     /// error frame's `{"code","reason"}`), with its HTTP status. `id` is the request's, the same
     /// if it is sent again.
-    public func postSticker(conversation: String, name: String, image: [UInt8], id: String = UUID().uuidString) async throws
+    public func postSticker(conversation: ConversationID, name: String, image: [UInt8], id: String = UUID().uuidString) async throws
         -> ServerEndpoint.Page
     {
         let headers = try key.stickerHeaders(conversation: conversation, id: id, name: name, image: image)
         var query = URLComponents()
-        query.queryItems = [.init(name: "conversation", value: conversation), .init(name: "id", value: id), .init(name: "name", value: name)]
+        query.queryItems = [.init(name: "conversation", value: conversation.rawValue), .init(name: "id", value: id), .init(name: "name", value: name)]
         // A `+` is encoded, so that no reader of the query can take it for a space.
         let path = "/stickers?" + (query.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         var last: (any Error)?
@@ -96,7 +97,7 @@ public actor ParleyClient {
     /// Sends a game's state as a sticker: the server draws it (`GET /g/GAME/sticker.png`, a
     /// finished ice cream), and the client posts the picture as any sticker. The server's
     /// answer to the post, or to the drawing when it makes none.
-    public func postGameSticker(conversation: String, game: String, query: String, name: String, id: String = UUID().uuidString)
+    public func postGameSticker(conversation: ConversationID, game: String, query: String, name: String, id: String = UUID().uuidString)
         async throws -> ServerEndpoint.Page
     {
         var last: (any Error)?
@@ -181,10 +182,10 @@ public actor ParleyClient {
         _ list: ClientFrame.List, on connection: ParleyConnection, until deadline: ContinuousClock.Instant
     ) async throws -> ServerFrame {
         var all: [ConversationSummary] = []
-        var after: String?
+        var after: ConversationID?
         repeat {
             let answer = try await connection.request(
-                .list(.init(id: after.map { list.id + "/" + $0 } ?? list.id, after: after)), timeout: max(.zero, deadline - .now))
+                .list(.init(id: after.map { list.id + "/" + $0.rawValue } ?? list.id, after: after)), timeout: max(.zero, deadline - .now))
             guard case let .conversations(page) = answer else { return answer }
             all += page.conversations
             // A page that says more follow but holds none would never end.
@@ -199,10 +200,10 @@ public actor ParleyClient {
 
     /// The seq of the newest event of `conversation` handed out; `nil` if the client does not
     /// follow it.
-    public func handedOut(in conversation: String) -> Int? { delivered[conversation] }
+    public func handedOut(in conversation: ConversationID) -> Int? { delivered[conversation] }
 
     /// Starts handing out a conversation's events, from the one after `seq`.
-    public func follow(_ conversation: String, after seq: Int = 0) {
+    public func follow(_ conversation: ConversationID, after seq: Int = 0) {
         if delivered[conversation] == nil { delivered[conversation] = seq }
     }
 
@@ -290,7 +291,7 @@ public actor ParleyClient {
         throw ConnectionError.closed
     }
 
-    private func startFollowing(_ conversation: String) -> Int {
+    private func startFollowing(_ conversation: ConversationID) -> Int {
         follow(conversation)
         return delivered[conversation] ?? 0
     }

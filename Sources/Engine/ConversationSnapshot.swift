@@ -16,7 +16,7 @@ struct ConversationSnapshot: Codable {
     /// The log position of a record of the conversation at or before the snapshot: the events
     /// after it with a seq above `lastSeq` are what the snapshot does not hold.
     var after: Int64
-    var id: String
+    var id: ConversationID
     var invite: String
     var members: [AccountID]
     var everyone: [AccountID]

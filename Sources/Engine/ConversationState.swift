@@ -18,7 +18,7 @@ struct ConversationState: Sendable {
     static let finishedSessionsKept = 4
 
     private struct Fields: Sendable {
-        let id: String
+        let id: ConversationID
         let invite: String
         let watchInvite: String
         var members: [AccountID] = []
@@ -38,11 +38,11 @@ struct ConversationState: Sendable {
 
     @CopyOnWrite private var fields: Fields
 
-    init(id: String, invite: String) {
+    init(id: ConversationID, invite: String) {
         fields = Fields(id: id, invite: invite, watchInvite: InviteCode.watch(of: invite))
     }
 
-    var id: String { fields.id }
+    var id: ConversationID { fields.id }
     var invite: String { fields.invite }
     /// The invite that makes whoever joins with it a spectator.
     var watchInvite: String { fields.watchInvite }

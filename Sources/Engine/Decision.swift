@@ -33,10 +33,10 @@ public struct Decision: Sendable {
 
 /// A conversation entry to deliver to every member.
 public struct EntryReference: Hashable, Sendable {
-    public let conversation: String
+    public let conversation: ConversationID
     public let seq: Int
 
-    public init(conversation: String, seq: Int) {
+    public init(conversation: ConversationID, seq: Int) {
         self.conversation = conversation
         self.seq = seq
     }
@@ -45,7 +45,7 @@ public struct EntryReference: Hashable, Sendable {
 /// What a `resume` asked for that the store must supply.
 public struct Backlog: Hashable, Sendable {
     public let request: String
-    public let conversation: String
+    public let conversation: ConversationID
     public let viewer: AccountID
     /// The entries after `after` up to `lastSeq` are sent, then `synced` with `lastSeq`.
     public let after: Int

@@ -141,12 +141,12 @@ extension Engine {
 
     /// Whether a member of the conversation holds no seat of the session (and sees its state as
     /// a spectator, until their first move takes a seat).
-    private func hasSpectators(of session: SessionState, in conversation: String) -> Bool {
+    private func hasSpectators(of session: SessionState, in conversation: ConversationID) -> Bool {
         guard let index = conversations.index(forKey: conversation) else { return true }
         return conversations.values[index].members.contains { !session.seats.contains($0) }
     }
 
-    private mutating func applyEnd(in conversation: String, seq: Int, session id: Session) throws(EngineError) {
+    private mutating func applyEnd(in conversation: ConversationID, seq: Int, session id: Session) throws(EngineError) {
         guard var session = conversations[conversation]?.sessions[id] else {
             throw .corrupt("an end of unknown session \(id.uuidString)")
         }
@@ -157,7 +157,7 @@ extension Engine {
     }
 
     private mutating func applyResignation(
-        in conversation: String, seq: Int, session id: Session, by account: AccountID
+        in conversation: ConversationID, seq: Int, session id: Session, by account: AccountID
     ) throws(EngineError) {
         guard var session = conversations[conversation]?.sessions[id] else {
             throw .corrupt("a resignation in unknown session \(id.uuidString)")
@@ -171,7 +171,7 @@ extension Engine {
         retireFinishedSessions(of: conversation)
     }
 
-    private mutating func applyTimeout(in conversation: String, seq: Int, session id: Session) throws(EngineError) {
+    private mutating func applyTimeout(in conversation: ConversationID, seq: Int, session id: Session) throws(EngineError) {
         guard var session = conversations[conversation]?.sessions[id] else {
             throw .corrupt("a timeout in unknown session \(id.uuidString)")
         }
@@ -191,7 +191,7 @@ extension Engine {
 
     /// Stops a session's clock after a timeout or an end, keeps the session, and returns the
     /// entry that records where it stands.
-    private mutating func stop(_ session: SessionState, late: AccountID?, in conversation: String) -> TimeoutEntry {
+    private mutating func stop(_ session: SessionState, late: AccountID?, in conversation: ConversationID) -> TimeoutEntry {
         var session = session
         session.clockStarted = nil
         conversations[conversation]?.sessions[session.id] = session
@@ -203,7 +203,7 @@ extension Engine {
 
     /// Keeps an account's memberships when the engine knows them; the store's index has them
     /// all.
-    private mutating func noteMembership(of account: AccountID, in conversation: String, member: Bool) {
+    private mutating func noteMembership(of account: AccountID, in conversation: ConversationID, member: Bool) {
         guard knowsEveryAccount || memberships[account] != nil else { return }
         if member {
             addMembership(of: account, in: conversation)
@@ -213,16 +213,16 @@ extension Engine {
     }
 
     /// The role an account has in a conversation now (a player's when it is not in memory).
-    private func role(of account: AccountID, in conversation: String) -> ParticipantRole {
+    private func role(of account: AccountID, in conversation: ConversationID) -> ParticipantRole {
         conversations[conversation]?.role(of: account) ?? .player
     }
 
-    private mutating func retireFinishedSessions(of conversation: String) {
+    private mutating func retireFinishedSessions(of conversation: ConversationID) {
         guard !keepsFinishedSessions else { return }
         conversations[conversation]?.retireFinishedSessions(keeping: retiredKept)
     }
 
-    private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: String) throws(EngineError) {
+    private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: ConversationID) throws(EngineError) {
         // Only the number is read: a copy of the conversation held across the append would
         // share its window, and the append would then copy it.
         guard let index = conversations.index(forKey: conversation) else { throw .corrupt("unknown conversation \(conversation)") }
@@ -233,7 +233,7 @@ extension Engine {
 
     /// Adds a newcomer to each viewer's directory and makes the newcomer's own: one identifier
     /// for each member and the newcomer's, not every pair again.
-    private mutating func addToDirectories(_ newcomer: AccountID, of conversation: String) {
+    private mutating func addToDirectories(_ newcomer: AccountID, of conversation: ConversationID) {
         guard let state = conversations[conversation] else { return }
         var directories = state.directories
         conversations[conversation]?.directories = [:]
@@ -244,7 +244,7 @@ extension Engine {
         conversations[conversation]?.directories = directories
     }
 
-    mutating func rebuildDirectories(of conversation: String) {
+    mutating func rebuildDirectories(of conversation: ConversationID) {
         guard let everyone = conversations[conversation]?.everyone else { return }
         conversations[conversation]?.directories = Dictionary(uniqueKeysWithValues: everyone.map { viewer in
             (viewer, identifiers.directory(for: InstallID(rawValue: viewer.rawValue), members: everyone))

@@ -46,8 +46,13 @@ public enum IndexKind {
     /// message that started each game (`start`).
     public static let version = "3"
 
-    public static func memberKey(_ account: AccountID, _ conversation: String) -> String {
-        "\(account.rawValue)/\(conversation)"
+    public static func memberKey(_ account: AccountID, _ conversation: ConversationID) -> String {
+        memberKey(account, conversation.rawValue)
+    }
+
+    /// `ACCOUNT/KEY`: what an account holds under `key` (a conversation's id, a sticker's).
+    public static func memberKey(_ account: AccountID, _ key: String) -> String {
+        "\(account.rawValue)/\(key)"
     }
 
     public static func milliseconds(_ date: Date) -> String {
@@ -68,13 +73,13 @@ extension Engine {
     /// must be stored, or the engine put back to what it was before the batch.
     public mutating func indexChanges(for events: [EngineEvent]) -> [IndexChange] {
         var changes: [IndexChange] = []
-        var touched: [String] = []
+        var touched: [ConversationID] = []
         var counted = false
         for event in events {
             switch event {
             case let .conversationCreated(conversation, invite, _):
-                changes.append(.set(IndexKind.invite, invite, conversation))
-                changes.append(.set(IndexKind.invite, InviteCode.watch(of: invite), conversation))
+                changes.append(.set(IndexKind.invite, invite, conversation.rawValue))
+                changes.append(.set(IndexKind.invite, InviteCode.watch(of: invite), conversation.rawValue))
                 counted = true
             case let .joined(conversation, _, account, _):
                 changes.append(.set(IndexKind.member, IndexKind.memberKey(account, conversation), ""))
@@ -86,7 +91,7 @@ extension Engine {
                 changes.append(.set(IndexKind.name, account.rawValue, name))
             case let .accepted(move):
                 if move.moveCount == 1 {
-                    changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation))
+                    changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation.rawValue))
                     changes.append(Self.startChange(of: move))
                 }
                 counted = true
@@ -130,10 +135,10 @@ extension Engine {
     public func completeIndex() -> [IndexChange] {
         var changes: [IndexChange] = []
         for conversation in conversations.values.sorted(by: { $0.id < $1.id }) {
-            changes.append(.set(IndexKind.invite, conversation.invite, conversation.id))
-            changes.append(.set(IndexKind.invite, conversation.watchInvite, conversation.id))
+            changes.append(.set(IndexKind.invite, conversation.invite, conversation.id.rawValue))
+            changes.append(.set(IndexKind.invite, conversation.watchInvite, conversation.id.rawValue))
             for session in conversation.sessions.keys.sorted(by: { $0.uuidString < $1.uuidString }) + conversation.retiredOrder {
-                changes.append(.set(IndexKind.session, session.uuidString, conversation.id))
+                changes.append(.set(IndexKind.session, session.uuidString, conversation.id.rawValue))
             }
             changes.append(clockChange(of: conversation.id))
         }
@@ -150,10 +155,10 @@ extension Engine {
         return changes
     }
 
-    private func clockChange(of conversation: String) -> IndexChange {
+    private func clockChange(of conversation: ConversationID) -> IndexChange {
         guard let index = conversations.index(forKey: conversation), let next = deadlines(in: conversations.values[index]).map(\.at).min()
-        else { return .remove(IndexKind.clock, conversation) }
-        return .set(IndexKind.clock, conversation, IndexKind.milliseconds(next))
+        else { return .remove(IndexKind.clock, conversation.rawValue) }
+        return .set(IndexKind.clock, conversation.rawValue, IndexKind.milliseconds(next))
     }
 
     /// An engine that learns accounts, names and conversations from the store's index as
@@ -180,13 +185,13 @@ extension Engine {
 
     /// Teaches the engine an account's conversations (those of its partition) and name, read
     /// from the store's index.
-    public mutating func learn(_ account: AccountID, conversations: [String], name: String?) {
+    public mutating func learn(_ account: AccountID, conversations: [ConversationID], name: String?) {
         setMemberships(of: account, to: Set(conversations.filter(partition.holds)))
         if let name { names[account] = name }
     }
 
     /// The accounts of a conversation in memory whose names the engine may not know yet.
-    public func accountsWithoutNames(in conversation: String) -> [AccountID] {
+    public func accountsWithoutNames(in conversation: ConversationID) -> [AccountID] {
         (conversations[conversation]?.everyone ?? []).filter { names[$0] == nil }
     }
 
@@ -217,7 +222,7 @@ extension Engine {
     public static func watchInvite(of invite: String) -> String { InviteCode.watch(of: invite) }
 
     /// The conversation an invite opens, if it is in memory.
-    public func conversation(ofInvite typed: String) -> String? { invites[InviteCode.normalized(typed)] }
+    public func conversation(ofInvite typed: String) -> ConversationID? { invites[InviteCode.normalized(typed)] }
 }
 
 /// Snapshots of conversations, kept in the store's index so that loading one replays only what
@@ -230,15 +235,15 @@ extension IndexKind {
 
 extension Engine {
     /// The seq of a conversation's newest entry, if it is in memory.
-    public func lastSeq(of conversation: String) -> Int? { conversations[conversation]?.lastSeq }
+    public func lastSeq(of conversation: ConversationID) -> Int? { conversations[conversation]?.lastSeq }
 
     /// The index change that stores a snapshot of a conversation in memory; `after` is a log
     /// position at or before its newest stored event.
-    public func snapshotChange(of conversation: String, after position: Int64) -> IndexChange? {
+    public func snapshotChange(of conversation: ConversationID, after position: Int64) -> IndexChange? {
         guard let state = conversations[conversation],
             let data = try? WireJSON.encode(ConversationSnapshot(state, after: position))
         else { return nil }
-        return .set(IndexKind.snapshot, conversation, String(decoding: data, as: UTF8.self))
+        return .set(IndexKind.snapshot, conversation.rawValue, String(decoding: data, as: UTF8.self))
     }
 
     /// Where the events a snapshot does not hold begin, and the seq it holds up to; `nil` for a
@@ -257,7 +262,7 @@ extension Engine {
     /// Brings a conversation into memory from a snapshot and the events stored after it (older
     /// ones are skipped by their seq). False, with nothing changed, when the snapshot cannot be
     /// used: load the conversation from all its events instead.
-    public mutating func load(_ conversation: String, snapshot: String, then stored: [EngineEvent]) throws(EngineError) -> Bool {
+    public mutating func load(_ conversation: ConversationID, snapshot: String, then stored: [EngineEvent]) throws(EngineError) -> Bool {
         guard conversations[conversation] == nil else { return true }
         guard let decoded = try? WireJSON.decode(ConversationSnapshot.self, from: Data(snapshot.utf8)),
             decoded.id == conversation, let state = try? decoded.restore(with: catalog)

@@ -43,7 +43,7 @@ extension Engine {
     /// The conversation a session belongs to, if it is in memory (the store's index knows the
     /// others). A walk over the conversations in memory: for the admin and the operator, off the
     /// path of moves.
-    public func conversation(ofSession session: String) -> String? {
+    public func conversation(ofSession session: String) -> ConversationID? {
         Session(uuidString: session).flatMap { residentConversation(of: $0)?.id }
     }
 
@@ -92,7 +92,7 @@ extension Engine {
     }
 
     /// The log entry `seq` of a conversation as the admin log shows it, if it is a game's.
-    public func adminMove(conversation id: String, seq: Int) -> AdminMove? {
+    public func adminMove(conversation id: ConversationID, seq: Int) -> AdminMove? {
         guard let conversation = conversations[id], let entry = conversation.entry(seq) else { return nil }
         return adminMove(entry, of: nil)
     }

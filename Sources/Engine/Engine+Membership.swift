@@ -8,9 +8,9 @@ extension Engine {
         _ request: ClientFrame.Create, by account: AccountID, random: inout some RandomNumberGenerator
     ) -> Decision {
         if let refusal = joiningRefusal(of: account) { return .reply(.rejected(.init(id: request.id, error: refusal))) }
-        var id = UUID.random(using: &random).uuidString
+        var id = ConversationID(rawValue: UUID.random(using: &random).uuidString)
         // One try in `partition.count`, on average, is an id of this engine's partition.
-        while !partition.holds(id) { id = UUID.random(using: &random).uuidString }
+        while !partition.holds(id) { id = ConversationID(rawValue: UUID.random(using: &random).uuidString) }
         var invite = InviteCode.make(using: &random)
         while invites[invite] != nil { invite = InviteCode.make(using: &random) }
         return commit(
@@ -147,7 +147,7 @@ extension Engine {
         return decision
     }
 
-    func summary(of id: String, for account: AccountID) -> ConversationSummary {
+    func summary(of id: ConversationID, for account: AccountID) -> ConversationSummary {
         summary(of: conversations[id]!, for: account)
     }
 

@@ -3,13 +3,13 @@ import Wire
 
 /// The one place `memberships` changes, so that `knownMemberCounts` always counts it.
 extension Engine {
-    mutating func addMembership(of account: AccountID, in conversation: String) {
+    mutating func addMembership(of account: AccountID, in conversation: ConversationID) {
         guard memberships[account, default: []].insert(conversation).inserted else { return }
         knownMemberCounts[conversation, default: 0] += 1
         if let total = conversationTotals[account] { conversationTotals[account] = total + 1 }
     }
 
-    mutating func removeMembership(of account: AccountID, in conversation: String) {
+    mutating func removeMembership(of account: AccountID, in conversation: ConversationID) {
         guard memberships[account]?.remove(conversation) != nil else { return }
         uncount(conversation)
         if let total = conversationTotals[account] { conversationTotals[account] = max(0, total - 1) }
@@ -33,7 +33,7 @@ extension Engine {
     }
 
     /// Replaces what the engine knows of an account's conversations; `nil` forgets the account.
-    mutating func setMemberships(of account: AccountID, to conversations: Set<String>?) {
+    mutating func setMemberships(of account: AccountID, to conversations: Set<ConversationID>?) {
         for conversation in memberships[account] ?? [] { uncount(conversation) }
         memberships[account] = conversations
         if conversations == nil { conversationTotals[account] = nil }
@@ -42,11 +42,11 @@ extension Engine {
 
     /// Whether an account whose memberships the engine knows is a member of `conversation`,
     /// whether the conversation is in memory or not.
-    public func hasKnownMember(_ conversation: String) -> Bool {
+    public func hasKnownMember(_ conversation: ConversationID) -> Bool {
         knownMemberCounts[conversation] != nil
     }
 
-    private mutating func uncount(_ conversation: String) {
+    private mutating func uncount(_ conversation: ConversationID) {
         let count = (knownMemberCounts[conversation] ?? 1) - 1
         knownMemberCounts[conversation] = count > 0 ? count : nil
     }

@@ -23,7 +23,7 @@ extension Engine {
 
     /// Takes `account` out of a conversation and bars it from joining again until it is
     /// readmitted; the account is told, with the members. `nil` when it is not in it.
-    public mutating func remove(_ account: AccountID, from id: String) -> Decision? {
+    public mutating func remove(_ account: AccountID, from id: ConversationID) -> Decision? {
         guard let conversation = conversations[id], conversation.members.contains(account) else { return nil }
         let seq = conversation.lastSeq + 1
         let event = EngineEvent.removed(conversation: id, seq: seq, account: account)
@@ -35,7 +35,7 @@ extension Engine {
     }
 
     /// Lets an account that the operator removed join again; `nil` when it is not barred.
-    public mutating func readmit(_ account: AccountID, to id: String) -> Decision? {
+    public mutating func readmit(_ account: AccountID, to id: ConversationID) -> Decision? {
         guard let conversation = conversations[id], conversation.barred.contains(account) else { return nil }
         let event = EngineEvent.readmitted(conversation: id, account: account)
         do { try apply(event) } catch { preconditionFailure("a decided readmission must apply: \(error)") }

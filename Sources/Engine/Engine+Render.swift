@@ -15,7 +15,7 @@ extension Engine {
     /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none, if
     /// it is no longer in memory (see `Decision.backlog`), or if it cannot be rendered (see
     /// `frame(ofEntry:in:for:)`, which says so).
-    public func event(conversation id: String, seq: Int, for viewer: AccountID) -> Event? {
+    public func event(conversation id: ConversationID, seq: Int, for viewer: AccountID) -> Event? {
         guard let conversation = conversations[id], case let .success(event)? = rendering(in: conversation, seq: seq, for: viewer)
         else { return nil }
         return event
@@ -24,7 +24,7 @@ extension Engine {
     /// What `viewer` is sent for the entry `seq`: its event, or, when the entry cannot be
     /// rendered for them, an `unrenderable` error in its place, so that the gap in `seq` is
     /// never silent. `nil` if there is no such entry in memory.
-    public func frame(ofEntry seq: Int, in id: String, for viewer: AccountID) -> ServerFrame? {
+    public func frame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID) -> ServerFrame? {
         guard let index = conversations.index(forKey: id) else { return nil }
         return frame(ofEntry: seq, in: conversations.values[index], for: viewer)
     }
@@ -93,7 +93,7 @@ extension Engine {
     /// `frame(ofEntry:in:for:)` gives, a game message written straight from its parts, with
     /// nothing built on the way. `nil`, with nothing written, when there is no such entry in
     /// memory.
-    public func writeFrame(ofEntry seq: Int, in id: String, for viewer: AccountID, into writer: inout FrameWriter)
+    public func writeFrame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID, into writer: inout FrameWriter)
         -> WrittenFrame?
     {
         guard let index = conversations.index(forKey: id) else { return nil }

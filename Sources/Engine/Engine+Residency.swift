@@ -9,19 +9,19 @@ extension Engine {
     /// How many conversations are in memory.
     public var residentCount: Int { conversations.count }
 
-    public var residentConversations: [String] { Array(conversations.keys) }
+    public var residentConversations: [ConversationID] { Array(conversations.keys) }
 
-    public func holds(_ conversation: String) -> Bool { conversations.index(forKey: conversation) != nil }
+    public func holds(_ conversation: ConversationID) -> Bool { conversations.index(forKey: conversation) != nil }
 
     /// Whether a session of the conversation waits for a turn deadline.
-    public func hasRunningClock(_ conversation: String) -> Bool {
+    public func hasRunningClock(_ conversation: ConversationID) -> Bool {
         guard let state = conversations[conversation] else { return false }
         return state.sessions.values.contains { deadline(of: $0, in: conversation) != nil }
     }
 
     /// The conversations a request names: the one it acts on (for a member), the one its invite
     /// opens, or the account's of a `list`'s page.
-    public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [String] {
+    public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [ConversationID] {
         switch frame {
         case let .list(request): return listPage(of: account, request).ids
         case let .join(request): return invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
@@ -39,21 +39,21 @@ extension Engine {
 
     /// The ids of a `list`'s page of the account's conversations (those of this engine's
     /// partition), and whether more follow it.
-    func listPage(of account: AccountID, _ request: ClientFrame.List) -> (ids: [String], more: Bool) {
-        let after = request.after?.uppercased() ?? ""
+    func listPage(of account: AccountID, _ request: ClientFrame.List) -> (ids: [ConversationID], more: Bool) {
+        let after = request.after ?? ""
         let following = (memberships[account] ?? []).filter { $0 > after }.sorted()
         return (Array(following.prefix(request.pageSize)), following.count > request.pageSize)
     }
 
     /// `[conversation]` if `account` is a member of it, else nothing. A method, not a closure
     /// over `self`: that would copy the engine.
-    private func ifMember(_ account: AccountID, of conversation: String) -> [String] {
+    private func ifMember(_ account: AccountID, of conversation: ConversationID) -> [ConversationID] {
         memberships[account]?.contains(conversation) == true ? [conversation] : []
     }
 
     /// Takes a conversation out of memory; its events stay in the store, and its invite in the
     /// store's index.
-    public mutating func evict(_ conversation: String) {
+    public mutating func evict(_ conversation: ConversationID) {
         guard let state = conversations.removeValue(forKey: conversation) else { return }
         invites[state.invite] = nil
         invites[state.watchInvite] = nil
@@ -61,7 +61,7 @@ extension Engine {
 
     /// Brings a conversation back into memory from every one of its stored events, in order.
     /// What was counted when they were decided is not counted again.
-    public mutating func load(_ conversation: String, from stored: [EngineEvent]) throws(EngineError) {
+    public mutating func load(_ conversation: ConversationID, from stored: [EngineEvent]) throws(EngineError) {
         guard conversations[conversation] == nil else { return }
         counting = false
         defer { counting = true }

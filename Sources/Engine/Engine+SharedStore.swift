@@ -17,8 +17,8 @@ extension Engine {
     /// their names), and the counters go back. The store holds the truth of all of them; a
     /// server reads it again as requests need it. Returns the conversations that left memory.
     /// For an engine that learns accounts from the store (`knowsEveryAccount` false).
-    public mutating func forget(_ events: [EngineEvent], since checkpoint: Checkpoint) -> Set<String> {
-        var forgotten: Set<String> = []
+    public mutating func forget(_ events: [EngineEvent], since checkpoint: Checkpoint) -> Set<ConversationID> {
+        var forgotten: Set<ConversationID> = []
         for event in events {
             if let conversation = event.conversation, forgotten.insert(conversation).inserted { evict(conversation) }
             switch event {

@@ -9,7 +9,7 @@ extension IndexKind {
     /// sent again however long after, is answered with it rather than start a second game.
     public static let start = "start"
 
-    public static func startKey(_ account: AccountID, _ conversation: String, request: String) -> String {
+    public static func startKey(_ account: AccountID, _ conversation: ConversationID, request: String) -> String {
         "\(account.rawValue)/\(conversation)/\(request)"
     }
 }
@@ -46,7 +46,7 @@ extension Engine {
     public mutating func recall(_ json: String, under key: String) {
         let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let start = GameStart(json: json), let session = Session(uuidString: start.session) else { return }
-        let account = AccountID(rawValue: String(parts[0])), conversation = String(parts[1])
+        let account = AccountID(rawValue: String(parts[0])), conversation = ConversationID(rawValue: String(parts[1]))
         guard conversations[conversation] != nil else { return }
         conversations[conversation]?.sent[account, default: RecentSends()].recall(RecentSends.Accepted(
             request: String(parts[2]), seq: start.seq, session: session, proposal: start.proposal))

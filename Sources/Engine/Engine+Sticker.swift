@@ -31,10 +31,10 @@ public struct StoredSticker: Codable, Hashable, Sendable {
 
 /// What a sticker's sender asked for: to post the sticker `sticker` to `conversation`.
 public struct StickerPost: Hashable, Sendable {
-    public var conversation: String
+    public var conversation: ConversationID
     public var sticker: StoredSticker
 
-    public init(conversation: String, sticker: StoredSticker) {
+    public init(conversation: ConversationID, sticker: StoredSticker) {
         self.conversation = conversation
         self.sticker = sticker
     }
@@ -42,7 +42,7 @@ public struct StickerPost: Hashable, Sendable {
 
 /// How a sticker's post went: its event, or why it was refused.
 public enum StickerAnswer: Hashable, Sendable {
-    case posted(conversation: String, seq: Int, sticker: String)
+    case posted(conversation: ConversationID, seq: Int, sticker: String)
     case refused(ErrorFrame)
 }
 
@@ -78,7 +78,7 @@ extension Engine {
     }
 
     func stickerEvent(
-        _ sticker: StoredSticker, by account: AccountID, role: ParticipantRole, in conversation: String, seq: Int,
+        _ sticker: StoredSticker, by account: AccountID, role: ParticipantRole, in conversation: ConversationID, seq: Int,
         for viewer: AccountID
     ) -> Event {
         Event(
@@ -90,12 +90,12 @@ extension Engine {
 /// A sticker as the store's index keeps it (`IndexKind.sticker`): the page and the image are
 /// served from it, and the operator lists and removes stickers by it.
 public struct StickerRecord: IndexRecord, Hashable, Sendable {
-    public var conversation: String
+    public var conversation: ConversationID
     public var seq: Int
     public var account: String
     public var sticker: StoredSticker
 
-    public init(conversation: String, seq: Int, account: String, sticker: StoredSticker) {
+    public init(conversation: ConversationID, seq: Int, account: String, sticker: StoredSticker) {
         self.conversation = conversation
         self.seq = seq
         self.account = account

@@ -5,7 +5,7 @@ import Transcript
 /// A session's turn deadline: when it passes and nobody has moved since `basedOn`, the game's
 /// timeout rule applies (a forfeit in Battleship, a skipped turn in the Ice Cream builder).
 public struct TurnDeadline: Hashable, Sendable {
-    public let conversation: String
+    public let conversation: ConversationID
     public let session: Session
     public let basedOn: Int
     public let at: Date
@@ -20,7 +20,7 @@ extension Engine {
     }
 
     /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
-    public func deadline(ofSession session: Session, in conversation: String) -> TurnDeadline? {
+    public func deadline(ofSession session: Session, in conversation: ConversationID) -> TurnDeadline? {
         // Read in place, with no closure: a closure's argument is a copy (a retain and release
         // of each of its fields).
         guard let index = conversations.index(forKey: conversation) else { return nil }
@@ -30,7 +30,7 @@ extension Engine {
     }
 
     /// The deadlines of the sessions of one conversation in memory whose clocks run.
-    public func deadlines(in conversation: String) -> [TurnDeadline] {
+    public func deadlines(in conversation: ConversationID) -> [TurnDeadline] {
         guard let index = conversations.index(forKey: conversation) else { return [] }
         return deadlines(in: conversations.values[index])
     }
@@ -45,7 +45,7 @@ extension Engine {
         return deadlines
     }
 
-    func deadline(of session: SessionState, in conversation: String) -> TurnDeadline? {
+    func deadline(of session: SessionState, in conversation: ConversationID) -> TurnDeadline? {
         guard let started = session.clockStarted, !session.isFinished,
             let timeout = configuration.turnTimeouts[session.game.id.rawValue]
         else { return nil }

@@ -15,15 +15,15 @@ public struct Engine: Sendable {
 
     /// The conversations in memory: those in use lately. The others are in the store only,
     /// and `load(_:from:)` brings one back.
-    var conversations: [String: ConversationState] = [:]
+    var conversations: [ConversationID: ConversationState] = [:]
     /// The invites of the conversations in memory; the store's index has every one.
-    var invites: [String: String] = [:]
+    var invites: [String: ConversationID] = [:]
     /// The conversations of each account the engine knows (`knowsEveryAccount`, or loaded by
     /// `learnMemberships`), whether those conversations are in memory or not.
-    var memberships: [AccountID: Set<String>] = [:]
+    var memberships: [AccountID: Set<ConversationID>] = [:]
     /// For each conversation, how many of the accounts in `memberships` are its members: whether
     /// an account this engine knows of (a connected one, in a server) is in it, without a search.
-    var knownMemberCounts: [String: Int] = [:]
+    var knownMemberCounts: [ConversationID: Int] = [:]
     /// True while the engine holds everything it was ever told (tests, and the one replay that
     /// builds the index of an old data folder); false in a server, which learns accounts and
     /// names from the store's index as requests need them.
@@ -97,12 +97,12 @@ public struct Engine: Sendable {
     public func name(of account: AccountID) -> String? { names[account] }
 
     /// The conversations an account is a member of, in memory or not.
-    public func conversations(of account: AccountID) -> [String] {
+    public func conversations(of account: AccountID) -> [ConversationID] {
         (memberships[account] ?? []).sorted()
     }
 
     /// The current members of a conversation.
-    public func members(of conversation: String) -> [AccountID] {
+    public func members(of conversation: ConversationID) -> [AccountID] {
         guard let index = conversations.index(forKey: conversation) else { return [] }
         return conversations.values[index].members
     }

@@ -1,3 +1,4 @@
+import Transcript
 import GameRules
 import Wire
 
@@ -14,7 +15,7 @@ public struct EngineError: Error, Hashable, Sendable {
 
     public var frame: ErrorFrame { ErrorFrame(code: code, reason: reason) }
 
-    static func unknownConversation(_ id: String) -> Self {
+    static func unknownConversation(_ id: ConversationID) -> Self {
         Self("unknown-conversation", "You are not a member of a conversation \(id).")
     }
 
@@ -77,7 +78,7 @@ public struct EngineError: Error, Hashable, Sendable {
 
     /// A stored entry that cannot be shown to a member: a fault of the server, never of the
     /// client. It takes the entry's place, so the client sees the gap in `seq`.
-    static func unrenderable(conversation: String, seq: Int, why: String) -> Self {
+    static func unrenderable(conversation: ConversationID, seq: Int, why: String) -> Self {
         Self("unrenderable", "Event \(seq) of conversation \(conversation) is stored but cannot be shown to you: \(why). "
             + "The server logged it.")
     }

@@ -245,7 +245,7 @@ extension EngineEvent {
             out.key("chain")
             chain.write(into: &out)
         }
-        out.key("conversation"); out.string(move.conversation)
+        out.key("conversation"); out.string(move.conversation.rawValue)
         out.key("format"); out.integer(Self.storedFormat)
         out.key("game"); out.string(move.game.rawValue)
         out.key("moveCount"); out.integer(move.moveCount)

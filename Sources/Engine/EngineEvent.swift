@@ -8,36 +8,36 @@ import Wire
 /// Its stored format is Parley's own, versioned and independent of Swift's names: see
 /// `EngineEvent+Stored.swift` and docs/STORAGE.md.
 public enum EngineEvent: Codable, Hashable, Sendable {
-    case conversationCreated(conversation: String, invite: String, creator: AccountID)
+    case conversationCreated(conversation: ConversationID, invite: String, creator: AccountID)
     /// `role` is `.spectator` for a member who joined with the invite to watch.
-    case joined(conversation: String, seq: Int, account: AccountID, role: ParticipantRole)
-    case left(conversation: String, seq: Int, account: AccountID)
+    case joined(conversation: ConversationID, seq: Int, account: AccountID, role: ParticipantRole)
+    case left(conversation: ConversationID, seq: Int, account: AccountID)
     /// The server's operator took `account` out of the conversation; it may not join it again
     /// until the operator readmits it.
-    case removed(conversation: String, seq: Int, account: AccountID)
+    case removed(conversation: ConversationID, seq: Int, account: AccountID)
     /// The operator lifted a removal: `account` may join again with the invite.
-    case readmitted(conversation: String, account: AccountID)
+    case readmitted(conversation: ConversationID, account: AccountID)
     case renamed(account: AccountID, name: String)
     /// A member's new name, told in one of the member's conversations: an entry of its own, so
     /// that the members see it live and in a resume.
-    case memberRenamed(conversation: String, seq: Int, account: AccountID, name: String, at: Date)
+    case memberRenamed(conversation: ConversationID, seq: Int, account: AccountID, name: String, at: Date)
     case accepted(AcceptedMove)
     /// Nobody moved in a session before its deadline; the game's timeout rule applied.
-    case timedOut(conversation: String, seq: Int, session: Session, at: Date)
+    case timedOut(conversation: ConversationID, seq: Int, session: Session, at: Date)
     /// The server's operator ended a session's game: over, nobody winning.
-    case ended(conversation: String, seq: Int, session: Session, at: Date)
+    case ended(conversation: ConversationID, seq: Int, session: Session, at: Date)
     /// A player of the session gave up: they lose (`Match.resign`).
-    case resigned(conversation: String, seq: Int, session: Session, account: AccountID, at: Date)
+    case resigned(conversation: ConversationID, seq: Int, session: Session, account: AccountID, at: Date)
     /// A member wrote `text` to the conversation.
-    case chat(conversation: String, seq: Int, account: AccountID, text: String, at: Date)
+    case chat(conversation: ConversationID, seq: Int, account: AccountID, text: String, at: Date)
     /// A member sent a sticker; its bytes are stored beside, in `Engine.stickerStream(id)`.
-    case sticker(conversation: String, seq: Int, account: AccountID, sticker: StoredSticker, at: Date)
+    case sticker(conversation: ConversationID, seq: Int, account: AccountID, sticker: StoredSticker, at: Date)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
     case downtime(from: Date, to: Date)
 
     /// The conversation the event belongs to; `nil` for server-wide ones.
-    public var conversation: String? {
+    public var conversation: ConversationID? {
         switch self {
         case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _, _),
             let .left(conversation, _, _), let .removed(conversation, _, _), let .readmitted(conversation, _):
@@ -54,7 +54,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
 
 /// An accepted game message with the true state after it, hidden information included.
 public struct AcceptedMove: Hashable, Sendable {
-    public var conversation: String
+    public var conversation: ConversationID
     public var seq: Int
     public var session: Session
     public var game: GameID
@@ -81,7 +81,7 @@ public struct AcceptedMove: Hashable, Sendable {
     public var proofs: String?
 
     public init(
-        conversation: String, seq: Int, session: Session, game: GameID, variant: String, sender: AccountID, seat: Int,
+        conversation: ConversationID, seq: Int, session: Session, game: GameID, variant: String, sender: AccountID, seat: Int,
         request: String, state: String, moveCount: Int, texts: StepTexts, at: Date, proposal: String? = nil,
         chain: MessageChain? = nil, proofs: String? = nil
     ) {

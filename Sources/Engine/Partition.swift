@@ -1,3 +1,5 @@
+import Transcript
+
 /// Which conversations an engine decides. A server runs several pipelines (one per core), each
 /// with an engine of its own, and a conversation belongs to the pipeline its id hashes to: the
 /// moves of different conversations never wait for each other, while each conversation is
@@ -17,16 +19,16 @@ public struct Partition: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The partition of `count` that `conversation` belongs to.
-    public static func index(of conversation: String, among count: Int) -> Int {
+    public static func index(of conversation: ConversationID, among count: Int) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in conversation.utf8 {
+        for byte in conversation.rawValue.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
         return Int(hash % UInt64(count))
     }
 
-    public func holds(_ conversation: String) -> Bool {
+    public func holds(_ conversation: ConversationID) -> Bool {
         count == 1 || Self.index(of: conversation, among: count) == index
     }
 

@@ -148,7 +148,7 @@ struct EngineFuzz {
     private var random = SeededRandom(seed: 1)
     private var now = Date(timeIntervalSince1970: 1_800_000_000)
     private let accounts: [AccountID] = ["amber", "ben", "chris"]
-    private var conversations: [String] = []
+    private var conversations: [ConversationID] = []
     private var invites: [String] = []
     private var messages: [Event] = []
     private var seqs: [Int] = [0]
@@ -196,8 +196,8 @@ struct EngineFuzz {
         return String(decoding: bytes[position..<end], as: UTF8.self)
     }
 
-    private mutating func conversation() -> String {
-        if byte().map({ $0 % 8 == 0 }) == true { return text() }
+    private mutating func conversation() -> ConversationID {
+        if byte().map({ $0 % 8 == 0 }) == true { return ConversationID(spelling: text()) }
         return pick(conversations) ?? "nowhere"
     }
 

@@ -112,7 +112,7 @@ public actor BotRunner {
         return "game over after \(counted(status.moves, "move")): \(why)\(result)"
     }
 
-    private func send(_ query: String?, conversation: String, after event: Event?) async throws {
+    private func send(_ query: String?, conversation: ConversationID, after event: Event?) async throws {
         guard let query else { return }
         let frame = ClientFrame.send(.init(
             id: UUID().uuidString, conversation: conversation, game: player.game,

@@ -1,3 +1,4 @@
+import Transcript
 import Foundation
 import Wire
 
@@ -10,7 +11,7 @@ import Wire
 /// the event that ended it with its `reveal`.
 public enum GameExport {
     /// The file of the game of message `seq`.
-    public static func lines(ofMessage seq: Int, in conversation: String, book: PlayerBook, reference: String) throws(LineError)
+    public static func lines(ofMessage seq: Int, in conversation: ConversationID, book: PlayerBook, reference: String) throws(LineError)
         -> [String]
     {
         guard let session = book.event(seq, in: conversation)?.status?.session,

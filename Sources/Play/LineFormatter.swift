@@ -68,7 +68,7 @@ public enum LineFormatter {
 
     /// `replay CONV SEQ`: every message of the game of message `seq`, in order, each as its
     /// line with "move N of M" before it.
-    public static func replay(ofMessage seq: Int, in conversation: String, book: PlayerBook, reference: String) throws(LineError)
+    public static func replay(ofMessage seq: Int, in conversation: ConversationID, book: PlayerBook, reference: String) throws(LineError)
         -> [String]
     {
         guard let session = book.event(seq, in: conversation)?.status?.session else {

@@ -8,14 +8,14 @@ import Wire
 /// names, and every event it has received, in order. Pure, so both the line mode and the
 /// full-screen client can keep one and be tested without sockets.
 public struct PlayerBook: Sendable {
-    public private(set) var order: [String] = []
-    public private(set) var summaries: [String: ConversationSummary] = [:]
-    public private(set) var events: [String: [Event]] = [:]
-    private var names: [String: NameBook] = [:]
+    public private(set) var order: [ConversationID] = []
+    public private(set) var summaries: [ConversationID: ConversationSummary] = [:]
+    public private(set) var events: [ConversationID: [Event]] = [:]
+    private var names: [ConversationID: NameBook] = [:]
     /// The name each member had before each new name, by conversation and the seq that renamed them.
-    private var formerNames: [String: [Int: String]] = [:]
+    private var formerNames: [ConversationID: [Int: String]] = [:]
     /// What the client's own check said of each game message, by conversation and seq.
-    public private(set) var checks: [String: [Int: MessageCheck]] = [:]
+    public private(set) var checks: [ConversationID: [Int: MessageCheck]] = [:]
     private var witness: MessageWitness?
     /// The games this client knows: their words, and the hidden boards its checks read.
     public let catalog: GameCatalog
@@ -39,7 +39,7 @@ public struct PlayerBook: Sendable {
     public var checksMessages: Bool { witness != nil }
 
     /// The newest failed check of a conversation's messages, as the loud line says it.
-    public func warning(in conversation: String, session: String? = nil) -> String? {
+    public func warning(in conversation: ConversationID, session: String? = nil) -> String? {
         let failed = (events[conversation] ?? []).last { event in
             guard case .failed? = checks[conversation]?[event.seq] else { return false }
             return session == nil || event.message?.session?.uuidString == session
@@ -111,31 +111,31 @@ public struct PlayerBook: Sendable {
     }
 
     /// The conversation a user means by `reference`: its number, its id, or a prefix of the id.
-    public func conversation(_ reference: String) throws(LineError) -> String {
+    public func conversation(_ reference: String) throws(LineError) -> ConversationID {
         if let number = Int(reference), order.indices.contains(number - 1) { return order[number - 1] }
-        let matches = order.filter { $0.lowercased().hasPrefix(reference.lowercased()) }
+        let matches = order.filter { $0.rawValue.lowercased().hasPrefix(reference.lowercased()) }
         guard matches.count == 1, let match = matches.first else {
             throw LineError("No conversation \(reference); list shows them.")
         }
         return match
     }
 
-    public func number(of conversation: String) -> Int { (order.firstIndex(of: conversation) ?? order.count) + 1 }
+    public func number(of conversation: ConversationID) -> Int { (order.firstIndex(of: conversation) ?? order.count) + 1 }
 
-    public func event(_ seq: Int, in conversation: String) -> Event? {
+    public func event(_ seq: Int, in conversation: ConversationID) -> Event? {
         events[conversation]?.first { $0.seq == seq }
     }
 
-    public func nameBook(for conversation: String) -> NameBook { names[conversation] ?? NameBook() }
+    public func nameBook(for conversation: ConversationID) -> NameBook { names[conversation] ?? NameBook() }
 
     /// The name a member had before the new one event `seq` of `conversation` gave them.
-    public func formerName(in conversation: String, seq: Int) -> String? { formerNames[conversation]?[seq] }
+    public func formerName(in conversation: ConversationID, seq: Int) -> String? { formerNames[conversation]?[seq] }
 
-    public func you(in conversation: String) -> ParticipantID? { summaries[conversation]?.you }
+    public func you(in conversation: ConversationID) -> ParticipantID? { summaries[conversation]?.you }
 
     /// Forgets a conversation the client left; those after it move up a number. (The server
     /// sends nothing of it after its answer, and `ParleyClient` hands out nothing more of it.)
-    public mutating func forget(_ conversation: String) {
+    public mutating func forget(_ conversation: ConversationID) {
         // Its history comes again from the start if the client joins it again: the chains of
         // its sessions are checked afresh then, not as messages that go back in time.
         for event in events[conversation] ?? [] {
@@ -150,11 +150,11 @@ public struct PlayerBook: Sendable {
     }
 
     /// Whether the client joined the conversation to watch: a spectator makes no moves.
-    public func watches(_ conversation: String) -> Bool { summaries[conversation]?.role == .spectator }
+    public func watches(_ conversation: ConversationID) -> Bool { summaries[conversation]?.role == .spectator }
 
     /// The conversation's spectators: those its summary lists as such, changed by who joined,
     /// left or was removed since (a spectator who left and joined again to play is a player).
-    public func spectators(in conversation: String) -> Set<ParticipantID> {
+    public func spectators(in conversation: ConversationID) -> Set<ParticipantID> {
         let summary = summaries[conversation]
         var watching = Set((summary?.members ?? []).filter { $0.role == .spectator }.map(\.id))
         for event in events[conversation] ?? [] where event.seq > summary?.lastSeq ?? 0 {
@@ -170,7 +170,7 @@ public struct PlayerBook: Sendable {
 
     /// The conversation's players now, spectators aside: its members when it was learned,
     /// changed by who joined, left or was removed since.
-    public func players(in conversation: String) -> [ParticipantID] {
+    public func players(in conversation: ConversationID) -> [ParticipantID] {
         let summary = summaries[conversation]
         var players = (summary?.members ?? []).map(\.id)
         for event in events[conversation] ?? [] where event.seq > summary?.lastSeq ?? 0 {
@@ -187,13 +187,13 @@ public struct PlayerBook: Sendable {
 
     /// "invite 7K2Q-… · watch W4TC-…" for a player, "watch W4TC-…" for a spectator, whose
     /// invite is the one to watch.
-    public func invites(of conversation: String) -> String {
+    public func invites(of conversation: ConversationID) -> String {
         guard let summary = summaries[conversation] else { return "invite ?" }
         if summary.role == .spectator { return "watch " + summary.invite }
         return "invite " + summary.invite + (summary.watchInvite.map { " · watch " + $0 } ?? "")
     }
 
-    private mutating func note(_ conversation: String) {
+    private mutating func note(_ conversation: ConversationID) {
         if !order.contains(conversation) { order.append(conversation) }
     }
 }

@@ -144,7 +144,7 @@ enum AdminRoutes {
         }
         // Taking a participant out, and letting them back in: the same shape, other words.
         let memberships: [(verb: String, done: String, notApplicable: (code: String, reason: String), logged: String,
-                           action: @Sendable (AccountID, String) -> Relay.OperatorAction)] = [
+                           action: @Sendable (AccountID, ConversationID) -> Relay.OperatorAction)] = [
             ("remove", "removed", ("not-a-member", "is not in the conversation"), "An operator removed a participant",
              { .remove(account: $0, conversation: $1) }),
             ("readmit", "readmitted", ("not-barred", "is not barred from the conversation"), "An operator readmitted a participant",
@@ -153,7 +153,7 @@ enum AdminRoutes {
         for membership in memberships {
             admin.post("api/conversations/:conversation/\(membership.verb)/:account") { _, context -> Response in
                 let named = try context.parameters.require("conversation")
-                let conversation = UUID(uuidString: named)?.uuidString ?? named
+                let conversation = ConversationID(spelling: named)
                 let account = try context.parameters.require("account")
                 switch await relay.perform(membership.action(AccountID(rawValue: account), conversation)) {
                 case .applied: break
@@ -166,7 +166,7 @@ enum AdminRoutes {
                     "conversation": "\(conversation)", "account": "\(account)",
                     "from": "\(context.remoteAddress?.description ?? "?")",
                 ])
-                return try json([membership.done: account, "conversation": conversation])
+                return try json([membership.done: account, "conversation": conversation.rawValue])
             }
         }
     }

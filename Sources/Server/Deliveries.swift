@@ -1,3 +1,4 @@
+import Transcript
 import Engine
 import NIOCore
 import Wire
@@ -10,7 +11,7 @@ struct Deliveries {
     private var gathered: [ObjectIdentifier: WebSocketTextFrames] = [:]
     private var json = FrameWriter(capacity: 2048)
     /// The newest seq of each conversation whose events were gathered, by outbox.
-    private var newest: [ObjectIdentifier: [String: Int]] = [:]
+    private var newest: [ObjectIdentifier: [ConversationID: Int]] = [:]
 
     mutating func add(_ frame: ServerFrame, to outbox: Outbox) {
         json.clear()

@@ -1,3 +1,4 @@
+import Transcript
 import NIOCore
 import Synchronization
 import Wire
@@ -57,7 +58,7 @@ final class Outbox: Sendable {
         var replays = 0
         /// The newest seq of each conversation whose events were queued live: a `conversations`
         /// list queued after them says no lower `lastSeq`.
-        var newestSeqs: [String: Int] = [:]
+        var newestSeqs: [ConversationID: Int] = [:]
 
         /// Whether the consumer must be woken: it is not already at work.
         mutating func startConsumer() -> Bool {
@@ -106,7 +107,7 @@ final class Outbox: Sendable {
 
     /// The same, for frames that hold the events `newest` names (the newest seq of each
     /// conversation among them).
-    func deliver(encoded frames: ByteBuffer, count: Int, newest: [String: Int]) {
+    func deliver(encoded frames: ByteBuffer, count: Int, newest: [ConversationID: Int]) {
         enqueue(.encoded(frames, count: count)) { state in
             state.newestSeqs.merge(newest, uniquingKeysWith: max)
         }

@@ -1,3 +1,4 @@
+import Transcript
 import Engine
 import Foundation
 import Storage
@@ -69,7 +70,7 @@ extension Pipeline {
 
     func tellWatchers(about events: [EngineEvent]) {
         for event in events {
-            let (conversation, seq, session): (String, Int, String)
+            let (conversation, seq, session): (ConversationID, Int, String)
             switch event {
             case let .accepted(move): (conversation, seq, session) = (move.conversation, move.seq, move.session.uuidString)
             case let .timedOut(late, number, timed, _), let .ended(late, number, timed, _):

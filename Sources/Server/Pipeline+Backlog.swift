@@ -1,3 +1,4 @@
+import Transcript
 import Engine
 import Foundation
 import Logging
@@ -8,17 +9,17 @@ import Wire
 /// and a game's whole log for the admin.
 extension Pipeline {
     /// Every stored event of a conversation, in order, read in pages.
-    func storedEvents(of conversation: String) async throws -> [EngineEvent] {
+    func storedEvents(of conversation: ConversationID) async throws -> [EngineEvent] {
         try await storedEvents(of: conversation, after: 0).events
     }
 
     /// The stored events of a conversation after log position `start`, in order, and the
     /// position of the last one (`start` when there are none).
-    func storedEvents(of conversation: String, after start: Int64) async throws -> (events: [EngineEvent], last: Int64) {
+    func storedEvents(of conversation: ConversationID, after start: Int64) async throws -> (events: [EngineEvent], last: Int64) {
         var events: [EngineEvent] = []
         var position = start
         while true {
-            let page = try await log.records(in: conversation, after: position, limit: 1000)
+            let page = try await log.records(in: conversation.rawValue, after: position, limit: 1000)
             guard let last = page.last else { return (events, position) }
             for record in page { events.append(try WireJSON.decode(EngineEvent.self, from: record.payload)) }
             position = last.position
@@ -62,7 +63,7 @@ actor BacklogReader {
         guard !finished else { return nil }
         let backlog = replay.backlog
         do {
-            let page = try await log.records(in: backlog.conversation, after: position, limit: Self.pageSize)
+            let page = try await log.records(in: backlog.conversation.rawValue, after: position, limit: Self.pageSize)
             var frames = try replay.feed(page.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) })
             if let last = page.last, !replay.isComplete {
                 position = last.position

@@ -68,11 +68,11 @@ extension Pipeline {
     /// Brings a conversation into memory, with the names of its members: from its snapshot and
     /// the events stored after it, or from all its events when it has no snapshot this version
     /// reads. Nothing when it is there already.
-    func load(_ id: String) async throws {
+    func load(_ id: ConversationID) async throws {
         guard !engine.holds(id) else { return }
         pendingSnapshots[id] = nil
         var loaded = false
-        if let snapshot = try await log.indexValue(IndexKind.snapshot, key: id), let position = Engine.snapshotPosition(snapshot) {
+        if let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue), let position = Engine.snapshotPosition(snapshot) {
             let (stored, last) = try await storedEvents(of: id, after: position.after)
             if try engine.load(id, snapshot: snapshot, then: stored) {
                 storedThrough[id] = last
@@ -93,7 +93,7 @@ extension Pipeline {
 
     /// Reads from the store's index the names of the members of a conversation in memory that
     /// the engine does not know yet.
-    func learnNames(in id: String) async throws {
+    func learnNames(in id: ConversationID) async throws {
         for account in engine.accountsWithoutNames(in: id) {
             if let name = try await log.indexValue(IndexKind.name, key: account.rawValue) {
                 engine.learnName(name, of: account)
@@ -104,7 +104,7 @@ extension Pipeline {
     /// Reads an account's conversations and name from the store's index.
     private func learn(_ account: AccountID) async throws {
         let prefix = account.rawValue + "/"
-        let conversations = try await log.indexEntries(IndexKind.member, prefix: prefix).map { String($0.key.dropFirst(prefix.count)) }
+        let conversations = try await log.indexEntries(IndexKind.member, prefix: prefix).map { ConversationID(rawValue: String($0.key.dropFirst(prefix.count))) }
         let name = try await log.indexValue(IndexKind.name, key: account.rawValue)
         engine.learn(account, conversations: conversations, name: name)
     }
@@ -118,11 +118,11 @@ extension Pipeline {
         }
     }
 
-    private func conversations(namedBy command: Command) async throws -> [String] {
+    private func conversations(namedBy command: Command) async throws -> [ConversationID] {
         switch command {
         case let .frame(.join(request), _, _, _):
             if let id = engine.conversation(ofInvite: request.invite) { return [id] }
-            let id = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(request.invite))
+            let id = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(request.invite)).map(ConversationID.init(rawValue:))
             return id.map { engine.partition.holds($0) ? [$0] : [] } ?? []
         case let .frame(frame, account, _, _):
             return engine.conversations(namedBy: frame, from: account)
@@ -147,10 +147,10 @@ extension Pipeline {
 
     /// The conversation a session belongs to, from memory or the store's index, if it is one of
     /// this pipeline's.
-    private func conversation(ofSession session: String) async throws -> String? {
+    private func conversation(ofSession session: String) async throws -> ConversationID? {
         if let id = engine.conversation(ofSession: session) { return id }
         guard let id = UUID(uuidString: session) else { return nil }
-        let conversation = try await log.indexValue(IndexKind.session, key: id.uuidString)
+        let conversation = try await log.indexValue(IndexKind.session, key: id.uuidString).map(ConversationID.init(rawValue:))
         return conversation.flatMap { engine.partition.holds($0) ? $0 : nil }
     }
 

@@ -18,22 +18,23 @@ extension Pipeline {
     /// conversation in memory), and relays it: the conversations in memory in one read of the
     /// store, each from where this pipeline holds it.
     func takeIn(_ notices: [AppendNotice?], into deliveries: inout Deliveries) async {
-        var heads: [String: Int64] = [:]
+        var heads: [ConversationID: Int64] = [:]
         if notices.contains(where: { $0 == nil }) {
             for id in engine.residentConversations { heads[id] = storedThrough[id] ?? 0 }
         }
-        var absent: [String: Int64] = [:]
+        var absent: [ConversationID: Int64] = [:]
         var names: [AppendNotice] = []
         for case let notice? in notices {
+            let id = ConversationID(rawValue: notice.stream)
             if notice.stream.isEmpty {
                 names.append(notice)
-            } else if Engine.isStickerStream(notice.stream) || !engine.partition.holds(notice.stream) {
+            } else if Engine.isStickerStream(notice.stream) || !engine.partition.holds(id) {
                 // A sticker's bytes: its event, in its conversation's stream, says all.
                 continue
-            } else if engine.holds(notice.stream) {
-                heads[notice.stream] = storedThrough[notice.stream] ?? 0
+            } else if engine.holds(id) {
+                heads[id] = storedThrough[id] ?? 0
             } else {
-                absent[notice.stream] = min(absent[notice.stream] ?? .max, notice.after)
+                absent[id] = min(absent[id] ?? .max, notice.after)
             }
         }
         if !heads.isEmpty {
@@ -60,13 +61,14 @@ extension Pipeline {
     }
 
     /// The records after each stream's head, by stream, read in pages of many streams at once.
-    private func records(after heads: [String: Int64]) async throws -> [String: [LogRecord]] {
+    private func records(after heads: [ConversationID: Int64]) async throws -> [ConversationID: [LogRecord]] {
         var heads = heads
-        var byStream: [String: [LogRecord]] = [:]
+        var byStream: [ConversationID: [LogRecord]] = [:]
         let page = 5000
         while !heads.isEmpty {
-            let records = try await log.records(after: heads, limit: page)
-            for record in records { byStream[record.stream, default: []].append(record) }
+            let records = try await log.records(
+                after: Dictionary(uniqueKeysWithValues: heads.map { ($0.key.rawValue, $0.value) }), limit: page)
+            for record in records { byStream[ConversationID(rawValue: record.stream), default: []].append(record) }
             guard records.count == page else { break }
             // Cut at the page's end: each stream goes on from the last of its records read.
             for stream in Array(heads.keys) { heads[stream] = byStream[stream]?.last?.position ?? heads[stream] }
@@ -76,7 +78,7 @@ extension Pipeline {
 
     /// Applies one conversation's records that another server stored and relays their entries;
     /// a conversation they do not fit leaves memory, to be read whole when next needed.
-    private func takeIn(_ records: [LogRecord], of id: String, into deliveries: inout Deliveries) async {
+    private func takeIn(_ records: [LogRecord], of id: ConversationID, into deliveries: inout Deliveries) async {
         guard let last = records.last?.position, last > storedThrough[id] ?? 0 else { return }
         do {
             let events = try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
@@ -92,7 +94,7 @@ extension Pipeline {
 
     /// Relays the entries another server stored, and times the conversation's clocks anew.
     private func took(
-        _ events: [EngineEvent], in id: String, relaying references: [EntryReference], into deliveries: inout Deliveries
+        _ events: [EngineEvent], in id: ConversationID, relaying references: [EntryReference], into deliveries: inout Deliveries
     ) async {
         metrics.tookIn(events.count)
         // A newcomer's name, before the entries that show it (an account without one is read
@@ -123,7 +125,7 @@ extension Pipeline {
     func lostRace(_ events: [EngineEvent], since checkpoint: Engine.Checkpoint, into deliveries: inout Deliveries) async {
         metrics.lostRace()
         // Where each conversation stood before the batch, by the seq of its first new entry.
-        var before: [String: Int] = [:]
+        var before: [ConversationID: Int] = [:]
         for event in events {
             if let id = event.conversation, let seq = event.seq { before[id] = min(before[id] ?? .max, seq - 1) }
         }
@@ -145,7 +147,7 @@ extension Pipeline {
     }
 
     /// Takes a conversation out of memory and out of the pipeline's bookkeeping of it.
-    func forgetConversation(_ id: String) {
+    func forgetConversation(_ id: ConversationID) {
         engine.evict(id)
         storedThrough[id] = nil
         snapshotSeq[id] = nil
@@ -158,10 +160,11 @@ extension Pipeline {
     func loadClocksStartedElsewhere() async {
         lastClockSweep = clock.now
         do {
-            for entry in try await log.indexEntries(IndexKind.clock, prefix: "")
-            where engine.partition.holds(entry.key) && !engine.holds(entry.key) {
-                try await load(entry.key)
-                for deadline in engine.deadlines(in: entry.key) { schedule(deadline) }
+            for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
+                let id = ConversationID(rawValue: entry.key)
+                guard engine.partition.holds(id), !engine.holds(id) else { continue }
+                try await load(id)
+                for deadline in engine.deadlines(in: id) { schedule(deadline) }
             }
         } catch {
             logger.warning("Cannot read the store's running clocks", metadata: ["error": "\(error)"])

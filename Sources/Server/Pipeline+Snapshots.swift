@@ -1,3 +1,4 @@
+import Transcript
 import Engine
 import Foundation
 import Storage
@@ -15,11 +16,11 @@ extension Pipeline {
     /// The snapshots to store with a batch's events (the pending ones of conversations that left
     /// memory, and those of conversations the batch brought past the interval, at most
     /// `snapshotsPerBatch`), and the seq each of the latter will hold up to once stored.
-    func snapshotsDue(after events: [EngineEvent]) -> ([IndexChange], [(String, Int)]) {
+    func snapshotsDue(after events: [EngineEvent]) -> ([IndexChange], [(ConversationID, Int)]) {
         var changes = Array(pendingSnapshots.values)
         pendingSnapshots = [:]
-        var snapshotted: [(String, Int)] = []
-        var seen: Set<String> = []
+        var snapshotted: [(ConversationID, Int)] = []
+        var seen: Set<ConversationID> = []
         for event in events where snapshotted.count < Self.snapshotsPerBatch {
             guard let id = event.conversation, seen.insert(id).inserted, let lastSeq = engine.lastSeq(of: id),
                 lastSeq - (snapshotSeq[id] ?? 0) >= Self.snapshotInterval,

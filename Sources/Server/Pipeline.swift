@@ -102,20 +102,20 @@ actor Pipeline {
     /// How many conversations each account is in, shared with the server's other pipelines.
     let conversationCounts: ConversationCounts
     /// When each conversation in memory was last used.
-    var lastUsed: [String: WallInstant] = [:]
+    var lastUsed: [ConversationID: WallInstant] = [:]
     var lastSweep: WallInstant?
     var sweepDue = false
     var lastAccountSweep: WallInstant?
     /// For each conversation in memory: the log position of its newest stored event, and the
     /// seq its newest stored snapshot holds up to.
-    var storedThrough: [String: Int64] = [:]
-    var snapshotSeq: [String: Int] = [:]
+    var storedThrough: [ConversationID: Int64] = [:]
+    var snapshotSeq: [ConversationID: Int] = [:]
     /// True while the engine holds decisions of a batch that the store has not kept yet; the
     /// admin's reads wait for it (`settled()`), so they show only what is stored.
     var deciding = false
     var waitingToRead: [CheckedContinuation<Void, Never>] = []
     /// Snapshots of conversations that left memory, not yet stored.
-    var pendingSnapshots: [String: IndexChange] = [:]
+    var pendingSnapshots: [ConversationID: IndexChange] = [:]
     /// How many entries a conversation may gain before a snapshot of it is stored with them.
     static let snapshotInterval = 200
 
@@ -272,16 +272,16 @@ actor Pipeline {
                     }
                 }
                 records += try events.map { event in
-                    NewLogRecord(stream: event.conversation ?? "", payload: try event.storedJSON())
+                    NewLogRecord(stream: event.conversation?.rawValue ?? "", payload: try event.storedJSON())
                 }
                 let (snapshots, snapshotted) = snapshotsDue(after: events)
                 // With other servers appending too, each conversation must still end where this
                 // engine's state of it ends.
                 var heads: [String: Int64] = [:]
-                if isShared { for case let id? in events.map(\.conversation) { heads[id] = storedThrough[id] ?? 0 } }
+                if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = storedThrough[id] ?? 0 } }
                 let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots, expecting: heads)
                 for record in stored where !record.stream.isEmpty && !Engine.isStickerStream(record.stream) {
-                    storedThrough[record.stream] = record.position
+                    storedThrough[ConversationID(rawValue: record.stream)] = record.position
                 }
                 for (id, seq) in snapshotted { snapshotSeq[id] = seq }
             } catch let error as LogError where error.code == .conflict {

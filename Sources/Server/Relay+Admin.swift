@@ -73,6 +73,6 @@ extension Relay {
         guard let id = UUID(uuidString: session),
             let conversation = try await log.indexValue(IndexKind.session, key: id.uuidString)
         else { return nil }
-        return pipeline(of: conversation)
+        return pipeline(of: ConversationID(rawValue: conversation))
     }
 }

@@ -191,8 +191,9 @@ extension Relay {
 extension Pipeline {
     /// Loads the conversations of this pipeline whose turn clocks run, and times their deadlines.
     func loadRunningClocks() async throws {
-        for entry in try await log.indexEntries(IndexKind.clock, prefix: "") where engine.partition.holds(entry.key) {
-            try await load(entry.key)
+        for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
+            let conversation = ConversationID(rawValue: entry.key)
+            if engine.partition.holds(conversation) { try await load(conversation) }
         }
         stopTimers()
         for deadline in engine.deadlines() { schedule(deadline) }

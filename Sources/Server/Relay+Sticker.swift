@@ -10,7 +10,7 @@ extension Relay {
     /// Posts a sticker for `account`, as `POST /stickers` asked: the image checked by its header,
     /// the account's quota, then its pipeline stores the bytes and the event together and
     /// relays the event. The same request again (its `id`) is answered with its first event.
-    func postSticker(conversation: String, request: String, name: String, image: Data, by account: AccountID) async -> StickerAnswer {
+    func postSticker(conversation: ConversationID, request: String, name: String, image: Data, by account: AccountID) async -> StickerAnswer {
         let inspected: StickerImage
         do { inspected = try StickerImage.inspect(image) } catch {
             return .refused(ErrorFrame(code: error.code, reason: error.reason))
@@ -81,9 +81,9 @@ extension Relay {
     }
 
     /// 32 hex digits that only this server can make, the same for the same request again.
-    static func stickerID(account: AccountID, conversation: String, request: String, secret: [UInt8]) -> String {
+    static func stickerID(account: AccountID, conversation: ConversationID, request: String, secret: [UInt8]) -> String {
         let code = HMAC<SHA256>.authenticationCode(
-            for: Array("sticker\n\(account.rawValue)\n\(conversation.uppercased())\n\(request)".utf8), using: SymmetricKey(data: secret))
+            for: Array("sticker\n\(account.rawValue)\n\(conversation)\n\(request)".utf8), using: SymmetricKey(data: secret))
         return code.prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 }

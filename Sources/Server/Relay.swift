@@ -52,9 +52,9 @@ public final class Relay: Sendable {
     enum OperatorAction: Sendable {
         case end(session: String)
         /// Takes the account out and bars it from joining again.
-        case remove(account: AccountID, conversation: String)
+        case remove(account: AccountID, conversation: ConversationID)
         /// Lifts a removal's bar.
-        case readmit(account: AccountID, conversation: String)
+        case readmit(account: AccountID, conversation: ConversationID)
     }
 
     /// What became of an operator's action.
@@ -84,7 +84,7 @@ public final class Relay: Sendable {
     }
 
     /// The pipeline that decides `conversation`.
-    func pipeline(of conversation: String) -> Pipeline {
+    func pipeline(of conversation: ConversationID) -> Pipeline {
         pipelines[Partition.index(of: conversation, among: pipelines.count)]
     }
 
@@ -132,7 +132,6 @@ public final class Relay: Sendable {
     /// store's index of invites, return the rest of the work instead, to be awaited before the
     /// connection's next frame is handed over, so that its frames keep their order.
     func dispatch(_ frame: ClientFrame, from account: AccountID, connection: Int?) -> Remainder? {
-        let frame = frame.canonical
         let command = Pipeline.Command.frame(frame, account: account, connection: connection, received: clock.now)
         switch frame {
         case let .list(request):
@@ -170,7 +169,7 @@ public final class Relay: Sendable {
             pipelines[next % pipelines.count].submit(command)
         case .rename, .authenticate:
             // A name is stored once, by the pipeline of the account, which tells the others.
-            pipelines[Partition.index(of: account.rawValue, among: pipelines.count)].submit(command)
+            pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(command)
         }
         return nil
     }
@@ -182,7 +181,7 @@ public final class Relay: Sendable {
         guard pipelines.count > 1,
             let conversation = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(invite))
         else { return pipelines[0] }
-        return pipeline(of: conversation)
+        return pipeline(of: ConversationID(rawValue: conversation))
     }
 
     /// Every pipeline lists the account's conversations it decides; the answer is a page of them
@@ -262,7 +261,7 @@ public final class Relay: Sendable {
                             for pipeline in pipelines { pipeline.submit(.storedElsewhere(notice)) }
                             return
                         }
-                        pipelines[Partition.index(of: notice.stream, among: pipelines.count)].submit(.storedElsewhere(notice))
+                        pipelines[Partition.index(of: ConversationID(rawValue: notice.stream), among: pipelines.count)].submit(.storedElsewhere(notice))
                     }
                 }
             }

@@ -14,7 +14,7 @@ import Timekeeping
 enum StickerRoutes {
     /// What a posted sticker's answer holds.
     struct Posted: Encodable {
-        let conversation: String
+        let conversation: ConversationID
         let seq: Int
         let sticker: String
         let url: String
@@ -51,9 +51,9 @@ enum StickerRoutes {
                 refused.headers[.retryAfter] = String(wait)
                 return refused
             }
-            // Signed as sent; a conversation's id is upper-case, as a frame's is made (`canonical`).
+            // Signed as sent; the id is then spelt as a frame's is read (`ConversationID(spelling:)`).
             switch await relay.postSticker(
-                conversation: conversation.uppercased(), request: id, name: name.isEmpty ? "sticker" : name, image: image, by: account)
+                conversation: ConversationID(spelling: conversation), request: id, name: name.isEmpty ? "sticker" : name, image: image, by: account)
             {
             case let .posted(conversation, seq, sticker):
                 return try AdminRoutes.json(Posted(

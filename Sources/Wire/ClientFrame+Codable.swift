@@ -82,13 +82,13 @@ extension ClientFrame {
         case let .create(frame): [frame.id]
         case let .join(frame): [frame.id, frame.invite]
         case let .list(frame): [frame.id]
-        case let .leave(frame): [frame.id, frame.conversation]
-        case let .resign(frame): [frame.id, frame.conversation, frame.session]
-        case let .chat(frame): [frame.id, frame.conversation, frame.text]
+        case let .leave(frame): [frame.id, frame.conversation.rawValue]
+        case let .resign(frame): [frame.id, frame.conversation.rawValue, frame.session]
+        case let .chat(frame): [frame.id, frame.conversation.rawValue, frame.text]
         case let .rename(frame): [frame.id, frame.name]
-        case let .send(frame): [frame.id, frame.conversation, frame.game, frame.variant, frame.session]
-        case let .ack(frame): [frame.conversation]
-        case let .resume(frame): [frame.id, frame.conversation]
+        case let .send(frame): [frame.id, frame.conversation.rawValue, frame.game, frame.variant, frame.session]
+        case let .ack(frame): [frame.conversation.rawValue]
+        case let .resume(frame): [frame.id, frame.conversation.rawValue]
         }
         return texts.map { $0?.utf8.count ?? 0 }.max() ?? 0
     }

@@ -1,3 +1,5 @@
+import Transcript
+
 /// Every frame a client sends: a JSON object whose `type` names the frame and whose other
 /// keys are that frame's fields (see docs/PROTOCOL.md). Requests carry an `id` chosen by the
 /// client; the server's answer to a request carries the same `id`.
@@ -51,9 +53,9 @@ public enum ClientFrame: Hashable, Sendable {
     /// first when absent), at most `limit` (`defaultPage` when absent, at most `maxPage`).
     public struct List: Codable, Hashable, Sendable {
         public var id: String
-        public var after: String?
+        public var after: ConversationID?
         public var limit: Int?
-        public init(id: String, after: String? = nil, limit: Int? = nil) {
+        public init(id: String, after: ConversationID? = nil, limit: Int? = nil) {
             self.id = id
             self.after = after
             self.limit = limit
@@ -68,8 +70,8 @@ public enum ClientFrame: Hashable, Sendable {
 
     public struct Leave: Codable, Hashable, Sendable {
         public var id: String
-        public var conversation: String
-        public init(id: String, conversation: String) {
+        public var conversation: ConversationID
+        public init(id: String, conversation: ConversationID) {
             self.id = id
             self.conversation = conversation
         }
@@ -79,9 +81,9 @@ public enum ClientFrame: Hashable, Sendable {
     /// other player wins. Answered `done`; every member receives a `resigned` event.
     public struct Resign: Codable, Hashable, Sendable {
         public var id: String
-        public var conversation: String
+        public var conversation: ConversationID
         public var session: String
-        public init(id: String, conversation: String, session: String) {
+        public init(id: String, conversation: ConversationID, session: String) {
             self.id = id
             self.conversation = conversation
             self.session = session
@@ -92,9 +94,9 @@ public enum ClientFrame: Hashable, Sendable {
     /// every member receives a `chat` event.
     public struct Chat: Codable, Hashable, Sendable {
         public var id: String
-        public var conversation: String
+        public var conversation: ConversationID
         public var text: String
-        public init(id: String, conversation: String, text: String) {
+        public init(id: String, conversation: ConversationID, text: String) {
             self.id = id
             self.conversation = conversation
             self.text = text
@@ -116,7 +118,7 @@ public enum ClientFrame: Hashable, Sendable {
         /// The client's message id. Sending the same id again gets the first answer again and
         /// never applies the message twice.
         public var id: String
-        public var conversation: String
+        public var conversation: ConversationID
         public var game: String
         /// For a new session: the game's variant; `nil` for its default.
         public var variant: String?
@@ -128,7 +130,7 @@ public enum ClientFrame: Hashable, Sendable {
         public var url: String
 
         public init(
-            id: String, conversation: String, game: String, variant: String? = nil,
+            id: String, conversation: ConversationID, game: String, variant: String? = nil,
             session: String? = nil, basedOn: Int? = nil, url: String
         ) {
             self.id = id
@@ -143,9 +145,9 @@ public enum ClientFrame: Hashable, Sendable {
 
     /// Everything up to `seq` in the conversation has arrived; the server may forget it.
     public struct Ack: Codable, Hashable, Sendable {
-        public var conversation: String
+        public var conversation: ConversationID
         public var seq: Int
-        public init(conversation: String, seq: Int) {
+        public init(conversation: ConversationID, seq: Int) {
             self.conversation = conversation
             self.seq = seq
         }
@@ -154,9 +156,9 @@ public enum ClientFrame: Hashable, Sendable {
     /// Send every event of the conversation after `after`, then a `synced` frame.
     public struct Resume: Codable, Hashable, Sendable {
         public var id: String
-        public var conversation: String
+        public var conversation: ConversationID
         public var after: Int
-        public init(id: String, conversation: String, after: Int) {
+        public init(id: String, conversation: ConversationID, after: Int) {
             self.id = id
             self.conversation = conversation
             self.after = after

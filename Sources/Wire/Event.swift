@@ -34,7 +34,7 @@ public struct Event: Codable, Hashable, Sendable {
         case renamed
     }
 
-    public var conversation: String
+    public var conversation: ConversationID
     public var seq: Int
     public var kind: Kind
     public var message: Message?
@@ -51,7 +51,7 @@ public struct Event: Codable, Hashable, Sendable {
     public var reveal: String?
 
     public init(
-        conversation: String, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
+        conversation: ConversationID, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
         participant: ParticipantInfo? = nil, text: String? = nil, sticker: Sticker? = nil, reveal: String? = nil
     ) {
         self.reveal = reveal
@@ -131,7 +131,7 @@ public enum ParticipantRole: String, Codable, Hashable, Sendable {
 
 /// A conversation as one member sees it.
 public struct ConversationSummary: Codable, Hashable, Sendable {
-    public var conversation: String
+    public var conversation: ConversationID
     /// The code that brings someone in as this member is: a player's invite to play, a
     /// spectator's invite to watch.
     public var invite: String
@@ -142,7 +142,7 @@ public struct ConversationSummary: Codable, Hashable, Sendable {
     public var members: [ParticipantInfo]
     public var lastSeq: Int
     public init(
-        conversation: String, invite: String, watchInvite: String? = nil, you: ParticipantID, members: [ParticipantInfo],
+        conversation: ConversationID, invite: String, watchInvite: String? = nil, you: ParticipantID, members: [ParticipantInfo],
         lastSeq: Int
     ) {
         self.conversation = conversation

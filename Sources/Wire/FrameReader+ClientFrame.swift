@@ -1,3 +1,5 @@
+import Transcript
+
 /// The clients' frames, key for key as their `Decodable` conformances read them (see
 /// ClientFrame+Codable.swift); keys they do not know are skipped, and the scanner checks `type`.
 extension FrameReader {
@@ -53,12 +55,12 @@ extension FrameReader {
     }
 
     static func list(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.List {
-        var id = Field<String>(), after = Field<String?>(), limit = Field<Int?>()
+        var id = Field<String>(), after = Field<ConversationID?>(), limit = Field<Int?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "after": try after.set(s.optionalString())
+            case "after": try after.set(s.optionalString().map(ConversationID.init(spelling:)))
             case "limit": try limit.set(s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.int() })
             default: try s.skipValue()
             }
@@ -80,12 +82,12 @@ extension FrameReader {
     }
 
     static func chat(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Chat {
-        var id = Field<String>(), conversation = Field<String>(), text = Field<String>()
+        var id = Field<String>(), conversation = Field<ConversationID>(), text = Field<String>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "text": try text.set(s.string())
             default: try s.skipValue()
             }
@@ -94,12 +96,12 @@ extension FrameReader {
     }
 
     static func resign(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Resign {
-        var id = Field<String>(), conversation = Field<String>(), session = Field<String>()
+        var id = Field<String>(), conversation = Field<ConversationID>(), session = Field<String>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "session": try session.set(s.string())
             default: try s.skipValue()
             }
@@ -108,12 +110,12 @@ extension FrameReader {
     }
 
     static func leave(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Leave {
-        var id = Field<String>(), conversation = Field<String>()
+        var id = Field<String>(), conversation = Field<ConversationID>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             default: try s.skipValue()
             }
         }
@@ -134,13 +136,13 @@ extension FrameReader {
     }
 
     static func send(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Send {
-        var id = Field<String>(), conversation = Field<String>(), game = Field<String>(), variant = Field<String?>()
+        var id = Field<String>(), conversation = Field<ConversationID>(), game = Field<String>(), variant = Field<String?>()
         var session = Field<String?>(), basedOn = Field<Int?>(), url = Field<String>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "game": try game.set(s.string())
             case "variant": try variant.set(s.optionalString())
             case "session": try session.set(s.optionalString())
@@ -155,11 +157,11 @@ extension FrameReader {
     }
 
     static func ack(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Ack {
-        var conversation = Field<String>(), seq = Field<Int>()
+        var conversation = Field<ConversationID>(), seq = Field<Int>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "seq": try seq.set(s.int())
             default: try s.skipValue()
             }
@@ -168,12 +170,12 @@ extension FrameReader {
     }
 
     static func resume(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Resume {
-        var id = Field<String>(), conversation = Field<String>(), after = Field<Int>()
+        var id = Field<String>(), conversation = Field<ConversationID>(), after = Field<Int>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "after": try after.set(s.int())
             default: try s.skipValue()
             }

@@ -5,13 +5,13 @@ import Transcript
 /// read as their synthesized `Decodable` conformances read them.
 extension FrameReader {
     static func event(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Event {
-        var conversation = Field<String>(), seq = Field<Int>(), kind = Field<Event.Kind>()
+        var conversation = Field<ConversationID>(), seq = Field<Int>(), kind = Field<Event.Kind>()
         var message = Field<Message?>(), status = Field<GameStatus?>(), participant = Field<ParticipantInfo?>()
         var text = Field<String?>(), sticker = Field<Sticker?>(), reveal = Field<String?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "seq": try seq.set(s.int())
             case "kind":
                 guard let value = Event.Kind(rawValue: try s.string()) else { throw JSONScanner.Declined() }
@@ -166,12 +166,12 @@ extension FrameReader {
     }
 
     static func conversationSummary(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ConversationSummary {
-        var conversation = Field<String>(), invite = Field<String>(), watchInvite = Field<String?>(), you = Field<ParticipantID>()
+        var conversation = Field<ConversationID>(), invite = Field<String>(), watchInvite = Field<String?>(), you = Field<ParticipantID>()
         var members = Field<[ParticipantInfo]>(), lastSeq = Field<Int>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "invite": try invite.set(s.string())
             case "watchInvite": try watchInvite.set(s.optionalString())
             case "you": try you.set(participantID(&s))

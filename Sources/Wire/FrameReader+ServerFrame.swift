@@ -66,13 +66,13 @@ extension FrameReader {
     }
 
     static func conversationList(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ServerFrame.ConversationList {
-        var id = Field<String>(), conversations = Field<[ConversationSummary]>(), next = Field<String?>()
+        var id = Field<String>(), conversations = Field<[ConversationSummary]>(), next = Field<ConversationID?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
             case "conversations": try conversations.set(s.array(conversationSummary))
-            case "next": try next.set(s.optionalString())
+            case "next": try next.set(s.optionalString().map(ConversationID.init(spelling:)))
             default: try s.skipValue()
             }
         }
@@ -92,12 +92,12 @@ extension FrameReader {
     }
 
     static func accepted(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ServerFrame.Accepted {
-        var id = Field<String>(), conversation = Field<String>(), seq = Field<Int>(), session = Field<String>()
+        var id = Field<String>(), conversation = Field<ConversationID>(), seq = Field<Int>(), session = Field<String>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "seq": try seq.set(s.int())
             case "session": try session.set(s.string())
             default: try s.skipValue()
@@ -123,12 +123,12 @@ extension FrameReader {
     }
 
     static func synced(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ServerFrame.Synced {
-        var id = Field<String>(), conversation = Field<String>(), lastSeq = Field<Int>()
+        var id = Field<String>(), conversation = Field<ConversationID>(), lastSeq = Field<Int>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
             case "id": try id.set(s.string())
-            case "conversation": try conversation.set(s.string())
+            case "conversation": try conversation.set(ConversationID(spelling: s.string()))
             case "lastSeq": try lastSeq.set(s.int())
             default: try s.skipValue()
             }

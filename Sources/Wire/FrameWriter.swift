@@ -53,13 +53,13 @@ public struct FrameWriter {
             out.key("conversations", first: true)
             array(list.conversations) { $0.summary($1) }
             out.key("id"); out.string(list.id)
-            if let next = list.next { out.key("next"); out.string(next) }
+            if let next = list.next { out.key("next"); out.string(next.rawValue) }
             type("conversations")
         case let .done(done):
             out.key("id", first: true); out.string(done.id)
             type("done")
         case let .accepted(accepted):
-            out.key("conversation", first: true); out.string(accepted.conversation)
+            out.key("conversation", first: true); out.string(accepted.conversation.rawValue)
             out.key("id"); out.string(accepted.id)
             out.key("seq"); out.integer(accepted.seq)
             out.key("session"); out.string(accepted.session)
@@ -84,7 +84,7 @@ public struct FrameWriter {
             eventMembers(event)
             type("event")
         case let .synced(synced):
-            out.key("conversation", first: true); out.string(synced.conversation)
+            out.key("conversation", first: true); out.string(synced.conversation.rawValue)
             out.key("id"); out.string(synced.id)
             out.key("lastSeq"); out.integer(synced.lastSeq)
             type("synced")
@@ -102,7 +102,7 @@ public struct FrameWriter {
     ) -> Bool {
         let start = out.bytes.count
         out.open()
-        out.key("conversation", first: true); out.string(parts.conversation)
+        out.key("conversation", first: true); out.string(parts.conversation.rawValue)
         out.key("kind"); out.raw("\"message\"")
         out.key("message")
         out.open()
@@ -172,12 +172,12 @@ public struct FrameWriter {
             out.key("invite"); out.string(join.invite)
             type("join")
         case let .list(list):
-            if let after = list.after { out.key("after", first: true); out.string(after) }
+            if let after = list.after { out.key("after", first: true); out.string(after.rawValue) }
             out.key("id", first: list.after == nil); out.string(list.id)
             if let limit = list.limit { out.key("limit"); out.integer(limit) }
             type("list")
         case let .leave(leave):
-            out.key("conversation", first: true); out.string(leave.conversation)
+            out.key("conversation", first: true); out.string(leave.conversation.rawValue)
             out.key("id"); out.string(leave.id)
             type("leave")
         case let .rename(rename):
@@ -186,7 +186,7 @@ public struct FrameWriter {
             type("rename")
         case let .send(send):
             if let basedOn = send.basedOn { out.key("basedOn", first: true); out.integer(basedOn) }
-            out.key("conversation", first: send.basedOn == nil); out.string(send.conversation)
+            out.key("conversation", first: send.basedOn == nil); out.string(send.conversation.rawValue)
             out.key("game"); out.string(send.game)
             out.key("id"); out.string(send.id)
             if let session = send.session { out.key("session"); out.string(session) }
@@ -194,21 +194,21 @@ public struct FrameWriter {
             out.key("url"); out.string(send.url)
             if let variant = send.variant { out.key("variant"); out.string(variant) }
         case let .ack(ack):
-            out.key("conversation", first: true); out.string(ack.conversation)
+            out.key("conversation", first: true); out.string(ack.conversation.rawValue)
             out.key("seq"); out.integer(ack.seq)
             type("ack")
         case let .resume(resume):
             out.key("after", first: true); out.integer(resume.after)
-            out.key("conversation"); out.string(resume.conversation)
+            out.key("conversation"); out.string(resume.conversation.rawValue)
             out.key("id"); out.string(resume.id)
             type("resume")
         case let .resign(resign):
-            out.key("conversation", first: true); out.string(resign.conversation)
+            out.key("conversation", first: true); out.string(resign.conversation.rawValue)
             out.key("id"); out.string(resign.id)
             out.key("session"); out.string(resign.session)
             type("resign")
         case let .chat(chat):
-            out.key("conversation", first: true); out.string(chat.conversation)
+            out.key("conversation", first: true); out.string(chat.conversation.rawValue)
             out.key("id"); out.string(chat.id)
             out.key("text"); out.string(chat.text)
             type("chat")
@@ -220,7 +220,7 @@ public struct FrameWriter {
 
     /// An event's members without the braces, so that an `event` frame can add its `type`.
     private mutating func eventMembers(_ event: Event) {
-        out.key("conversation", first: true); out.string(event.conversation)
+        out.key("conversation", first: true); out.string(event.conversation.rawValue)
         out.key("kind"); out.string(event.kind.rawValue)
         if let message = event.message { out.key("message"); self.message(message) }
         if let participant = event.participant { out.key("participant"); self.participant(participant) }
@@ -306,7 +306,7 @@ public struct FrameWriter {
 
     private mutating func summary(_ summary: ConversationSummary) {
         out.open()
-        out.key("conversation", first: true); out.string(summary.conversation)
+        out.key("conversation", first: true); out.string(summary.conversation.rawValue)
         out.key("invite"); out.string(summary.invite)
         out.key("lastSeq"); out.integer(summary.lastSeq)
         out.key("members")

@@ -6,7 +6,7 @@ import Transcript
 /// event from: the texts as the sender's copy has them, the state's query as one viewer may
 /// see it, and that viewer's status of the session.
 public struct MessageEventParts {
-    public var conversation: String
+    public var conversation: ConversationID
     public var seq: Int
     public var game: String
     /// The server's public URL; the message's URL is this, `/g/`, the game and `query`.
@@ -24,7 +24,7 @@ public struct MessageEventParts {
     public var status: GameStatus
 
     public init(
-        conversation: String, seq: Int, game: String, publicURL: String, query: String, session: UUID,
+        conversation: ConversationID, seq: Int, game: String, publicURL: String, query: String, session: UUID,
         caption: String, subcaption: String?, trailingCaption: String?, trailingSubcaption: String?,
         summary: String, accessibilityLabel: String, sender: ParticipantID, status: GameStatus
     ) {

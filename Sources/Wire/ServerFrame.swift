@@ -51,8 +51,8 @@ public enum ServerFrame: Hashable, Sendable {
         public var id: String
         public var conversations: [ConversationSummary]
         /// Set when more conversations follow this page: the `after` of a `list` for the next.
-        public var next: String?
-        public init(id: String, conversations: [ConversationSummary], next: String? = nil) {
+        public var next: ConversationID?
+        public init(id: String, conversations: [ConversationSummary], next: ConversationID? = nil) {
             self.id = id
             self.conversations = conversations
             self.next = next
@@ -68,10 +68,10 @@ public enum ServerFrame: Hashable, Sendable {
     /// A `send` was accepted and stored as event `seq`; the event itself follows as an `event`.
     public struct Accepted: Codable, Hashable, Sendable {
         public var id: String
-        public var conversation: String
+        public var conversation: ConversationID
         public var seq: Int
         public var session: String
-        public init(id: String, conversation: String, seq: Int, session: String) {
+        public init(id: String, conversation: ConversationID, seq: Int, session: String) {
             self.id = id
             self.conversation = conversation
             self.seq = seq
@@ -95,9 +95,9 @@ public enum ServerFrame: Hashable, Sendable {
     /// Everything after the `resume`'s `after` has been sent; `lastSeq` is the newest event.
     public struct Synced: Codable, Hashable, Sendable {
         public var id: String
-        public var conversation: String
+        public var conversation: ConversationID
         public var lastSeq: Int
-        public init(id: String, conversation: String, lastSeq: Int) {
+        public init(id: String, conversation: ConversationID, lastSeq: Int) {
             self.id = id
             self.conversation = conversation
             self.lastSeq = lastSeq

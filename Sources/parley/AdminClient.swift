@@ -1,3 +1,4 @@
+import Transcript
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -66,7 +67,7 @@ final class AdminClient: Sendable {
     }
 
     /// Takes `account` out of a conversation (`remove`) or lets it back in (`readmit`).
-    func membership(_ verb: String, account: String, in conversation: String) async throws {
+    func membership(_ verb: String, account: String, in conversation: ConversationID) async throws {
         let response = try await send(
             request("/admin/api/conversations/\(conversation)/\(verb)/\(account)", method: .POST), timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)

@@ -1,3 +1,4 @@
+import Transcript
 import ArgumentParser
 import Foundation
 import GameCatalog
@@ -173,7 +174,7 @@ struct AdminCommand: AsyncParsableCommand {
         func run() async throws {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
-            try await client.membership("remove", account: account, in: conversation)
+            try await client.membership("remove", account: account, in: ConversationID(spelling: conversation))
             print("removed \(account) from \(conversation)")
         }
     }
@@ -187,7 +188,7 @@ struct AdminCommand: AsyncParsableCommand {
         func run() async throws {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
-            try await client.membership("readmit", account: account, in: conversation)
+            try await client.membership("readmit", account: account, in: ConversationID(spelling: conversation))
             print("readmitted \(account) to \(conversation)")
         }
     }

@@ -7,7 +7,7 @@ import Wire
 /// stored events, rendered exactly as they were received live.
 @Suite struct BacklogTests {
     /// Amber and Ben, then 20 solo ice creams by Amber: 22 entries, more than memory keeps.
-    static func longConversation() throws -> (EngineHarness, String, [Session], invite: String) {
+    static func longConversation() throws -> (EngineHarness, ConversationID, [Session], invite: String) {
         var harness = EngineHarness()
         let created = harness.create(by: "amber")
         _ = harness.join(created.invite, by: "ben")

@@ -26,10 +26,10 @@ import Wire
 
     @Test func aListComesInPagesInTheOrderOfTheIds() throws {
         var harness = EngineHarness()
-        var made: [String] = []
+        var made: [ConversationID] = []
         for _ in 0..<5 { made.append(harness.create(by: "amber").conversation) }
-        var seen: [String] = []
-        var after: String?
+        var seen: [ConversationID] = []
+        var after: ConversationID?
         var pages = 0
         repeat {
             guard case let .conversations(page)? = harness.handle(.list(.init(id: "l", after: after, limit: 2)), from: "amber").first

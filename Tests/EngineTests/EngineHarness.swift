@@ -81,7 +81,7 @@ struct EngineHarness {
     }
 
     /// The newest message event an account received for a conversation.
-    func lastMessage(in conversation: String, for account: AccountID) -> Event? {
+    func lastMessage(in conversation: ConversationID, for account: AccountID) -> Event? {
         inbox[account, default: []].reversed().lazy.compactMap { frame -> Event? in
             if case let .event(event) = frame, event.kind == .message, event.conversation == conversation { return event }
             return nil
@@ -103,7 +103,7 @@ struct EngineHarness {
             from: account).first
     }
 
-    mutating func start(_ game: String, variant: String? = nil, url: String, in conversation: String, by account: AccountID) -> ServerFrame? {
+    mutating func start(_ game: String, variant: String? = nil, url: String, in conversation: ConversationID, by account: AccountID) -> ServerFrame? {
         handle(.send(.init(id: nextID(), conversation: conversation, game: game, variant: variant, url: url)), from: account).first
     }
 }

@@ -16,7 +16,7 @@ import Wire
 
     /// A classic game: both fleets placed, one shot each; then `end` ends it. Returns the
     /// harness and the conversation.
-    static func classicGame(ending end: Ending) throws -> (EngineHarness, String) {
+    static func classicGame(ending end: Ending) throws -> (EngineHarness, ConversationID) {
         var harness = EngineHarness(turnTimeouts: ["battleship": 300], signer: signer)
         let created = harness.create(by: "amber")
         _ = harness.join(created.invite, by: "ben")
@@ -48,7 +48,7 @@ import Wire
         }
     }
 
-    typealias Ending = @Sendable (inout EngineHarness, String, Session) throws -> Void
+    typealias Ending = @Sendable (inout EngineHarness, ConversationID, Session) throws -> Void
 
     static let endings: [(String, Ending)] = [
         ("a resignation", { harness, conversation, session in

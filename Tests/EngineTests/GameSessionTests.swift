@@ -7,7 +7,7 @@ import Wire
 
 @Suite struct GameSessionTests {
     /// Amber and Ben in one conversation; Chris too when `three`.
-    static func table(three: Bool = false) -> (EngineHarness, String) {
+    static func table(three: Bool = false) -> (EngineHarness, ConversationID) {
         var harness = EngineHarness()
         let created = harness.create(by: "amber")
         harness.join(created.invite, by: "ben")

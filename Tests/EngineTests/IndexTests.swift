@@ -13,7 +13,7 @@ import Wire
     /// Three members, a rename, a leave, a Battleship game whose clock runs and six finished Ice
     /// Cream games (two of them retired from memory), with the index kept as a server
     /// keeps it: the changes of each decision, applied in order.
-    static func busyTable() throws -> (EngineHarness, String, [String: [String: String]]) {
+    static func busyTable() throws -> (EngineHarness, ConversationID, [String: [String: String]]) {
         var harness = EngineHarness(turnTimeouts: ["battleship": 300])
         var index: [String: [String: String]] = [:]
         func step(_ body: (inout EngineHarness) throws -> Void) rethrows {
@@ -23,7 +23,7 @@ import Wire
                 index[change.kind, default: [:]][change.key] = change.value
             }
         }
-        var conversation = ""
+        var conversation: ConversationID = ""
         try step { harness in
             let created = harness.create(by: "amber")
             conversation = created.conversation
@@ -69,8 +69,8 @@ import Wire
             complete[change.kind, default: [:]][change.key] = change.value
         }
         // A clock entry's value is the deadline when it was written: only its key is read.
-        #expect(complete[IndexKind.clock]?.keys.sorted() == [conversation])
-        #expect(kept[IndexKind.clock]?.keys.sorted() == [conversation], "only the Battleship game's clock runs")
+        #expect(complete[IndexKind.clock]?.keys.sorted() == [conversation.rawValue])
+        #expect(kept[IndexKind.clock]?.keys.sorted() == [conversation.rawValue], "only the Battleship game's clock runs")
         (complete[IndexKind.clock], kept[IndexKind.clock]) = (nil, nil)
         #expect(complete == kept)
         // And it says what it should.
@@ -94,7 +94,7 @@ import Wire
         #expect(!changes.contains { $0.kind == IndexKind.clock }, "\(changes)")
         let ending = harness.log.count
         harness.engine.end(session: session.uuidString, now: Date()).map { harness.log += $0.events }
-        #expect(harness.engine.indexChanges(for: Array(harness.log[ending...])).contains(.remove(IndexKind.clock, conversation)))
+        #expect(harness.engine.indexChanges(for: Array(harness.log[ending...])).contains(.remove(IndexKind.clock, conversation.rawValue)))
     }
 
     @Test func anEngineStartedFromTheIndexLearnsWhatItNeedsAndAnswersAlike() throws {
@@ -109,7 +109,7 @@ import Wire
         #expect(!server.knowsMemberships(of: "ben"))
 
         let prefix = "ben/"
-        let bens = (index[IndexKind.member] ?? [:]).keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        let bens = (index[IndexKind.member] ?? [:]).keys.filter { $0.hasPrefix(prefix) }.map { ConversationID(rawValue: String($0.dropFirst(prefix.count))) }
         server.learn("ben", conversations: bens, name: index[IndexKind.name]?["ben"])
         #expect(server.conversations(namedBy: .list(.init(id: "l")), from: "ben") == [conversation])
         try server.load(conversation, from: harness.log)

@@ -10,7 +10,7 @@ import Wire
     @Test func anEngineMakesConversationsOfItsPartitionOnly() {
         var harness = EngineHarness()
         harness.engine.partition = Partition(index: 1, count: 3)
-        var made: [String] = []
+        var made: [ConversationID] = []
         for index in 0..<30 {
             let decision = harness.engine.handle(
                 .create(.init(id: "c\(index)")), from: "amber", now: harness.clock, random: &harness.random)
@@ -25,7 +25,7 @@ import Wire
     }
 
     @Test func anAccountIsTaughtOnlyTheConversationsOfThePartition() {
-        let ids = (0..<40).map { _ in UUID().uuidString }
+        let ids = (0..<40).map { _ in ConversationID(rawValue: UUID().uuidString) }
         var engine = Engine(
             configuration: EngineConfiguration(publicURL: "https://parley.test"), catalog: .standard,
             identifiers: ParticipantIdentifiers(secret: EngineHarness.secret))
@@ -36,7 +36,7 @@ import Wire
     }
 
     @Test func theSameIdGoesToTheSamePartitionAndAllPartitionsAreUsed() {
-        let ids = (0..<400).map { UUID(uuid: (UInt8($0 % 256), UInt8($0 / 256), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)).uuidString }
+        let ids = (0..<400).map { UUID(uuid: (UInt8($0 % 256), UInt8($0 / 256), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)).uuidString }.map(ConversationID.init(rawValue:))
         let partitions = ids.map { Partition.index(of: $0, among: 4) }
         #expect(partitions == ids.map { Partition.index(of: $0, among: 4) })
         #expect(Set(partitions) == [0, 1, 2, 3])

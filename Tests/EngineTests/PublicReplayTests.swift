@@ -14,7 +14,7 @@ import Wire
     static let signer = ChainSigner.fresh()
 
     /// Amber hides at 0 and 4; Ben fires at `shots`.
-    static func seedGame(shots: [Int]) throws -> (EngineHarness, conversation: String, session: String) {
+    static func seedGame(shots: [Int]) throws -> (EngineHarness, conversation: ConversationID, session: String) {
         var harness = EngineHarness(signer: signer)
         let created = harness.create(by: "amber")
         _ = harness.join(created.invite, by: "ben")

@@ -8,7 +8,7 @@ import Wire
 /// A player gives up: stored, told to every member, the game over with them losing.
 @Suite struct ResignTests {
     /// Amber and Ben in a classic game, both fleets placed; returns the conversation and session.
-    static func classicTable(_ harness: inout EngineHarness) throws -> (conversation: String, session: String) {
+    static func classicTable(_ harness: inout EngineHarness) throws -> (conversation: ConversationID, session: String) {
         let created = harness.create(by: "amber")
         harness.join(created.invite, by: "ben")
         let fleet = "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h"

@@ -13,7 +13,7 @@ import Wire
 
     /// A classic Battleship game played to its end by two bots, Amber and Ben, with Chris
     /// watching from the start.
-    static func classicGame() throws -> (EngineHarness, conversation: String) {
+    static func classicGame() throws -> (EngineHarness, conversation: ConversationID) {
         var harness = EngineHarness(signer: signer)
         let created = harness.create(by: "amber")
         _ = harness.join(created.invite, by: "ben")

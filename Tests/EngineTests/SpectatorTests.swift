@@ -185,7 +185,7 @@ import Wire
 
         var indexing = SnapshotTests.freshEngine(like: harness)
         let changes = indexing.indexChanges(for: harness.log)
-        #expect(changes.contains(.set(IndexKind.invite, try #require(created.watchInvite), conversation)))
-        #expect(changes.contains(.set(IndexKind.invite, created.invite, conversation)))
+        #expect(changes.contains(.set(IndexKind.invite, try #require(created.watchInvite), conversation.rawValue)))
+        #expect(changes.contains(.set(IndexKind.invite, created.invite, conversation.rawValue)))
     }
 }

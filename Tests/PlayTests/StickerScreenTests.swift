@@ -23,7 +23,7 @@ import Wire
         #expect(over.contains("*** The ice cream is ready! ***") && over.contains("s: send as a sticker"), "\(over)")
         let effects = table.effects("Amber", pressing: .character("s"))
         guard case let .sendSticker(conversation, game, query, name)? = effects.first else { throw Missing() }
-        #expect(game == "icecream" && !conversation.isEmpty)
+        #expect(game == "icecream" && !conversation.rawValue.isEmpty)
         #expect(query.hasPrefix("?") && query.contains("Base=base02") && query.contains("Topping=topping01"), "\(query)")
         #expect(name == "sugar cone with strawberry scoops and rainbow sprinkles on top")
         #expect(table.screen("Amber").contains("Sending the sticker"))

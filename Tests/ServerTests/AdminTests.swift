@@ -1,3 +1,4 @@
+import Transcript
 import TestSupport
 import AsyncHTTPClient
 import Client
@@ -21,7 +22,7 @@ import Wire
     /// Amber and Ben in a conversation, Amber's boats hidden at 2 and 6, and the message Ben got.
     static func seedGame(
         on server: RunningServer
-    ) async throws -> (Player, Player, String, ServerFrame.Accepted, Event) {
+    ) async throws -> (Player, Player, ConversationID, ServerFrame.Accepted, Event) {
         let amber = try await Player.connect(to: server, name: "Amber")
         let ben = try await Player.connect(to: server, name: "Ben")
         let conversation = try await RelayGameTests.gather(amber, [ben])
@@ -383,7 +384,7 @@ import Wire
             #expect(twice.status == 404)
             let show = try await Spawn.run(parley, ["admin", "show", String(accepted.session.prefix(8))] + options)
             #expect(show.output.contains("accounts: Amber "), "\(show.output)")
-            let readmitted = try await Spawn.run(parley, ["admin", "readmit", conversation, benAccount] + options)
+            let readmitted = try await Spawn.run(parley, ["admin", "readmit", conversation.rawValue, benAccount] + options)
             #expect(readmitted.status == 0, "\(readmitted.output)")
             #expect(readmitted.output.contains("readmitted \(benAccount)"))
             let back = try await ben.request(.join(.init(id: "back again", invite: invite)))

@@ -1,3 +1,4 @@
+import Transcript
 import Client
 import Foundation
 import Server
@@ -13,7 +14,7 @@ struct ConversationIDTests {
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
             let conversation = try await RelayGameTests.gather(amber, [ben])
-            let lower = conversation.lowercased()
+            let lower = ConversationID(rawValue: conversation.rawValue.lowercased())
             #expect(lower != conversation)
 
             let sent = try await amber.request(.send(.init(id: "m", conversation: lower, game: "icecream", url: "?Base=base02")))
@@ -23,7 +24,7 @@ struct ConversationIDTests {
             #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: 3)))
 
             // Not a UUID at all: unknown, as before.
-            let unknown = try await ben.request(.resume(.init(id: "u", conversation: "not-" + lower, after: 0)))
+            let unknown = try await ben.request(.resume(.init(id: "u", conversation: ConversationID(rawValue: "not-" + lower.rawValue), after: 0)))
             #expect(unknown.rejection?.code == "unknown-conversation")
             let left = try await ben.request(.leave(.init(id: "l", conversation: lower)))
             #expect(left == .done(.init(id: "l")))

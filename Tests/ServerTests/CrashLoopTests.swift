@@ -110,7 +110,7 @@ struct CrashLoopTests {
     /// Where a pair stands: its round, and the conversation and invite of the round's game.
     struct Progress: Sendable {
         var round = 0
-        var conversation: String?
+        var conversation: ConversationID?
         var invite: String?
         var refusals: [String] = []
     }
@@ -157,7 +157,7 @@ struct CrashLoopTests {
                 try await Task.sleep(for: .milliseconds(100))
                 continue
             }
-            progress { $0.conversation = words[1]; $0.invite = words[3] }
+            progress { $0.conversation = ConversationID(rawValue: words[1]); $0.invite = words[3] }
             let joined = try await joiner.play(invite: words[3], opens: false)
             let opened = try await opening.value
             #expect(opened.outcome.finished && joined.outcome.finished && opened.session == joined.session)
@@ -183,7 +183,7 @@ struct CrashLoopTests {
     }
 
     /// The last few stored events of each conversation.
-    static func describe(_ conversations: [String], in stored: [EngineEvent]) -> String {
+    static func describe(_ conversations: [ConversationID], in stored: [EngineEvent]) -> String {
         conversations.map { id in
             let events = stored.filter { $0.conversation == id }
             return "stored in \(id): \(events.count) events, ending with: " + events.suffix(4).map { event in

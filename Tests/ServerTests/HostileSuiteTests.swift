@@ -1,3 +1,4 @@
+import Transcript
 import Client
 import Foundation
 import NIOCore
@@ -63,7 +64,7 @@ struct HostileSuiteTests {
                             url: "?Base=base01&Scoops=scoop01")),
                 .resume(.init(id: "m2", conversation: bystanders, after: 0)),
                 .leave(.init(id: "m3", conversation: bystanders)),
-                .send(.init(id: "m4", conversation: bystanders.lowercased(), game: "icecream", variant: "solo", url: "?Base=base01")),
+                .send(.init(id: "m4", conversation: ConversationID(rawValue: bystanders.rawValue.lowercased()), game: "icecream", variant: "solo", url: "?Base=base01")),
             ] {
                 let answer = try await mallory.request(frame)
                 #expect(answer.rejection?.code == "unknown-conversation", "\(frame): \(answer)")

@@ -74,7 +74,7 @@ struct MigrationTests {
                         let request = ClientFrame.resume(.init(id: "r", conversation: summary.conversation, after: 0))
                         let decision = engine.handle(request, from: account, now: Date(), random: &random)
                         let wanted = try decision.backlog.map { backlog in
-                            try engine.backlog(backlog, replaying: stored[summary.conversation] ?? [])
+                            try engine.backlog(backlog, replaying: stored[summary.conversation.rawValue] ?? [])
                         } ?? decision.replies
                         #expect(wanted.count == summary.lastSeq + 1)
                         let synced = try await player.request(request)

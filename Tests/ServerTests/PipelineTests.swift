@@ -27,7 +27,7 @@ struct PipelineTests {
         try #require(Partition.index(of: held.conversation, among: 2) != Partition.index(of: free.conversation, among: 2),
                      "conversations are made in turn by each pipeline")
 
-        await log.hold(held.conversation)
+        await log.hold(held.conversation.rawValue)
         let ben = try #require(table.outboxes["ben"])
         await relay.submit(
             .send(.init(id: "h", conversation: held.conversation, game: "icecream", url: "?Base=base01")),
@@ -91,7 +91,7 @@ struct PipelineTests {
             return
         }
 
-        await log.hold(conversation)
+        await log.hold(conversation.rawValue)
         let amber = try #require(table.outboxes["amber"])
         await relay.submit(.send(.init(
             id: "2", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
@@ -123,7 +123,7 @@ struct PipelineTests {
         let amber = try #require(table.outboxes["amber"]), ben = try #require(table.outboxes["ben"])
         // The other conversation's pipeline waits for the store, so Amber's list waits for its
         // part, while this conversation's pipeline has given its own and decides Ben's next move.
-        await log.hold(other)
+        await log.hold(other.rawValue)
         await relay.submit(.send(.init(id: "x", conversation: other, game: "icecream", url: "?Base=base01")),
                            from: "ben", connection: ben.connection)
         await log.untilHolding()
@@ -163,15 +163,15 @@ struct PipelineTests {
         let relay = try await Relay.start(
             configuration: configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 3, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
-        var made: [String] = []
+        var made: [ConversationID] = []
         for _ in 0..<7 { made.append(try await table.conversation(of: "amber", with: []).conversation) }
         #expect(Set(made.map { Partition.index(of: $0, among: 3) }).count == 3, "every pipeline made some")
         for index in 0..<3 {
             let refused = try await table.ask(.create(.init(id: "x\(index)")), from: "amber")
             #expect(refused.rejection?.code == "too-many-conversations", "on every pipeline: \(refused)")
         }
-        var seen: [String] = []
-        var after: String?
+        var seen: [ConversationID] = []
+        var after: ConversationID?
         var pages = 0
         repeat {
             guard case let .conversations(page) = try await table.ask(.list(.init(id: "p\(pages)", after: after, limit: 3)), from: "amber")
@@ -189,14 +189,14 @@ struct PipelineTests {
         let relay = try await Relay.start(
             configuration: Self.configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 3, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
-        var made: Set<String> = []
+        var made: Set<ConversationID> = []
         for _ in 0..<6 { made.insert(try await table.conversation(of: "amber", with: ["ben"]).conversation) }
         #expect(Set(made.map { Partition.index(of: $0, among: 3) }).count == 3, "every pipeline made some")
         // A first name is no news; a new one is told everywhere.
         #expect(try await table.ask(.rename(.init(id: "r0", name: "Ben")), from: "ben") == .done(.init(id: "r0")))
         #expect(try await table.ask(.rename(.init(id: "r", name: "Benjamin")), from: "ben") == .done(.init(id: "r")))
         var frames = try #require(table.outboxes["amber"]).frames
-        var told: Set<String> = []
+        var told: Set<ConversationID> = []
         while told.count < made.count, let frame = await frames.next() {
             guard case let .event(event) = frame, event.kind == .renamed else { continue }
             #expect(event.participant?.name == "Benjamin")
@@ -211,7 +211,7 @@ struct PipelineTests {
         var relay = try await Relay.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 3, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
-        var made: [String] = []
+        var made: [ConversationID] = []
         for _ in 0..<6 { made.append(try await table.conversation(of: "amber", with: ["ben"]).conversation) }
         #expect(Set(made.map { Partition.index(of: $0, among: 3) }) == [0, 1, 2], "every pipeline made some")
 

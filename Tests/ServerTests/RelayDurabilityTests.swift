@@ -1,3 +1,4 @@
+import Transcript
 import Client
 import Engine
 import Fairness
@@ -61,7 +62,7 @@ import Wire
         let folder = LiveServer.temporaryDirectory()
         let amberKey = InstallKey()
         let start = ClientFrame.send(.init(id: "the-start", conversation: "", game: "icecream", variant: "solo", url: "?Base=base01"))
-        @Sendable func send(_ frame: ClientFrame, in conversation: String) -> ClientFrame {
+        @Sendable func send(_ frame: ClientFrame, in conversation: ConversationID) -> ClientFrame {
             guard case var .send(request) = frame else { return frame }
             request.conversation = conversation
             return .send(request)
@@ -140,7 +141,7 @@ import Wire
 @Suite struct RelayTimeoutTests {
     /// Amber hides two ships and Ben fires once, and then neither moves; returns the conversation.
     @discardableResult
-    static func shootOnceAndGoQuiet(_ amber: Player, _ ben: Player) async throws -> String {
+    static func shootOnceAndGoQuiet(_ amber: Player, _ ben: Player) async throws -> ConversationID {
         let conversation = try await RelayGameTests.gather(amber, [ben])
         _ = try await amber.request(.send(.init(id: "p", conversation: conversation, game: "battleship",
                                                 url: "?Ship_Location=0&Ship_Location=1")))

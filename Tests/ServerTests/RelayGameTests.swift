@@ -1,3 +1,4 @@
+import Transcript
 import Client
 import Foundation
 import Server
@@ -14,7 +15,7 @@ extension ServerFrame {
 /// Whole games through a real server over TLS sockets, with real clients.
 @Suite struct RelayGameTests {
     /// Creates a conversation for `first` and has the others join it; returns its id.
-    static func gather(_ first: Player, _ others: [Player]) async throws -> String {
+    static func gather(_ first: Player, _ others: [Player]) async throws -> ConversationID {
         guard case let .conversation(created) = try await first.request(.create(.init(id: "c"))) else {
             throw ConnectionError.unexpected("no conversation")
         }
@@ -84,7 +85,7 @@ extension ServerFrame {
     /// Amber starts an ice cream; Ben and Chris reply to it at the same moment: one is accepted,
     /// the other is `stale` with the winner's message, replies to that and finishes it.
     @discardableResult
-    static func raceForTheScoops(_ amber: Player, _ ben: Player, _ chris: Player) async throws -> String {
+    static func raceForTheScoops(_ amber: Player, _ ben: Player, _ chris: Player) async throws -> ConversationID {
         let conversation = try await Self.gather(amber, [ben, chris])
         _ = try await amber.request(.send(.init(id: "m1", conversation: conversation, game: "icecream", url: "?Base=base01")))
         let bens = try await ben.nextMessage()

@@ -82,7 +82,7 @@ struct SpectatorServerTests {
         }
         let watchInvite = try #require(created.watchInvite)
         let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
-        #expect(try await log.indexValue(IndexKind.invite, key: watchInvite) == created.conversation)
+        #expect(try await log.indexValue(IndexKind.invite, key: watchInvite) == created.conversation.rawValue)
         _ = try await log.append([], indexing: [.remove(IndexKind.invite, watchInvite), .set(IndexKind.format, "index", "1")])
         await log.close()
 

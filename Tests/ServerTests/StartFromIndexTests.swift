@@ -36,7 +36,7 @@ struct StartFromIndexTests {
         await log.resetCounts()
         let second = try await Relay.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
         #expect(await log.wholeLogReads == 0, "start-up reads no history")
-        #expect(await log.streamsRead == [timed.conversation], "only the conversation whose clock runs")
+        #expect(await log.streamsRead == [timed.conversation.rawValue], "only the conversation whose clock runs")
         #expect(await second.residentCount == 1)
         #expect(second.statistics() == statistics)
         #expect(await second.timerCount == 1, "its deadline is timed again")
@@ -229,7 +229,7 @@ struct SnapshotLoadTests {
         }
         let answers = try await table.askAll(starts, from: "ben")
         #expect(answers.allSatisfy { $0.isAccepted })
-        let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition))
+        let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition))
         #expect(interval.lastSeq >= Pipeline.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
 
         // Three more, then idle for 2 s of the relay's clock, it leaves memory, and a snapshot of
@@ -244,18 +244,18 @@ struct SnapshotLoadTests {
             clock.advance(by: .seconds(1))
             return await relay.residentCount == 0
         }
-        let latest = try #require(try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition))
+        let latest = try #require(try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition))
         #expect(latest.lastSeq == 215)
 
         await log.resetCounts()
         let list = try #require(try await table.ask(.list(.init(id: "l")), from: "ben").conversationList)
         #expect(list.map(\.lastSeq) == [215])
         let reads = await log.streamReads
-        #expect(reads.count == 1 && reads.first?.stream == id && reads.first?.after == latest.after && latest.after > 210, "\(reads)")
+        #expect(reads.count == 1 && reads.first?.stream == id.rawValue && reads.first?.after == latest.after && latest.after > 210, "\(reads)")
         // And it goes on from there.
         #expect(try await table.ask(.send(.init(
             id: "more", conversation: id, game: "icecream", variant: "solo", url: "?Base=base02")), from: "amber").isAccepted)
-        #expect(try await log.indexValue(IndexKind.session, key: (answers.first?.acceptedSession ?? "")) == id)
+        #expect(try await log.indexValue(IndexKind.session, key: (answers.first?.acceptedSession ?? "")) == id.rawValue)
         await table.stop()
     }
 
@@ -267,7 +267,7 @@ struct SnapshotLoadTests {
             configuration: StartFromIndexTests.configuration, secret: StartFromIndexTests.secret, log: log,
             logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
-        var ids: [String] = []
+        var ids: [ConversationID] = []
         for _ in 0..<5 { ids.append(try await table.conversation(of: "amber", with: ["ben"]).conversation) }
         func games(_ prefix: String, _ count: Int) -> [ClientFrame] {
             (0..<count).flatMap { game in
@@ -286,7 +286,7 @@ struct SnapshotLoadTests {
         // The ones left out are taken by later batches of theirs.
         for round in 0..<5 { _ = try await table.askAll(games("k\(round)", 1), from: "ben") }
         for id in ids {
-            let snapshot = try await log.indexValue(IndexKind.snapshot, key: id).flatMap(Engine.snapshotPosition)
+            let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition)
             #expect((snapshot?.lastSeq ?? 0) >= Pipeline.snapshotInterval, "\(id)")
         }
         await table.stop()

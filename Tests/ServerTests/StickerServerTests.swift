@@ -18,7 +18,7 @@ struct StickerServerTests {
             logger: Logger(label: "sticker"))
     }
 
-    struct Posted: Decodable { let conversation: String; let seq: Int; let sticker: String; let url: String }
+    struct Posted: Decodable { let conversation: ConversationID; let seq: Int; let sticker: String; let url: String }
     struct Refused: Decodable { let code: String; let reason: String }
 
     @Test func aStickerIsPostedRelayedAndServed() async throws {
@@ -73,7 +73,7 @@ struct StickerServerTests {
             let conversation = try await RelayGameTests.gather(amber, [ben])
             let poster = Self.client(server, key: amberKey)
             let answer = try await poster.postSticker(
-                conversation: conversation.lowercased(), name: "  Pink square\t", image: TestImages.png(width: 320, height: 320))
+                conversation: ConversationID(rawValue: conversation.rawValue.lowercased()), name: "  Pink square\t", image: TestImages.png(width: 320, height: 320))
             #expect(answer.status == 200, "\(answer.body)")
             let posted = try JSONDecoder().decode(Posted.self, from: Data(answer.body.utf8))
             #expect(posted.conversation == conversation)
@@ -141,7 +141,7 @@ struct StickerServerTests {
             let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
             let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
             let poster = Self.client(server, key: amberKey)
-            func refused(_ image: [UInt8], to conversation: String = created.conversation, by client: ParleyClient? = nil) async throws
+            func refused(_ image: [UInt8], to conversation: ConversationID = created.conversation, by client: ParleyClient? = nil) async throws
                 -> (Int, Refused)
             {
                 let answer = try await (client ?? poster).postSticker(conversation: conversation, name: "x", image: image)

@@ -1,3 +1,4 @@
+import Transcript
 import Client
 import Engine
 import Foundation
@@ -36,11 +37,11 @@ struct TwoNodeTests {
     }
 
     /// What the store at `url` holds of one conversation, read as a third client would.
-    static func storedEvents(of conversation: String, at url: String) async throws -> [EngineEvent] {
+    static func storedEvents(of conversation: ConversationID, at url: String) async throws -> [EngineEvent] {
         var logger = Logger(label: "store")
         logger.logLevel = .error
         let log = try await PostgresEventLog(url: url, logger: logger)
-        let records = try await log.records(in: conversation, after: 0, limit: 1000)
+        let records = try await log.records(in: conversation.rawValue, after: 0, limit: 1000)
         await log.close()
         return try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
     }

@@ -64,7 +64,7 @@ import Wire
                     .randomElement(using: &random)! + Self.text(&random)
             }
             let parts = MessageEventParts(
-                conversation: Self.text(&random), seq: Self.number(&random), game: Self.text(&random), publicURL: Self.text(&random),
+                conversation: ConversationID(spelling: Self.text(&random)), seq: Self.number(&random), game: Self.text(&random), publicURL: Self.text(&random),
                 query: Self.text(&random), session: Self.uuid(&random), caption: texts(&random),
                 subcaption: Self.maybe(&random) { texts(&$0) }, trailingCaption: Self.maybe(&random) { texts(&$0) },
                 trailingSubcaption: Self.maybe(&random) { texts(&$0) }, summary: texts(&random),
@@ -108,12 +108,12 @@ import Wire
         case 2: .conversation(.init(id: text(&random), conversation: summary(&random)))
         case 3: .conversations(.init(id: text(&random), conversations: list(&random, upTo: 3) { summary(&$0) }))
         case 4: .done(.init(id: text(&random)))
-        case 5: .accepted(.init(id: text(&random), conversation: text(&random), seq: number(&random), session: text(&random)))
+        case 5: .accepted(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), seq: number(&random), session: text(&random)))
         case 6: .rejected(.init(id: text(&random), error: ErrorFrame(code: text(&random), reason: text(&random)),
                                 current: maybe(&random) { event(&$0) }))
         case 7: .error(ErrorFrame(code: text(&random), reason: text(&random)))
         case 8: .event(event(&random))
-        default: .synced(.init(id: text(&random), conversation: text(&random), lastSeq: number(&random)))
+        default: .synced(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), lastSeq: number(&random)))
         }
     }
 
@@ -123,22 +123,22 @@ import Wire
         case 1: .create(.init(id: text(&random)))
         case 2: .join(.init(id: text(&random), invite: text(&random)))
         case 3: .list(.init(id: text(&random)))
-        case 4: .leave(.init(id: text(&random), conversation: text(&random)))
+        case 4: .leave(.init(id: text(&random), conversation: ConversationID(spelling: text(&random))))
         case 5: .rename(.init(id: text(&random), name: text(&random)))
-        case 6: .send(.init(id: text(&random), conversation: text(&random), game: text(&random),
+        case 6: .send(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), game: text(&random),
                             variant: maybe(&random) { text(&$0) }, session: maybe(&random) { text(&$0) },
                             basedOn: maybe(&random) { number(&$0) }, url: text(&random)))
-        case 7: .ack(.init(conversation: text(&random), seq: number(&random)))
-        case 8: .resign(.init(id: text(&random), conversation: text(&random), session: text(&random)))
-        case 9: .chat(.init(id: text(&random), conversation: text(&random), text: text(&random)))
-        default: .resume(.init(id: text(&random), conversation: text(&random), after: number(&random)))
+        case 7: .ack(.init(conversation: ConversationID(spelling: text(&random)), seq: number(&random)))
+        case 8: .resign(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), session: text(&random)))
+        case 9: .chat(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), text: text(&random)))
+        default: .resume(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), after: number(&random)))
         }
     }
 
     static func event(_ random: inout SeededRandom) -> Event {
         let kinds: [Event.Kind] = [.message, .joined, .left, .removed, .timeout, .ended, .resigned, .chat]
         return Event(
-            conversation: text(&random), seq: number(&random), kind: kinds.randomElement(using: &random)!,
+            conversation: ConversationID(spelling: text(&random)), seq: number(&random), kind: kinds.randomElement(using: &random)!,
             message: maybe(&random) { message(&$0) }, status: maybe(&random) { status(&$0) },
             participant: maybe(&random) { participant(&$0) }, text: maybe(&random) { text(&$0) })
     }
@@ -167,7 +167,7 @@ import Wire
 
     static func summary(_ random: inout SeededRandom) -> ConversationSummary {
         ConversationSummary(
-            conversation: text(&random), invite: text(&random), you: ParticipantID(uuid(&random)),
+            conversation: ConversationID(spelling: text(&random)), invite: text(&random), you: ParticipantID(uuid(&random)),
             members: list(&random, upTo: 4) { participant(&$0) }, lastSeq: number(&random))
     }
 

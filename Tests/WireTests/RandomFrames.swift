@@ -48,7 +48,7 @@ struct RandomFrames {
 
     mutating func event() -> Event {
         Event(
-            conversation: text(), seq: number(),
+            conversation: ConversationID(spelling: text()), seq: number(),
             kind: [.message, .joined, .left, .removed, .timeout, .ended, .resigned, .chat].randomElement(using: &random)!,
             message: maybe { $0.message() }, status: maybe { $0.status() },
             participant: maybe { ParticipantInfo(id: $0.participant(), name: $0.maybe { $0.text() }) },
@@ -76,7 +76,7 @@ struct RandomFrames {
 
     mutating func summary() -> ConversationSummary {
         ConversationSummary(
-            conversation: text(), invite: text(), you: participant(),
+            conversation: ConversationID(spelling: text()), invite: text(), you: participant(),
             members: (0..<Int.random(in: 0...12, using: &random)).map { _ in
                 ParticipantInfo(id: participant(), name: maybe { $0.text() })
             },
@@ -93,11 +93,11 @@ struct RandomFrames {
         case 3:
             .conversations(.init(id: text(), conversations: (0..<Int.random(in: 0...6, using: &random)).map { _ in summary() }))
         case 4: .done(.init(id: text()))
-        case 5: .accepted(.init(id: text(), conversation: text(), seq: number(), session: text()))
+        case 5: .accepted(.init(id: text(), conversation: ConversationID(spelling: text()), seq: number(), session: text()))
         case 6: .rejected(.init(id: text(), error: error(), current: maybe { $0.event() }))
         case 7: .error(error())
         case 8: .event(event())
-        default: .synced(.init(id: text(), conversation: text(), lastSeq: number()))
+        default: .synced(.init(id: text(), conversation: ConversationID(spelling: text()), lastSeq: number()))
         }
     }
 
@@ -109,16 +109,16 @@ struct RandomFrames {
         case 1: .create(.init(id: text()))
         case 2: .join(.init(id: text(), invite: text()))
         case 3: .list(.init(id: text()))
-        case 4: .leave(.init(id: text(), conversation: text()))
+        case 4: .leave(.init(id: text(), conversation: ConversationID(spelling: text())))
         case 5: .rename(.init(id: text(), name: text()))
         case 6:
             .send(.init(
-                id: text(), conversation: text(), game: text(), variant: maybe { $0.text() }, session: maybe { $0.text() },
+                id: text(), conversation: ConversationID(spelling: text()), game: text(), variant: maybe { $0.text() }, session: maybe { $0.text() },
                 basedOn: maybe { $0.number() }, url: text()))
-        case 7: .ack(.init(conversation: text(), seq: number()))
-        case 8: .resign(.init(id: text(), conversation: text(), session: text()))
-        case 9: .chat(.init(id: text(), conversation: text(), text: text()))
-        default: .resume(.init(id: text(), conversation: text(), after: number()))
+        case 7: .ack(.init(conversation: ConversationID(spelling: text()), seq: number()))
+        case 8: .resign(.init(id: text(), conversation: ConversationID(spelling: text()), session: text()))
+        case 9: .chat(.init(id: text(), conversation: ConversationID(spelling: text()), text: text()))
+        default: .resume(.init(id: text(), conversation: ConversationID(spelling: text()), after: number()))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Transcript
 import GamePresentation
 import GameRules
 import Wire
@@ -8,7 +9,7 @@ import Wire
 /// in the player's book, so a move arriving from the server (or a refusal bringing the
 /// current one) refreshes the view at once.
 public struct GameDesk: Hashable, Sendable {
-    public let conversation: String
+    public let conversation: ConversationID
     /// The session shown; `nil` for a new game not sent yet.
     public private(set) var session: String?
     /// The game and variant of a new game.
@@ -39,7 +40,7 @@ public struct GameDesk: Hashable, Sendable {
         public var query: String { QueryString.format(items) }
     }
 
-    init(conversation: String, session: String?, game: String, variant: String?) {
+    init(conversation: ConversationID, session: String?, game: String, variant: String?) {
         self.conversation = conversation
         self.session = session
         self.game = game

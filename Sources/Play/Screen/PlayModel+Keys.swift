@@ -1,3 +1,4 @@
+import Transcript
 import Foundation
 import GamePresentation
 import TerminalUI
@@ -81,7 +82,7 @@ extension PlayModel {
         return []
     }
 
-    private mutating func conversationKey(_ key: Key, _ conversation: String) -> [PlayEffect] {
+    private mutating func conversationKey(_ key: Key, _ conversation: ConversationID) -> [PlayEffect] {
         // Game messages and stickers are what Up and Down select.
         let messages = (book.events[conversation] ?? []).filter { ($0.kind == .message && $0.message != nil) || $0.kind == .sticker }
             .map(\.seq)
@@ -171,7 +172,7 @@ extension PlayModel {
 
     /// Keys on the row of recent stickers: Left and Right choose, Enter sends, Up goes back to
     /// the drawer.
-    private mutating func recentKey(_ key: Key, _ index: Int, in conversation: String) -> [PlayEffect] {
+    private mutating func recentKey(_ key: Key, _ index: Int, in conversation: ConversationID) -> [PlayEffect] {
         let recent = recentStickers
         guard !recent.isEmpty else {
             focus[conversation] = .drawer

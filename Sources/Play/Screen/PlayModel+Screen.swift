@@ -60,7 +60,7 @@ extension PlayModel {
             entries: entries, selection: listSelection, online: online, input: input, hint: notice ?? Self.listHint, error: error)
     }
 
-    func compactScreen(_ conversation: String) -> CompactScreen? {
+    func compactScreen(_ conversation: ConversationID) -> CompactScreen? {
         guard var header = header(conversation, status: latestStatus(in: conversation), title: nil) else { return nil }
         // Over a conversation the invite code is long: the turn and its clock, not the prompt.
         header.showsPrompt = false
@@ -225,7 +225,7 @@ extension PlayModel {
         return "*** \(why)Game over ***"
     }
 
-    private func header(_ conversation: String, status: GameStatus?, title: String?) -> ScreenHeader? {
+    private func header(_ conversation: ConversationID, status: GameStatus?, title: String?) -> ScreenHeader? {
         guard let summary = book.summaries[conversation] else { return nil }
         let number = book.number(of: conversation)
         let watching = summary.role == .spectator
@@ -240,7 +240,7 @@ extension PlayModel {
     }
 
     /// Who is in a conversation: its members when it was listed, and everyone who joined since.
-    private func members(of conversation: String) -> [ParticipantID] {
+    private func members(of conversation: ConversationID) -> [ParticipantID] {
         var ids = book.summaries[conversation]?.members.map(\.id) ?? []
         for event in book.events[conversation] ?? [] where event.kind == .joined {
             if let id = event.participant?.id, !ids.contains(id) { ids.append(id) }
@@ -248,7 +248,7 @@ extension PlayModel {
         return ids
     }
 
-    private func latestStatus(in conversation: String) -> GameStatus? {
+    private func latestStatus(in conversation: ConversationID) -> GameStatus? {
         book.events[conversation]?.last { $0.status != nil }?.status
     }
 

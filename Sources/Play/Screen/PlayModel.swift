@@ -18,7 +18,7 @@ import Wire
 public struct PlayModel: Sendable {
     public enum Place: Hashable, Sendable {
         case list
-        case conversation(String)
+        case conversation(ConversationID)
         case game(GameDesk)
     }
 
@@ -48,10 +48,10 @@ public struct PlayModel: Sendable {
     /// What the last thing done did, until the next key: shown where the hint is.
     var notice: String?
     /// The conversation the player asked to leave, until Enter confirms or Esc keeps it.
-    var leaving: String?
-    var focus: [String: Focus] = [:]
+    var leaving: ConversationID?
+    var focus: [ConversationID: Focus] = [:]
     /// The drawer entry last chosen in each conversation, an index into `drawerItems`.
-    var drawers: [String: Int] = [:]
+    var drawers: [ConversationID: Int] = [:]
     /// The time turn clocks are read at: the client's clock, stopped while it is offline.
     var clockTime: Date? { online ? now : offlineSince ?? now }
 
@@ -65,7 +65,7 @@ public struct PlayModel: Sendable {
     /// What frames are drawn with: Unicode box drawing in a UTF-8 terminal.
     public var glyphs = Glyphs.ascii
     /// The chat message being typed in each conversation.
-    var chatDrafts: [String: String] = [:]
+    var chatDrafts: [ConversationID: String] = [:]
     /// A file played back (`replaying`): ending the replay quits.
     var replayOnly = false
     /// Whether the terminal draws pictures (`InlineImage.supported`): where it does not, a
@@ -125,7 +125,7 @@ public struct PlayModel: Sendable {
 
     /// The server's answer to `request`.
     /// The conversation on screen, or the one whose game is.
-    var shownConversation: String? {
+    var shownConversation: ConversationID? {
         switch place {
         case .list: nil
         case let .conversation(conversation): conversation
@@ -175,7 +175,7 @@ public struct PlayModel: Sendable {
     }
 
     /// Forgets a conversation the player left, and goes back to the list if it was on screen.
-    mutating func forget(_ conversation: String) {
+    mutating func forget(_ conversation: ConversationID) {
         book.forget(conversation)
         focus[conversation] = nil
         drawers[conversation] = nil

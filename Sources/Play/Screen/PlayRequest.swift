@@ -1,3 +1,4 @@
+import Transcript
 import Wire
 
 /// What the full-screen client asks of the server. The model says what; the session gives
@@ -9,13 +10,13 @@ public enum PlayRequest: Hashable, Sendable {
     case rename(String)
     /// A message: the first of a new game (`session` nil, with its `variant`) or the answer
     /// to the message `basedOn` of `session`.
-    case send(conversation: String, game: String, variant: String?, session: String?, basedOn: Int?, url: String)
+    case send(conversation: ConversationID, game: String, variant: String?, session: String?, basedOn: Int?, url: String)
     /// Give up the game of `session`.
-    case resign(conversation: String, session: String)
+    case resign(conversation: ConversationID, session: String)
     /// A chat message.
-    case chat(conversation: String, text: String)
+    case chat(conversation: ConversationID, text: String)
     /// Leave the conversation: its events stop, and its invite lets the client back in.
-    case leave(conversation: String)
+    case leave(conversation: ConversationID)
 }
 
 extension PlayRequest {
@@ -45,7 +46,7 @@ public enum PlayEffect: Hashable, Sendable {
     case save(file: String, text: String)
     /// Send the state `query` of `game` as a sticker to `conversation`, as the server draws it;
     /// the session tells the model how it went (`PlayModel.tell(_:)`).
-    case sendSticker(conversation: String, game: String, query: String, name: String)
+    case sendSticker(conversation: ConversationID, game: String, query: String, name: String)
     /// Show a sticker's picture, in a terminal that shows pictures; the session tells the model
     /// when it cannot (`PlayModel.tell(_:failed:)` with the reason).
     case showSticker(Sticker)

@@ -1,3 +1,4 @@
+import Transcript
 import Foundation
 
 /// The admin API's JSON (`/admin/api/…`). The admin is trusted: these carry server-side
@@ -5,7 +6,7 @@ import Foundation
 
 /// One game as the list of live games shows it.
 public struct AdminGame: Codable, Hashable, Sendable {
-    public var conversation: String
+    public var conversation: ConversationID
     public var session: String
     public var game: String
     public var variant: String
@@ -21,7 +22,7 @@ public struct AdminGame: Codable, Hashable, Sendable {
     public var lastMove: Date?
 
     public init(
-        conversation: String, session: String, game: String, variant: String, participants: [AdminParticipant],
+        conversation: ConversationID, session: String, game: String, variant: String, participants: [AdminParticipant],
         turn: String, turnAccounts: [String], finished: Bool, winners: [String], moves: Int, started: Date?,
         lastMove: Date?
     ) {
@@ -159,7 +160,7 @@ public struct AdminBackup: Codable, Hashable, Sendable {
 /// A sticker as the admin lists it: who sent it where, and what it is.
 public struct AdminSticker: Codable, Hashable, Sendable {
     public var id: String
-    public var conversation: String
+    public var conversation: ConversationID
     public var seq: Int
     public var account: String
     public var name: String
@@ -169,7 +170,7 @@ public struct AdminSticker: Codable, Hashable, Sendable {
     public var bytes: Int
 
     public init(
-        id: String, conversation: String, seq: Int, account: String, name: String, format: String, width: Int, height: Int, bytes: Int
+        id: String, conversation: ConversationID, seq: Int, account: String, name: String, format: String, width: Int, height: Int, bytes: Int
     ) {
         self.id = id
         self.conversation = conversation

@@ -23,7 +23,7 @@ struct ConversationSnapshot: Codable {
     var lastSeq: Int
     var recent: [Entry]
     var sessions: [SessionSnapshot]
-    var retired: [Session]
+    var retired: [SessionID]
     var sent: [Sent]
     /// Accounts the operator removed; absent in snapshots from before removals barred.
     var barred: [AccountID]?
@@ -34,12 +34,12 @@ struct ConversationSnapshot: Codable {
         var account: AccountID
         var request: String
         var seq: Int
-        var session: Session
+        var session: SessionID
         var proposal: String?
     }
 
     struct SessionSnapshot: Codable {
-        var id: Session
+        var id: SessionID
         var game: GameID
         var variant: String
         var state: String
@@ -86,7 +86,7 @@ struct ConversationSnapshot: Codable {
     }
 
     struct Timeout: Codable {
-        var session: Session
+        var session: SessionID
         var game: GameID
         var variant: String
         var late: AccountID?

@@ -27,9 +27,9 @@ struct ConversationState: Sendable {
         var lastSeq = 0
         var clockIndexed: Bool? = nil
         var recent: [LogEntry] = []
-        var sessions: [Session: SessionState] = [:]
-        var retired: Set<Session> = []
-        var retiredOrder: [Session] = []
+        var sessions: [SessionID: SessionState] = [:]
+        var retired: Set<SessionID> = []
+        var retiredOrder: [SessionID] = []
         var directories: [AccountID: ViewerDirectory] = [:]
         var barred: Set<AccountID> = []
         var sent: [AccountID: RecentSends] = [:]
@@ -82,19 +82,19 @@ struct ConversationState: Sendable {
         _modify { yield &fields.recent }
     }
     /// The running sessions and the newest few finished ones.
-    var sessions: [Session: SessionState] {
+    var sessions: [SessionID: SessionState] {
         get { fields.sessions }
         _modify { yield &fields.sessions }
     }
     /// The newest finished sessions no longer held in memory (they are in the store), at most
     /// `retiredKept`: a message to one is refused as over; one to an older one, as an unknown
     /// session. Bounded, so a conversation that plays for months holds the same memory.
-    private(set) var retired: Set<Session> {
+    private(set) var retired: Set<SessionID> {
         get { fields.retired }
         _modify { yield &fields.retired }
     }
     /// `retired` in the order the sessions finished, oldest first.
-    private(set) var retiredOrder: [Session] {
+    private(set) var retiredOrder: [SessionID] {
         get { fields.retiredOrder }
         _modify { yield &fields.retiredOrder }
     }
@@ -158,13 +158,13 @@ struct ConversationState: Sendable {
     }
 
     /// Puts back the retired sessions of a snapshot, oldest first.
-    mutating func restore(retired sessions: [Session], keeping limit: Int = Self.retiredKept) {
+    mutating func restore(retired sessions: [SessionID], keeping limit: Int = Self.retiredKept) {
         retired = []
         retiredOrder = []
         for session in sessions { remember(retired: session, keeping: limit) }
     }
 
-    private mutating func remember(retired session: Session, keeping limit: Int) {
+    private mutating func remember(retired session: SessionID, keeping limit: Int) {
         guard retired.insert(session).inserted else { return }
         retiredOrder.append(session)
         // Dropped in halves, so that each drop's cost is spread over as many retirements.
@@ -198,7 +198,7 @@ struct ConversationState: Sendable {
 /// shared by copies until one writes (`CopyOnWrite`).
 struct SessionState: Sendable {
     private struct Fields: Sendable {
-        let id: Session
+        let id: SessionID
         let game: AnyGame
         var match: AnyMatch { didSet { isFinished = match.outcome.isFinished } }
         /// Whether `match` is over: asked several times a move (each clock, each deadline), and
@@ -215,7 +215,7 @@ struct SessionState: Sendable {
         /// cost. Not kept in snapshots; worked out again when missing.
         var commitments: [Int: FleetCommitment] = [:]
 
-        init(id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
+        init(id: SessionID, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
             (self.id, self.game, self.match, self.seats, self.lastSeq, self.clockStarted) = (id, game, match, seats, lastSeq, clockStarted)
             isFinished = match.outcome.isFinished
         }
@@ -223,11 +223,11 @@ struct SessionState: Sendable {
 
     @CopyOnWrite private var fields: Fields
 
-    init(id: Session, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
+    init(id: SessionID, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
         fields = Fields(id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, clockStarted: clockStarted)
     }
 
-    var id: Session { fields.id }
+    var id: SessionID { fields.id }
     var game: AnyGame { fields.game }
     /// Whether the match is over (`match.outcome.isFinished`), without working it out.
     var isFinished: Bool { fields.isFinished }
@@ -360,7 +360,7 @@ struct StateViews: Sendable {
 
 /// A turn that ran out: who was late (when a seat held by someone was), and the session after.
 struct TimeoutEntry: Sendable {
-    let session: Session
+    let session: SessionID
     let game: AnyGame
     let late: AccountID?
     let seats: [AccountID]

@@ -146,7 +146,7 @@ extension Engine {
         return conversations.values[index].members.contains { !session.seats.contains($0) }
     }
 
-    private mutating func applyEnd(in conversation: ConversationID, seq: Int, session id: Session) throws(EngineError) {
+    private mutating func applyEnd(in conversation: ConversationID, seq: Int, session id: SessionID) throws(EngineError) {
         guard var session = conversations[conversation]?.sessions[id] else {
             throw .corrupt("an end of unknown session \(id.uuidString)")
         }
@@ -157,7 +157,7 @@ extension Engine {
     }
 
     private mutating func applyResignation(
-        in conversation: ConversationID, seq: Int, session id: Session, by account: AccountID
+        in conversation: ConversationID, seq: Int, session id: SessionID, by account: AccountID
     ) throws(EngineError) {
         guard var session = conversations[conversation]?.sessions[id] else {
             throw .corrupt("a resignation in unknown session \(id.uuidString)")
@@ -171,7 +171,7 @@ extension Engine {
         retireFinishedSessions(of: conversation)
     }
 
-    private mutating func applyTimeout(in conversation: ConversationID, seq: Int, session id: Session) throws(EngineError) {
+    private mutating func applyTimeout(in conversation: ConversationID, seq: Int, session id: SessionID) throws(EngineError) {
         guard var session = conversations[conversation]?.sessions[id] else {
             throw .corrupt("a timeout in unknown session \(id.uuidString)")
         }

@@ -96,7 +96,7 @@ extension Engine {
     public func chainDigests(ofMessage number: Int, inSession session: String, replaying stored: [EngineEvent]) throws(EngineError)
         -> Set<ChainDigest>
     {
-        guard let id = Session(uuidString: session), let conversation = residentConversation(of: id) else { return [] }
+        guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id) else { return [] }
         var digests: Set<ChainDigest> = []
         try replay(stored, of: conversation) { scratch, seq throws(EngineError) in
             guard case let .message(message)? = scratch.entry(seq)?.kind, message.move.session == id,

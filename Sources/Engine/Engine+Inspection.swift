@@ -23,7 +23,7 @@ extension Engine {
     /// One game with its log, from every stored event of its conversation in order; a finished
     /// game no longer in memory is rebuilt from them too.
     public func adminGame(_ session: String, replaying stored: [EngineEvent]) throws(EngineError) -> AdminGameDetail? {
-        guard let id = Session(uuidString: session), let conversation = residentConversation(of: id) else { return nil }
+        guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id) else { return nil }
         var log: [AdminMove] = []
         let past = try replay(stored, of: conversation) { scratch, seq in
             if let entry = scratch.entry(seq), let move = adminMove(entry, of: id) { log.append(move) }
@@ -34,7 +34,7 @@ extension Engine {
     }
 
     private func find(_ session: String) -> (SessionState, ConversationState)? {
-        guard let id = Session(uuidString: session), let conversation = residentConversation(of: id),
+        guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id),
             let state = conversation.sessions[id]
         else { return nil }
         return (state, conversation)
@@ -44,10 +44,10 @@ extension Engine {
     /// others). A walk over the conversations in memory: for the admin and the operator, off the
     /// path of moves.
     public func conversation(ofSession session: String) -> ConversationID? {
-        Session(uuidString: session).flatMap { residentConversation(of: $0)?.id }
+        SessionID(uuidString: session).flatMap { residentConversation(of: $0)?.id }
     }
 
-    func residentConversation(of session: Session) -> ConversationState? {
+    func residentConversation(of session: SessionID) -> ConversationState? {
         conversations.values.first { $0.sessions[session] != nil || $0.retired.contains(session) }
     }
 
@@ -98,7 +98,7 @@ extension Engine {
     }
 
     /// An entry as an admin move when it belongs to `session` (to any session when `nil`).
-    private func adminMove(_ entry: LogEntry, of session: Session?) -> AdminMove? {
+    private func adminMove(_ entry: LogEntry, of session: SessionID?) -> AdminMove? {
             switch entry.kind {
             case let .message(message) where session == nil || message.move.session == session:
                 let move = message.move

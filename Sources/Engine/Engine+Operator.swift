@@ -9,7 +9,7 @@ extension Engine {
     /// such game or it is already over.
     public mutating func end(session id: String, now: Date) -> Decision? {
         guard let conversationID = conversation(ofSession: id), let conversation = conversations[conversationID],
-            let session = Session(uuidString: id).flatMap({ conversation.sessions[$0] }),
+            let session = SessionID(uuidString: id).flatMap({ conversation.sessions[$0] }),
             !session.isFinished
         else { return nil }
         let seq = conversation.lastSeq + 1

@@ -26,14 +26,14 @@ public struct PublicReplay: Hashable, Sendable {
 extension Engine {
     /// Whether `session` is over: `nil` when this engine holds no such session.
     public func isFinished(session: String) -> Bool? {
-        guard let id = Session(uuidString: session), let conversation = residentConversation(of: id) else { return nil }
+        guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id) else { return nil }
         return conversation.sessions[id]?.isFinished ?? conversation.retired.contains(id)
     }
 
     /// The replay of a finished `session` from its conversation's stored events; `nil` for a
     /// session this engine does not hold or one still being played.
     public func publicReplay(ofSession session: String, replaying stored: [EngineEvent]) throws(EngineError) -> PublicReplay? {
-        guard let id = Session(uuidString: session), isFinished(session: session) == true,
+        guard let id = SessionID(uuidString: session), isFinished(session: session) == true,
             let conversation = residentConversation(of: id)
         else { return nil }
         var steps: [PublicReplay.Step] = []

@@ -13,7 +13,7 @@ extension Engine {
         guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
             return refuse(EngineError.unknownConversation(request.conversation).frame)
         }
-        let id = Session(uuidString: request.session)
+        let id = SessionID(uuidString: request.session)
         if let id, conversation.retired.contains(id) { return refuse(ErrorFrame(RuleViolation.gameOver)) }
         guard let id, let session = conversation.sessions[id] else {
             return refuse(EngineError.unknownSession(request.session).frame)

@@ -106,16 +106,16 @@ extension Engine {
             do {
                 let game = try catalog.game(GameID(rawValue: request.game), variant: request.variant)
                 return SessionState(
-                    id: Session(UUID.random(using: &random)), game: game, match: game.newMatch(), seats: [], lastSeq: 0,
+                    id: SessionID(UUID.random(using: &random)), game: game, match: game.newMatch(), seats: [], lastSeq: 0,
                     clockStarted: nil)
             } catch {
                 throw Refusal(frame: ErrorFrame(error))
             }
         }
-        if let id = Session(uuidString: sessionID), conversation.retired.contains(id) {
+        if let id = SessionID(uuidString: sessionID), conversation.retired.contains(id) {
             throw Refusal(frame: ErrorFrame(RuleViolation.gameOver))
         }
-        guard let id = Session(uuidString: sessionID), let session = conversation.sessions[id] else {
+        guard let id = SessionID(uuidString: sessionID), let session = conversation.sessions[id] else {
             throw Refusal(frame: EngineError.unknownSession(sessionID).frame)
         }
         guard session.game.id.rawValue == request.game else {

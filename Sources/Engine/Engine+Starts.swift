@@ -45,7 +45,7 @@ extension Engine {
     /// the send it answers gets its first `accepted` again, or `id-reused`.
     public mutating func recall(_ json: String, under key: String) {
         let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let start = GameStart(json: json), let session = Session(uuidString: start.session) else { return }
+        guard parts.count == 3, let start = GameStart(json: json), let session = SessionID(uuidString: start.session) else { return }
         let account = AccountID(rawValue: String(parts[0])), conversation = ConversationID(rawValue: String(parts[1]))
         guard conversations[conversation] != nil else { return }
         conversations[conversation]?.sent[account, default: RecentSends()].recall(RecentSends.Accepted(

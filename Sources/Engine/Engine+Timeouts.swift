@@ -6,7 +6,7 @@ import Transcript
 /// timeout rule applies (a forfeit in Battleship, a skipped turn in the Ice Cream builder).
 public struct TurnDeadline: Hashable, Sendable {
     public let conversation: ConversationID
-    public let session: Session
+    public let session: SessionID
     public let basedOn: Int
     public let at: Date
 }
@@ -20,7 +20,7 @@ extension Engine {
     }
 
     /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
-    public func deadline(ofSession session: Session, in conversation: ConversationID) -> TurnDeadline? {
+    public func deadline(ofSession session: SessionID, in conversation: ConversationID) -> TurnDeadline? {
         // Read in place, with no closure: a closure's argument is a copy (a retain and release
         // of each of its fields).
         guard let index = conversations.index(forKey: conversation) else { return nil }

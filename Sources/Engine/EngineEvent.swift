@@ -23,11 +23,11 @@ public enum EngineEvent: Codable, Hashable, Sendable {
     case memberRenamed(conversation: ConversationID, seq: Int, account: AccountID, name: String, at: Date)
     case accepted(AcceptedMove)
     /// Nobody moved in a session before its deadline; the game's timeout rule applied.
-    case timedOut(conversation: ConversationID, seq: Int, session: Session, at: Date)
+    case timedOut(conversation: ConversationID, seq: Int, session: SessionID, at: Date)
     /// The server's operator ended a session's game: over, nobody winning.
-    case ended(conversation: ConversationID, seq: Int, session: Session, at: Date)
+    case ended(conversation: ConversationID, seq: Int, session: SessionID, at: Date)
     /// A player of the session gave up: they lose (`Match.resign`).
-    case resigned(conversation: ConversationID, seq: Int, session: Session, account: AccountID, at: Date)
+    case resigned(conversation: ConversationID, seq: Int, session: SessionID, account: AccountID, at: Date)
     /// A member wrote `text` to the conversation.
     case chat(conversation: ConversationID, seq: Int, account: AccountID, text: String, at: Date)
     /// A member sent a sticker; its bytes are stored beside, in `Engine.stickerStream(id)`.
@@ -56,7 +56,7 @@ public enum EngineEvent: Codable, Hashable, Sendable {
 public struct AcceptedMove: Hashable, Sendable {
     public var conversation: ConversationID
     public var seq: Int
-    public var session: Session
+    public var session: SessionID
     public var game: GameID
     public var variant: String
     public var sender: AccountID
@@ -81,7 +81,7 @@ public struct AcceptedMove: Hashable, Sendable {
     public var proofs: String?
 
     public init(
-        conversation: ConversationID, seq: Int, session: Session, game: GameID, variant: String, sender: AccountID, seat: Int,
+        conversation: ConversationID, seq: Int, session: SessionID, game: GameID, variant: String, sender: AccountID, seat: Int,
         request: String, state: String, moveCount: Int, texts: StepTexts, at: Date, proposal: String? = nil,
         chain: MessageChain? = nil, proofs: String? = nil
     ) {

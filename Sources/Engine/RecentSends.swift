@@ -14,7 +14,7 @@ struct RecentSends: Sendable {
     struct Accepted: Sendable {
         let request: String
         let seq: Int
-        let session: Session
+        let session: SessionID
         /// `ClientFrame.Send.proposalDigest` of the message; `nil` for one stored before it was kept.
         let proposal: String?
     }
@@ -41,7 +41,7 @@ struct RecentSends: Sendable {
         recalled.append(earlier)
     }
 
-    mutating func record(_ request: String, seq: Int, session: Session, proposal: String?) {
+    mutating func record(_ request: String, seq: Int, session: SessionID, proposal: String?) {
         if accepted.count == Self.capacity { accepted.removeFirst() }
         accepted.append(Accepted(request: request, seq: seq, session: session, proposal: proposal))
     }

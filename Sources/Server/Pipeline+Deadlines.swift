@@ -17,7 +17,7 @@ extension Pipeline {
     /// Forgets the deadlines of sessions whose clock stopped (a finished game).
     func stopClocks(after events: [EngineEvent]) {
         for event in events {
-            let session: Session, conversation: ConversationID
+            let session: SessionID, conversation: ConversationID
             switch event {
             case let .accepted(move): (session, conversation) = (move.session, move.conversation)
             case let .ended(id, _, ended, _), let .timedOut(id, _, ended, _): (session, conversation) = (ended, id)

@@ -40,7 +40,7 @@ actor Pipeline {
 
     /// The deadline of every turn whose clock runs in this pipeline, and the one timer armed
     /// for the earliest of them.
-    var deadlines = DeadlineQueue<Session, TurnDeadline>()
+    var deadlines = DeadlineQueue<SessionID, TurnDeadline>()
     var turnTimer: Task<Void, Never>?
     var turnTimerArmedFor: Date?
     /// Where the pipeline reads the time and sleeps: its turn timer, its sweeps, its heartbeat.

@@ -36,14 +36,14 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
         case upgraded
         /// The challenge is sent; the first message must answer it.
         case authenticating(nonce: String)
-        case open(Session)
+        case open(Authenticated)
         /// Nothing more is read: the connection is closing, and the session, if there was one,
         /// ends with it.
-        case closing(Session?)
+        case closing(Authenticated?)
     }
 
     /// What an authenticated connection holds.
-    private struct Session {
+    private struct Authenticated {
         let account: AccountID
         let connection: Int
         let outbox: Outbox
@@ -245,7 +245,7 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
                 "This account already holds \(limits.connectionsPerAccount) connections to this server; close one first."))
             return
         }
-        let session = Session(account: account, connection: connection, outbox: outbox)
+        let session = Authenticated(account: account, connection: connection, outbox: outbox)
         state = .open(session)
         outbox.start()
         if let name { handOver(.rename(.init(id: "", name: name)), session: session, answered: false) }
@@ -253,7 +253,7 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
 
     /// Hands a frame to its pipeline, after the frames before it. `answered: false` for a
     /// request made on the connection's behalf, whose answer nobody waits for.
-    private func handOver(_ frame: ClientFrame, session: Session, answered: Bool = true) {
+    private func handOver(_ frame: ClientFrame, session: Authenticated, answered: Bool = true) {
         guard !handingOver else {
             waiting.append(frame)
             return

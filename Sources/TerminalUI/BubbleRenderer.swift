@@ -23,14 +23,14 @@ public struct BubbleRenderer: Sendable {
     public let mode: ColourMode
     /// Each session's players in the order they took their seats (of their first moves), so
     /// that a bubble is drawn from the viewer's seat.
-    public var seats: [Session: [ParticipantID]]
+    public var seats: [SessionID: [ParticipantID]]
     /// What the frames are drawn with.
     public var glyphs: Glyphs
     /// The games this client draws; any other shows its state as its items.
     public var catalog: GameCatalog
 
     public init(
-        names: NameBook, viewer: ParticipantID, mode: ColourMode, seats: [Session: [ParticipantID]] = [:], glyphs: Glyphs = .ascii,
+        names: NameBook, viewer: ParticipantID, mode: ColourMode, seats: [SessionID: [ParticipantID]] = [:], glyphs: Glyphs = .ascii,
         catalog: GameCatalog = .standard
     ) {
         self.names = names
@@ -42,8 +42,8 @@ public struct BubbleRenderer: Sendable {
     }
 
     /// The players of each session in `messages` (in order), by their first moves.
-    public static func seats(of messages: [Message]) -> [Session: [ParticipantID]] {
-        var seats: [Session: [ParticipantID]] = [:]
+    public static func seats(of messages: [Message]) -> [SessionID: [ParticipantID]] {
+        var seats: [SessionID: [ParticipantID]] = [:]
         for message in messages {
             guard let session = message.session else { continue }
             if !(seats[session]?.contains(message.sender) ?? false) { seats[session, default: []].append(message.sender) }

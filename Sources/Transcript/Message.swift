@@ -12,7 +12,7 @@ public struct Message: Hashable, Sendable, Codable {
     /// The state, as the original apps carry it, such as `?Base=base01&Scoops=scoops03`.
     public var url: String
     /// The game instance; `nil` for a message that belongs to none and never collapses.
-    public var session: Session?
+    public var session: SessionID?
     public var layout: TemplateLayout
     /// What stands for the message once a newer one of its session collapses it.
     public var summaryText: String?
@@ -22,7 +22,7 @@ public struct Message: Hashable, Sendable, Codable {
     public init(
         game: GameID,
         url: String,
-        session: Session? = nil,
+        session: SessionID? = nil,
         layout: TemplateLayout = TemplateLayout(),
         summaryText: String? = nil,
         accessibilityLabel: String? = nil,

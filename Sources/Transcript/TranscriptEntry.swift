@@ -15,7 +15,7 @@ public enum TranscriptEntry: Hashable, Sendable {
     /// where a game's history shrinks to a line per move and only its current state is big.
     /// Messages without a session always show whole. The order is kept.
     public static func collapse(_ messages: [Message]) -> [TranscriptEntry] {
-        var newest: [Session: Int] = [:]
+        var newest: [SessionID: Int] = [:]
         for (index, message) in messages.enumerated() {
             if let session = message.session { newest[session] = index }
         }

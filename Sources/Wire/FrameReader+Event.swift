@@ -53,7 +53,7 @@ extension FrameReader {
     }
 
     static func message(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Message {
-        var game = Field<GameID>(), url = Field<String>(), session = Field<Session?>(), layout = Field<TemplateLayout>()
+        var game = Field<GameID>(), url = Field<String>(), session = Field<SessionID?>(), layout = Field<TemplateLayout>()
         var summaryText = Field<String?>(), accessibilityLabel = Field<String?>(), sender = Field<ParticipantID>()
         try s.beginObject()
         while let key = try s.nextKey() {
@@ -195,9 +195,9 @@ extension FrameReader {
     }
 
     /// Read as `participantID` reads.
-    static func session(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Session {
-        if let uuid = s.canonicalUUID() { return Session(uuid) }
-        guard let session = Session(uuidString: try s.string()) else { throw JSONScanner.Declined() }
+    static func session(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> SessionID {
+        if let uuid = s.canonicalUUID() { return SessionID(uuid) }
+        guard let session = SessionID(uuidString: try s.string()) else { throw JSONScanner.Declined() }
         return session
     }
 }

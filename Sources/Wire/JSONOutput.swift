@@ -50,7 +50,7 @@ public struct JSONOutput {
         }
     }
 
-    /// A UUID as its uppercase string, as `ParticipantID` and `Session` encode themselves.
+    /// A UUID as its uppercase string, as `ParticipantID` and `SessionID` encode themselves.
     public mutating func uuid(_ uuid: UUID) {
         bytes.append(UInt8(ascii: "\""))
         uuidText(uuid)

@@ -50,7 +50,7 @@ public struct MessageEventParts {
         Event(
             conversation: conversation, seq: seq, kind: .message,
             message: Message(
-                game: GameID(rawValue: game), url: "\(publicURL)/g/\(game)\(query)", session: Session(session),
+                game: GameID(rawValue: game), url: "\(publicURL)/g/\(game)\(query)", session: SessionID(session),
                 layout: TemplateLayout(
                     caption: caption, subcaption: subcaption, trailingCaption: trailingCaption,
                     trailingSubcaption: trailingSubcaption),

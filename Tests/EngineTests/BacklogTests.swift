@@ -7,15 +7,15 @@ import Wire
 /// stored events, rendered exactly as they were received live.
 @Suite struct BacklogTests {
     /// Amber and Ben, then 20 solo ice creams by Amber: 22 entries, more than memory keeps.
-    static func longConversation() throws -> (EngineHarness, ConversationID, [Session], invite: String) {
+    static func longConversation() throws -> (EngineHarness, ConversationID, [SessionID], invite: String) {
         var harness = EngineHarness()
         let created = harness.create(by: "amber")
         _ = harness.join(created.invite, by: "ben")
-        var sessions: [Session] = []
+        var sessions: [SessionID] = []
         for _ in 0..<20 {
             let reply = harness.start("icecream", variant: "solo", url: "?Base=base01", in: created.conversation, by: "amber")
             guard case let .accepted(accepted)? = reply else { throw Unexpected(reply) }
-            sessions.append(try #require(Session(uuidString: accepted.session)))
+            sessions.append(try #require(SessionID(uuidString: accepted.session)))
         }
         return (harness, created.conversation, sessions, created.invite)
     }

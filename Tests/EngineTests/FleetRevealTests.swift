@@ -48,7 +48,7 @@ import Wire
         }
     }
 
-    typealias Ending = @Sendable (inout EngineHarness, ConversationID, Session) throws -> Void
+    typealias Ending = @Sendable (inout EngineHarness, ConversationID, SessionID) throws -> Void
 
     static let endings: [(String, Ending)] = [
         ("a resignation", { harness, conversation, session in

@@ -56,7 +56,7 @@ import Wire
     @Test func finishedSessionsBeyondTheNewestFewLeaveMemoryButStayOverAndCounted() throws {
         var harness = EngineHarness()
         let created = harness.create(by: "amber")
-        var sessions: [(Session, Int)] = []
+        var sessions: [(SessionID, Int)] = []
         for _ in 0..<10 {
             let opened = harness.start("icecream", variant: "solo", url: "?Base=base01", in: created.conversation, by: "amber")
             guard case let .accepted(accepted)? = opened else { throw Unexpected(opened) }
@@ -66,7 +66,7 @@ import Wire
             #expect(harness.reply(to: event, with: "Topping=topping01", by: "amber")?.isAccepted == true)
             event = try #require(harness.lastMessage(in: created.conversation, for: "amber"))
             #expect(event.status?.outcome.finished == true)
-            sessions.append((try #require(Session(uuidString: accepted.session)), event.seq))
+            sessions.append((try #require(SessionID(uuidString: accepted.session)), event.seq))
         }
         let statistics = harness.engine.statistics()
         #expect(statistics.gamesFinished == 10 && statistics.moves == 30 && statistics.gamesInProgress == 0)

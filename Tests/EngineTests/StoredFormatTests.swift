@@ -9,7 +9,7 @@ import Wire
 /// before it had one are still read.
 @Suite struct StoredFormatTests {
     static let at = Date(timeIntervalSince1970: 1_764_028_800.123)
-    static let session = Session(UUID(uuidString: "5D2A0F3C-1111-4222-8333-444455556666")!)
+    static let session = SessionID(UUID(uuidString: "5D2A0F3C-1111-4222-8333-444455556666")!)
     static let move = AcceptedMove(
         conversation: "C", seq: 3, session: session, game: GameID(rawValue: "icecream"), variant: "classic",
         sender: "acct", seat: 0, request: "r7", state: "Base=base01", moveCount: 1,

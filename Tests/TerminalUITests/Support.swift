@@ -17,8 +17,8 @@ enum Cast {
     static let seedGame = try! BattleshipGame(variant: "seed")
     static let classicGame = try! BattleshipGame(variant: "classic")
 
-    static let battleshipSession = Session(UUID(uuidString: "11111111-1111-4111-8111-111111111111")!)
-    static let iceCreamSession = Session(UUID(uuidString: "22222222-2222-4222-8222-222222222222")!)
+    static let battleshipSession = SessionID(UUID(uuidString: "11111111-1111-4111-8111-111111111111")!)
+    static let iceCreamSession = SessionID(UUID(uuidString: "22222222-2222-4222-8222-222222222222")!)
 
     static func cell(_ name: String) -> Cell { classicGame.rules.board.cell(named: name)! }
 

@@ -32,11 +32,11 @@ struct Cast {
 /// Messages for collapsing tests, where only session, texts and order matter.
 enum Sample {
     static let sender = ParticipantID(UUID(uuidString: "00000000-0000-8000-8000-000000000001")!)
-    static let first = Session(UUID(uuidString: "11111111-1111-4111-8111-111111111111")!)
-    static let second = Session(UUID(uuidString: "22222222-2222-4222-8222-222222222222")!)
+    static let first = SessionID(UUID(uuidString: "11111111-1111-4111-8111-111111111111")!)
+    static let second = SessionID(UUID(uuidString: "22222222-2222-4222-8222-222222222222")!)
 
     static func message(
-        _ caption: String?, session: Session?, summary: String? = nil, game: GameID = "icecream"
+        _ caption: String?, session: SessionID?, summary: String? = nil, game: GameID = "icecream"
     ) -> Message {
         Message(
             game: game, url: "?step=\(caption ?? "-")", session: session,

@@ -17,7 +17,7 @@ import Testing
             #expect(UUIDText.uuid(text) == uuid)
             #expect(UUIDText.uuid(text.lowercased()) == uuid)
             #expect(ParticipantID(uuidString: text.lowercased())?.uuidString == text)
-            #expect(Session(uuidString: text)?.uuidString == text)
+            #expect(SessionID(uuidString: text)?.uuidString == text)
         }
     }
 

@@ -11,7 +11,7 @@ import Wire
     static let amber = ParticipantID(uuidString: "0E7B2C9A-3D4F-8A1B-9C2D-3E4F5A6B7C8D")!
     static let ben = ParticipantID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
     static let conversation: ConversationID = "5D3C1A2B-0000-4000-8000-00000000C0DE"
-    static let session = Session(uuidString: "9A1B2C3D-4E5F-4A6B-8C7D-8E9FA0B1C2D3")!
+    static let session = SessionID(uuidString: "9A1B2C3D-4E5F-4A6B-8C7D-8E9FA0B1C2D3")!
 
     static let message = Event(
         conversation: conversation, seq: 6, kind: .message,

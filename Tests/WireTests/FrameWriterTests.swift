@@ -146,7 +146,7 @@ import Wire
     static func message(_ random: inout SeededRandom) -> Message {
         Message(
             game: GameID(rawValue: text(&random)), url: text(&random),
-            session: maybe(&random) { Session(uuid(&$0)) },
+            session: maybe(&random) { SessionID(uuid(&$0)) },
             layout: TemplateLayout(
                 caption: maybe(&random) { text(&$0) }, subcaption: maybe(&random) { text(&$0) },
                 trailingCaption: maybe(&random) { text(&$0) }, trailingSubcaption: maybe(&random) { text(&$0) },

@@ -57,7 +57,7 @@ struct RandomFrames {
 
     mutating func message() -> Message {
         Message(
-            game: GameID(rawValue: text()), url: text(), session: maybe { Session($0.uuid()) },
+            game: GameID(rawValue: text()), url: text(), session: maybe { SessionID($0.uuid()) },
             layout: TemplateLayout(
                 caption: maybe { $0.text() }, subcaption: maybe { $0.text() }, trailingCaption: maybe { $0.text() },
                 trailingSubcaption: maybe { $0.text() }, imageTitle: maybe { $0.text() }, imageSubtitle: maybe { $0.text() },

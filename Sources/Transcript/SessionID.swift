@@ -1,11 +1,11 @@
 import Foundation
 
-/// One game instance inside a conversation, after `MSSession`. Every message of a game carries
+/// The id of one game inside a conversation (a session, after `MSSession`). Every message of a game carries
 /// the same session; in a transcript, a newer message of a session collapses the older ones.
 ///
 /// The UUID is chosen by whoever starts the game (the server, given its own randomness), so this
 /// module stays free of randomness. On the wire it is the uppercase UUID string.
-public struct Session: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SessionID: Hashable, Sendable, Codable, CustomStringConvertible {
     public let id: UUID
 
     public init(_ id: UUID) { self.id = id }
@@ -23,7 +23,7 @@ public struct Session: Hashable, Sendable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
-        guard let session = Session(uuidString: string) else {
+        guard let session = SessionID(uuidString: string) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "\"\(string)\" is not a session identifier (a UUID)")
         }

@@ -7,7 +7,7 @@ import Wire
 /// The operator's stickers: `GET /admin/api/stickers` lists them, `POST
 /// /admin/api/stickers/ID/remove` removes one (its bytes leave the store).
 extension AdminRoutes {
-    static func addStickers(to admin: RouterGroup<ParleyRequestContext>, relay: Relay, logger: Logger) {
+    static func addStickers(to admin: RouterGroup<ParleyRequestContext>, relay: ConversationRouter, logger: Logger) {
         admin.get("api/stickers") { _, _ -> Response in
             do {
                 return try json(try await relay.stickers().map(AdminSticker.init))

@@ -24,7 +24,7 @@ import Wire
 /// Each action is logged, with the address it came from.
 enum AdminRoutes {
     static func add(
-        to router: Router<ParleyRequestContext>, relay: Relay, log: any EventLog, configuration: ServerConfiguration,
+        to router: Router<ParleyRequestContext>, relay: ConversationRouter, log: any EventLog, configuration: ServerConfiguration,
         logger: Logger
     ) {
         let token = configuration.adminToken
@@ -91,7 +91,7 @@ enum AdminRoutes {
             } catch {
                 logger.error("Cannot read the store's index of sessions", metadata: ["error": "\(error)"])
                 return AdminGate<ParleyRequestContext>.refusal(
-                    .serviceUnavailable, Relay.unavailable.code, Relay.unavailable.reason)
+                    .serviceUnavailable, ConversationRouter.unavailable.code, ConversationRouter.unavailable.reason)
             }
             guard let moves = found else { return notFound(session) }
             // Server-sent events: a comment at once (so the watcher knows it is connected), then
@@ -123,10 +123,10 @@ enum AdminRoutes {
     }
 
     static func unavailable() -> Response {
-        AdminGate<ParleyRequestContext>.refusal(.serviceUnavailable, "unavailable", Relay.unavailable.reason)
+        AdminGate<ParleyRequestContext>.refusal(.serviceUnavailable, "unavailable", ConversationRouter.unavailable.reason)
     }
 
-    static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: Relay, logger: Logger) {
+    static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: ConversationRouter, logger: Logger) {
         admin.post("api/games/:session/end") { _, context -> Response in
             let session = try AdminRoutes.session(in: context)
             guard try await relay.adminGame(session) != nil else { return notFound(session) }
@@ -144,7 +144,7 @@ enum AdminRoutes {
         }
         // Taking a participant out, and letting them back in: the same shape, other words.
         let memberships: [(verb: String, done: String, notApplicable: (code: String, reason: String), logged: String,
-                           action: @Sendable (AccountID, ConversationID) -> Relay.OperatorAction)] = [
+                           action: @Sendable (AccountID, ConversationID) -> ConversationRouter.OperatorAction)] = [
             ("remove", "removed", ("not-a-member", "is not in the conversation"), "An operator removed a participant",
              { .remove(account: $0, conversation: $1) }),
             ("readmit", "readmitted", ("not-barred", "is not barred from the conversation"), "An operator readmitted a participant",

@@ -88,7 +88,7 @@ protocol StoredGames: Sendable {
     func publicReplay(ofSession session: String) async throws -> PublicReplay?
 }
 
-extension Relay: StoredGames {}
+extension ConversationRouter: StoredGames {}
 
 /// The same server with its WebSockets served as `webSocket` says; `chainKey`, the key its
 /// messages are signed with, lets a state page say whether its URL is signed as it stands;

@@ -4,7 +4,7 @@ import NIOWebSocket
 /// The rules of RFC 6455 that every frame a client sends must keep, checked before its
 /// fragments are put together (which drops the mask): a client masks every frame (5.1), and
 /// uses no reserved opcode (5.2). A frame that breaks one fails the connection
-/// (`RelayConnection` closes it with 1002, protocol error).
+/// (`ClientConnection` closes it with 1002, protocol error).
 final class ClientFrameRules: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame

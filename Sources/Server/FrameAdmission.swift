@@ -6,12 +6,12 @@ import Timekeeping
 /// length of its texts. Each refusal is answered at once through the connection's outbox.
 struct FrameAdmission {
     let limits: ServerLimits
-    let metrics: RelayMetrics
+    let metrics: ServerMetrics
     private var limiter: RateLimiter
     /// Where the rate limit reads the time.
     let clock: any ServerClock
 
-    init(limits: ServerLimits, metrics: RelayMetrics, clock: any ServerClock) {
+    init(limits: ServerLimits, metrics: ServerMetrics, clock: any ServerClock) {
         self.limits = limits
         self.metrics = metrics
         self.clock = clock

@@ -50,7 +50,7 @@ public func buildParleyServer(
         turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer
     ).with(stickerQuotaBytes: configuration.stickerQuotaBytes).with(maxConversationsPerAccount: configuration.maxConversationsPerAccount)
     engineConfiguration.lie = configuration.lie?.alter
-    let relay = try await Relay.start(
+    let relay = try await ConversationRouter.start(
         configuration: engineConfiguration,
         catalog: configuration.catalog,
         // Servers that share a store share the secret too, so that a player has the same
@@ -93,7 +93,7 @@ public func buildParleyServer(
                 // Whole messages, of at most four frames' worth (more closes the connection, 1009).
                 NIOWebSocketFrameAggregator(
                     minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: limits.serverFrameBytes),
-                RelayConnection(relay: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
+                ClientConnection(relay: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
             ]
         }),
         chainKey: signingKey.publicKey,

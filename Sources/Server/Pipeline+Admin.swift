@@ -38,7 +38,7 @@ extension Pipeline {
     /// Runs an operator's action through the pipeline, so it is stored before anyone hears of
     /// it, like a move; returns whether it applied (the game existed and was running, the
     /// participant was in the conversation) or the store could not keep it.
-    func perform(_ action: Relay.OperatorAction) async -> Relay.OperatorOutcome {
+    func perform(_ action: ConversationRouter.OperatorAction) async -> ConversationRouter.OperatorOutcome {
         await withCheckedContinuation { continuation in
             submit(.operatorAction(action, answer: { continuation.resume(returning: $0) }))
         }

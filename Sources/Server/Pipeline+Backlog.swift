@@ -79,7 +79,7 @@ actor BacklogReader {
             logger.error("Cannot read a conversation's backlog from the store", metadata: [
                 "conversation": "\(backlog.conversation)", "error": "\(error)",
             ])
-            return [.rejected(.init(id: backlog.request, error: Relay.unavailable))]
+            return [.rejected(.init(id: backlog.request, error: ConversationRouter.unavailable))]
         }
     }
 }

@@ -14,7 +14,7 @@ extension Pipeline {
     }
 }
 
-extension Relay {
+extension ConversationRouter {
     /// The digests of message `number` of `session` as each viewer received it; empty when no
     /// server sharing the store holds such a message.
     public func chainDigests(ofMessage number: Int, inSession session: String) async throws -> Set<ChainDigest> {

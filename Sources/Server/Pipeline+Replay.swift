@@ -22,7 +22,7 @@ extension Pipeline {
     }
 }
 
-extension Relay {
+extension ConversationRouter {
     /// Whether a session is over; `nil` when no server sharing the store holds it.
     public func isFinished(session: String) async throws -> Bool? {
         guard let pipeline = try await pipeline(ofSession: session) else { return nil }

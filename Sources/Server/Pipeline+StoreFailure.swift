@@ -48,7 +48,7 @@ extension Pipeline {
         lastRebuildAttempt = clock.now
         let running = engine
         do {
-            engine = try await Relay.engineFromIndex(
+            engine = try await ConversationRouter.engineFromIndex(
                 of: log, configuration: engine.configuration, secret: secret, partition: engine.partition,
                 totalsPrefix: engine.totalsKeyPrefix)
             lastUsed = [:]
@@ -72,9 +72,9 @@ extension Pipeline {
             switch command {
             case let .frame(frame, account, connection, _):
                 guard let id = frame.requestID else { continue }
-                metrics.rejected(Relay.unavailable.code)
+                metrics.rejected(ConversationRouter.unavailable.code)
                 if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-                    outbox.deliver(.rejected(.init(id: id, error: Relay.unavailable)))
+                    outbox.deliver(.rejected(.init(id: id, error: ConversationRouter.unavailable)))
                 }
             case let .deadline(deadline):
                 retry(deadline)
@@ -83,7 +83,7 @@ extension Pipeline {
             case let .list(_, _, answer):
                 answer(nil)
             case let .sticker(_, _, _, answer):
-                answer(.refused(Relay.unavailable))
+                answer(.refused(ConversationRouter.unavailable))
             case .storedElsewhere, .nameChanged:
                 // A new name not told here is still stored: members see it in the next frames
                 // that name the account.

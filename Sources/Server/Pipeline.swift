@@ -46,7 +46,7 @@ actor Pipeline {
     /// Where the pipeline reads the time and sleeps: its turn timer, its sweeps, its heartbeat.
     nonisolated let clock: any ServerClock
     /// Counters for `/metrics`, safe to touch from any connection.
-    nonisolated let metrics: RelayMetrics
+    nonisolated let metrics: ServerMetrics
     /// Operators watching games live, by session id (`Pipeline+Admin`).
     var watchers: [String: [UUID: AsyncStream<AdminMove>.Continuation]] = [:]
 
@@ -57,7 +57,7 @@ actor Pipeline {
         /// A turn's deadline has passed.
         case deadline(TurnDeadline)
         /// An operator's action; `answer` hears, once it is stored, whether it applied.
-        case operatorAction(Relay.OperatorAction, answer: @Sendable (Relay.OperatorOutcome) -> Void)
+        case operatorAction(ConversationRouter.OperatorAction, answer: @Sendable (ConversationRouter.OperatorOutcome) -> Void)
         /// An account's conversations of this partition, for a `list` that every pipeline answers
         /// in part.
         /// `nil` when the store could not be read.
@@ -98,7 +98,7 @@ actor Pipeline {
     var lastClockSweep: WallInstant?
 
     let heartbeat: Heartbeat?
-    let residency: Relay.Residency
+    let residency: ConversationRouter.Residency
     /// How many conversations each account is in, shared with the server's other pipelines.
     let conversationCounts: ConversationCounts
     /// When each conversation in memory was last used.
@@ -123,8 +123,8 @@ actor Pipeline {
     /// partition. Only one pipeline of a server keeps the heartbeat.
     init(
         engine: Engine, secret: [UInt8], log: any EventLog, connections: Connections, heartbeat: Heartbeat? = nil,
-        residency: Relay.Residency = Relay.Residency(), conversationCounts: ConversationCounts = ConversationCounts(),
-        eventLoop: any EventLoop, logger: Logger, metrics: RelayMetrics, clock: any ServerClock = SystemClock()
+        residency: ConversationRouter.Residency = ConversationRouter.Residency(), conversationCounts: ConversationCounts = ConversationCounts(),
+        eventLoop: any EventLoop, logger: Logger, metrics: ServerMetrics, clock: any ServerClock = SystemClock()
     ) {
         self.clock = clock
         self.conversationCounts = conversationCounts

@@ -50,7 +50,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `engine.liveConversations` and `engine.idleSeconds`: how many conversations stay in
     /// memory at most, and after how long idle one is evicted (it is loaded again from the
     /// store when next used).
-    public var residency: Relay.Residency
+    public var residency: ConversationRouter.Residency
     /// `engine.pipelines`: how many pipelines decide requests side by side, each for its share
     /// of the conversations; 0 (the default) for one per core.
     public var pipelines: Int
@@ -105,7 +105,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxSpectators: Int = 64,
         catalog: GameCatalog = .standard,
         turnTimeouts: [String: Duration]? = nil,
-        residency: Relay.Residency = Relay.Residency(),
+        residency: ConversationRouter.Residency = ConversationRouter.Residency(),
         pipelines: Int = 0,
         adminToken: String? = nil,
         adminAllowsRemote: Bool = false

@@ -20,7 +20,7 @@ enum StickerRoutes {
         let url: String
     }
 
-    static func add(to router: Router<ParleyRequestContext>, relay: Relay, limits: ServerLimits, posts: StickerPostLimiter) {
+    static func add(to router: Router<ParleyRequestContext>, relay: ConversationRouter, limits: ServerLimits, posts: StickerPostLimiter) {
         router.post("/stickers") { request, _ -> Response in
             let query = request.uri.queryParameters
             guard let conversation = query.get("conversation"), let id = query.get("id"), !id.isEmpty else {

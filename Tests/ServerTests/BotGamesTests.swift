@@ -20,8 +20,8 @@ import Wire
 
     /// Once with the default residency, once with at most 4 of the 36 conversations in memory,
     /// so that most requests load their conversation from the store and most batches evict.
-    @Test(.timeLimit(.minutes(1)), arguments: [Relay.Residency(), Relay.Residency(liveConversations: 4, idle: .zero)])
-    func manyGamesAtOnceAllEndAndMatchTheStoredLog(residency: Relay.Residency) async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: [ConversationRouter.Residency(), ConversationRouter.Residency(liveConversations: 4, idle: .zero)])
+    func manyGamesAtOnceAllEndAndMatchTheStoredLog(residency: ConversationRouter.Residency) async throws {
         let folder = LiveServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Bots answer at once; the default 20 messages a second would only slow the test down.

@@ -35,7 +35,7 @@ struct MigrationTests {
         // What the old version knew at every start: the whole log replayed.
         let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
         let configuration = EngineConfiguration(publicURL: "https://x", turnTimeouts: ["battleship": 300])
-        let old = try await Relay.replay(
+        let old = try await ConversationRouter.replay(
             log, configuration: configuration, secret: try ServerSecret.loadOrCreate(in: folder), logger: Logger(label: "t"))
         #expect(try await log.indexValue(IndexKind.format, key: "index") == nil, "the fixture has no index yet")
         var read: [String: [EngineEvent]] = [:]

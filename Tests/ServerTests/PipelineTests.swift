@@ -19,7 +19,7 @@ struct PipelineTests {
 
     @Test func aMoveWaitingForTheStoreHoldsUpNoOtherPipeline() async throws {
         let log = HeldLog(InMemoryEventLog())
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 2, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         let held = try await table.conversation(of: "amber", with: ["ben"])
@@ -51,7 +51,7 @@ struct PipelineTests {
     /// What one batch sends a connection is queued at once: the mover's acceptance and the event
     /// it relays to the mover are taken together, so they leave in one write.
     @Test func aMoversAcceptanceAndItsEventAreQueuedTogether() async throws {
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 1, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         let conversation = try await table.conversation(of: "amber", with: ["ben"]).conversation
@@ -80,7 +80,7 @@ struct PipelineTests {
 
     @Test func anAdminReadWaitsForTheStoreAndNeverShowsAMoveItRefused() async throws {
         let log = HeldLog(InMemoryEventLog())
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 1, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber"])
         let conversation = try await table.conversation(of: "amber", with: []).conversation
@@ -111,7 +111,7 @@ struct PipelineTests {
     /// `lastSeq`, never one lower than an event the client already has.
     @Test func aListIsNeverBehindAnEventRelayedBeforeIt() async throws {
         let log = HeldLog(InMemoryEventLog())
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 2, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         let conversation = try await table.conversation(of: "amber", with: ["ben"]).conversation
@@ -160,7 +160,7 @@ struct PipelineTests {
     @Test func pagesAndTheBoundOnConversationsSpanEveryPipeline() async throws {
         var configuration = Self.configuration
         configuration.maxConversationsPerAccount = 7
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 3, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         var made: [ConversationID] = []
@@ -186,7 +186,7 @@ struct PipelineTests {
 
     /// A new name is told in every conversation of its taker, whichever pipeline decides it.
     @Test func aNewNameIsToldInEveryPipelinesConversations() async throws {
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: InMemoryEventLog(), pipelines: 3, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         var made: Set<ConversationID> = []
@@ -208,7 +208,7 @@ struct PipelineTests {
 
     @Test func aListANameAndTheFiguresSpanEveryPipeline() async throws {
         let log = InMemoryEventLog()
-        var relay = try await Relay.start(
+        var relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 3, logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         var made: [ConversationID] = []
@@ -229,7 +229,7 @@ struct PipelineTests {
         #expect(renames.count == 1, "the name is stored once")
 
         // With another number of pipelines, the same conversations and figures.
-        relay = try await Relay.start(
+        relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 2, logger: Logger(label: "t"))
         #expect(relay.statistics().conversations == 6)
         #expect(try await log.indexEntries(IndexKind.totals, prefix: "").map(\.key) == ["0"], "the figures added up")

@@ -13,7 +13,7 @@ import Wire
     @Test(.timeLimit(.minutes(1)))
     func aFullOutboxEndsThatConnectionOnly() async throws {
         let secret = [UInt8](repeating: 7, count: 32)
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: EngineConfiguration(publicURL: "https://x"), secret: secret, log: InMemoryEventLog(),
             logger: Logger(label: "relay"))
         let pipeline = Task { await relay.run() }
@@ -65,7 +65,7 @@ import Wire
 @Suite struct PipelineQueueTests {
     @Test(.timeLimit(.minutes(1)))
     func aFrameBeyondTheQueuesBoundIsRefusedAsBusy() async throws {
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: EngineConfiguration(publicURL: "https://x"), secret: [UInt8](repeating: 7, count: 32),
             log: InMemoryEventLog(), logger: Logger(label: "relay"))
         // The pipelines do not run: whatever is submitted waits.

@@ -13,7 +13,7 @@ struct ServerResidencyTests {
         // No turn timeouts: a running clock would keep the conversation in memory.
         let clock = ManualClock()
         try await LiveServer.with(turnTimeouts: [:], configure: {
-            $0.residency = Relay.Residency(idle: .seconds(300))
+            $0.residency = ConversationRouter.Residency(idle: .seconds(300))
             $0.clock = .init(clock)
         }) { server in
             let amber = try await Player.connect(to: server)

@@ -19,7 +19,7 @@ struct StartFromIndexTests {
 
     @Test func aRestartReadsTheIndexAndOnlyTheConversationsWhoseClocksRun() async throws {
         let log = CountingLog(InMemoryEventLog())
-        let first = try await Relay.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
+        let first = try await ConversationRouter.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
         var table = try await Table(relay: first, accounts: ["amber", "ben"])
         _ = try await table.ask(.rename(.init(id: "n1", name: "Amber")), from: "amber")
         _ = try await table.ask(.rename(.init(id: "n2", name: "Ben")), from: "ben")
@@ -34,7 +34,7 @@ struct StartFromIndexTests {
         await table.stop()
 
         await log.resetCounts()
-        let second = try await Relay.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
+        let second = try await ConversationRouter.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
         #expect(await log.wholeLogReads == 0, "start-up reads no history")
         #expect(await log.streamsRead == [timed.conversation.rawValue], "only the conversation whose clock runs")
         #expect(await second.residentCount == 1)
@@ -50,7 +50,7 @@ struct StartFromIndexTests {
         await again.stop()
 
         // An invite of a conversation out of memory is found in the index, however it is typed.
-        let third = try await Relay.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
+        let third = try await ConversationRouter.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
         var joining = try await Table(relay: third, accounts: ["chris"])
         let joined = try #require(
             try await joining.ask(.join(.init(id: "j", invite: quiet.invite.lowercased())), from: "chris").conversationSummary)
@@ -63,12 +63,12 @@ struct StartFromIndexTests {
 
 /// Accounts connected straight to a relay whose pipeline runs, asking one request at a time.
 struct Table {
-    let relay: Relay
+    let relay: ConversationRouter
     let pipeline: Task<Void, Never>
     var outboxes: [AccountID: (connection: Int, frames: AsyncStream<ServerFrame>.AsyncIterator)] = [:]
     var requests = 0
 
-    init(relay: Relay, accounts: [AccountID]) async throws {
+    init(relay: ConversationRouter, accounts: [AccountID]) async throws {
         self.relay = relay
         pipeline = Task { await relay.run() }
         for account in accounts {
@@ -217,9 +217,9 @@ struct SnapshotLoadTests {
     @Test func aConversationThatLeftMemoryLoadsFromItsSnapshot() async throws {
         let log = CountingLog(InMemoryEventLog())
         let clock = ManualClock()
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: StartFromIndexTests.configuration, secret: StartFromIndexTests.secret, log: log,
-            residency: Relay.Residency(idle: .seconds(2)), logger: Logger(label: "t"), clock: clock)
+            residency: ConversationRouter.Residency(idle: .seconds(2)), logger: Logger(label: "t"), clock: clock)
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])
         let created = try await table.conversation(of: "amber", with: ["ben"])
         let id = created.conversation
@@ -263,7 +263,7 @@ struct SnapshotLoadTests {
     /// batch's path: two at most, the others by the batches after it.
     @Test func aBatchTakesAFewSnapshotsAtMost() async throws {
         let log = CountingLog(InMemoryEventLog())
-        let relay = try await Relay.start(
+        let relay = try await ConversationRouter.start(
             configuration: StartFromIndexTests.configuration, secret: StartFromIndexTests.secret, log: log,
             logger: Logger(label: "t"))
         var table = try await Table(relay: relay, accounts: ["amber", "ben"])

@@ -8,19 +8,18 @@ import Transcript
 import Wire
 import Timekeeping
 
-/// The authoritative relay: it hands each request to the pipeline of the conversation the
-/// request is about (`Pipeline`, one per core), where it is decided, stored and only then
-/// relayed. Conversations are independent, so the pipelines run side by side; within one
+/// Routes each request to the pipeline of the conversation it is about (`Pipeline`, one per
+/// core), where it is decided, stored and only then relayed to the members. Conversations are independent, so the pipelines run side by side; within one
 /// conversation order and the stale rule are those of its one pipeline. A `list` is answered by
 /// every pipeline in part. What the admin pages, `/health` and `/metrics` read is published by
 /// each pipeline after each batch, so those reads never wait behind moves.
-public final class Relay: Sendable {
+public final class ConversationRouter: Sendable {
     let pipelines: [Pipeline]
     let connections: Connections
     let log: any EventLog
     let logger: Logger
     /// Counters for `/metrics`, safe to touch from any connection.
-    public let metrics: RelayMetrics
+    public let metrics: ServerMetrics
     let configuration: EngineConfiguration
     /// Where the server reads the time.
     let clock: any ServerClock
@@ -72,7 +71,7 @@ public final class Relay: Sendable {
 
     init(
         pipelines: [Pipeline], connections: Connections, log: any EventLog, configuration: EngineConfiguration,
-        metrics: RelayMetrics, logger: Logger, clock: any ServerClock = SystemClock()
+        metrics: ServerMetrics, logger: Logger, clock: any ServerClock = SystemClock()
     ) {
         self.clock = clock
         self.pipelines = pipelines

@@ -6,7 +6,7 @@ import Storage
 import Transcript
 import Wire
 
-extension Relay {
+extension ConversationRouter {
     /// Posts a sticker for `account`, as `POST /stickers` asked: the image checked by its header,
     /// the account's quota, then its pipeline stores the bytes and the event together and
     /// relays the event. The same request again (its `id`) is answered with its first event.

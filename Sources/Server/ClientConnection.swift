@@ -12,17 +12,17 @@ import Wire
 ///
 /// A channel handler on the connection's event loop, after NIO's frame decoder and a
 /// `NIOWebSocketFrameAggregator`, so it reads whole messages. No task waits for a connection:
-/// each frame read is checked and handed to its pipeline at once (`Relay.dispatch`), and the
+/// each frame read is checked and handed to its pipeline at once (`ConversationRouter.dispatch`), and the
 /// frames out are written by the connection's `OutboxWriter`, also on the event loop. The frames
 /// it writes itself (the challenge, refusals before the welcome, pongs, pings, the close) go
 /// through NIO's frame encoder.
 ///
 /// Read and written on its event loop only.
-final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+final class ClientConnection: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    private let relay: Relay
+    private let relay: ConversationRouter
     private let limits: ServerLimits
     private let serverName: String
     private let writer: OutboxWriter
@@ -59,12 +59,12 @@ final class RelayConnection: ChannelInboundHandler, RemovableChannelHandler, @un
     private var unansweredPing: ByteBuffer?
     private var closeSent = false
     private var closeDeadline: Scheduled<Void>?
-    /// Set while a frame is still being handed over (`Relay.dispatch` returned a remainder): the
+    /// Set while a frame is still being handed over (`ConversationRouter.dispatch` returned a remainder): the
     /// frames read meanwhile wait here, so one connection's frames keep their order.
     private var handingOver = false
     private var waiting: [ClientFrame] = []
 
-    init(relay: Relay, limits: ServerLimits, serverName: String, writer: OutboxWriter, logger: Logger) {
+    init(relay: ConversationRouter, limits: ServerLimits, serverName: String, writer: OutboxWriter, logger: Logger) {
         self.relay = relay
         self.limits = limits
         self.serverName = serverName

@@ -10,9 +10,9 @@ import Transcript
 import Wire
 import Timekeeping
 
-extension Relay: Service {}
+extension ConversationRouter: Service {}
 
-extension Relay {
+extension ConversationRouter {
     /// A relay over `log` with `pipelines` pipelines (one per core when `nil`). Start-up reads no
     /// history: only the store's index (the statistics, the downtimes, and which conversations
     /// have a turn clock running, which it loads so that their deadlines fire). A data folder
@@ -25,7 +25,7 @@ extension Relay {
         heartbeat: Heartbeat? = nil, residency: Residency = Residency(), pipelines count: Int? = nil, node: String = "",
         eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger,
         clock: any ServerClock = SystemClock()
-    ) async throws -> Relay {
+    ) async throws -> ConversationRouter {
         switch try await log.indexValue(IndexKind.format, key: "index") {
         case nil:
             try await buildIndex(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
@@ -55,7 +55,7 @@ extension Relay {
         try await addUpTotals(in: log, prefix: totalsPrefix)
         let count = max(1, count ?? ProcessInfo.processInfo.activeProcessorCount)
         let connections = Connections()
-        let metrics = RelayMetrics(clock: clock)
+        let metrics = ServerMetrics(clock: clock)
         var pipelines: [Pipeline] = []
         let conversationCounts = ConversationCounts()
         // Spread over the event loops that serve connections (Hummingbird's are the singleton's).
@@ -76,7 +76,7 @@ extension Relay {
             try await pipeline.loadRunningClocks()
             await pipeline.publish()
         }
-        let relay = Relay(
+        let relay = ConversationRouter(
             pipelines: pipelines, connections: connections, log: log, configuration: configuration, metrics: metrics,
             logger: logger, clock: clock)
         let loaded = await relay.residentCount

@@ -8,7 +8,7 @@ import Timekeeping
 /// What the server counts, through swift-metrics into its own Prometheus registry (one per
 /// server, not the process-wide `MetricsSystem`, so that several servers in one process, as
 /// in the tests, keep separate counts). `GET /metrics` emits the registry as text.
-public final class RelayMetrics: Sendable {
+public final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let connections: Meter

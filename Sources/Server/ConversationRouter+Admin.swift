@@ -7,7 +7,7 @@ import Wire
 /// What the admin API asks of the relay: every pipeline's games as an operator sees them, the
 /// server's figures, an operator's actions and live streams of a game's moves, each asked of
 /// the pipeline of the game's conversation.
-extension Relay {
+extension ConversationRouter {
     public func adminGames() async -> [AdminGame] {
         var games: [AdminGame] = []
         for pipeline in pipelines { games += await pipeline.adminGames() }

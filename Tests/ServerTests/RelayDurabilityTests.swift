@@ -7,6 +7,7 @@ import Server
 import Storage
 import StorageSQLite
 import Testing
+import Timekeeping
 import Wire
 
 /// What survives a restart of the server and a drop of a client.
@@ -152,11 +153,14 @@ import Wire
     }
 
     @Test func aPlayerWhoDoesNotMoveInTimeForfeitsAndEveryoneIsTold() async throws {
-        // Long enough for Ben's shot to be in time on a loaded machine, short for a test.
-        try await LiveServer.with(turnTimeouts: ["battleship": .milliseconds(1500)]) { server in
+        // The server's clock moves when the test says: Ben's shot is in time however loaded
+        // the machine, and the turn after it runs out at once.
+        let clock = ManualClock()
+        try await LiveServer.with(turnTimeouts: ["battleship": .seconds(300)], configure: { $0.clock = .init(clock) }) { server in
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
             try await Self.shootOnceAndGoQuiet(amber, ben)
+            clock.advance(by: .seconds(300))
             // Ben guessed once and then went quiet: he forfeits, and both hear of it.
             for player in [amber, ben] {
                 let frame = try await player.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }

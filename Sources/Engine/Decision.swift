@@ -3,7 +3,7 @@ import Wire
 
 /// What handling one request decided. The server stores `events` durably first; only then does
 /// it send `replies` to the requester and the conversation entries in `notify` to every member
-/// online, each rendered for that member (`Engine.event(conversation:seq:for:)`).
+/// online, each rendered for that member (`Engine.writeFrame(ofEntry:in:for:into:)`).
 public struct Decision: Sendable {
     public var events: [EngineEvent] = []
     public var replies: [ServerFrame] = []

@@ -90,13 +90,10 @@ public struct BacklogReplay: Sendable {
             guard seq > backlog.after, seq <= backlog.lastSeq, var conversation = scratch.conversations[id] else { continue }
             // Identifiers as the viewer knows them today: they may have joined after this entry.
             conversation.directories = directories
-            guard var frame = scratch.frame(ofEntry: seq, in: conversation, for: backlog.viewer) else { continue }
-            // Its deadline as the live conversation has it, not as it was when the message
-            // was newest: none once the session moved on or ended, moved on by any downtime.
-            if case var .event(event) = frame, event.status != nil {
-                event.status?.deadline = running[seq]
-                frame = .event(event)
-            }
+            // A message's deadline as the live conversation has it, not as it was when the
+            // message was newest: none once the session moved on or ended, moved on by any downtime.
+            guard let frame = scratch.frame(ofEntry: seq, of: conversation, for: backlog.viewer, deadline: .given(running[seq]))
+            else { continue }
             frames.append(frame)
         }
         return frames

@@ -112,7 +112,7 @@ extension Engine {
             return decision
         }
         for seq in (request.after..<conversation.lastSeq).lazy.map({ $0 + 1 }) {
-            if let frame = frame(ofEntry: seq, in: conversation, for: account) { decision.replies.append(frame) }
+            if let frame = frame(ofEntry: seq, of: conversation, for: account) { decision.replies.append(frame) }
         }
         decision.replies.append(.synced(.init(id: request.id, conversation: conversation.id, lastSeq: conversation.lastSeq)))
         return decision

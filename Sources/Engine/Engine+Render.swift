@@ -9,15 +9,25 @@ public enum WrittenFrame {
     case unrenderable(ErrorFrame)
 }
 
+/// A turn's deadline in a rendered message: the live conversation's (what a member is sent
+/// the moment an entry is decided), or one given (a backlog, rendered from a scratch
+/// conversation, writes the deadlines the live one has now).
+enum RenderedDeadline {
+    case live
+    case given(Int64?)
+}
+
 /// Each member's view of a conversation entry: their own identifiers, the state as their
-/// seat may see it, and a URL of this server.
+/// seat may see it, and a URL of this server. One renderer writes every entry a member
+/// receives, live, in a resume, in a backlog and as a stale rejection's `current`:
+/// `writeEntry(_:of:for:deadline:into:)`; what wants a value (`frame(ofEntry:)`, `event`) reads
+/// back the bytes it wrote.
 extension Engine {
     /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none, if
     /// it is no longer in memory (see `Decision.backlog`), or if it cannot be rendered (see
     /// `frame(ofEntry:in:for:)`, which says so).
     public func event(conversation id: ConversationID, seq: Int, for viewer: AccountID) -> Event? {
-        guard let conversation = conversations[id], case let .success(event)? = rendering(in: conversation, seq: seq, for: viewer)
-        else { return nil }
+        guard case let .event(event)? = frame(ofEntry: seq, in: id, for: viewer) else { return nil }
         return event
     }
 
@@ -26,38 +36,82 @@ extension Engine {
     /// never silent. `nil` if there is no such entry in memory.
     public func frame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID) -> ServerFrame? {
         guard let index = conversations.index(forKey: id) else { return nil }
-        return frame(ofEntry: seq, in: conversations.values[index], for: viewer)
+        return frame(ofEntry: seq, of: conversations.values[index], for: viewer)
     }
 
-    func frame(ofEntry seq: Int, in conversation: ConversationState, for viewer: AccountID) -> ServerFrame? {
-        switch rendering(in: conversation, seq: seq, for: viewer) {
-        case let .success(event)?: .event(event)
-        case let .failure(error)?: .error(error.frame)
-        case nil: nil
+    /// The frame `writeEntry` writes, read back.
+    func frame(ofEntry seq: Int, of conversation: ConversationState, for viewer: AccountID,
+               deadline: RenderedDeadline = .live) -> ServerFrame? {
+        var writer = FrameWriter()
+        guard writeEntry(seq, of: conversation, for: viewer, deadline: deadline, into: &writer) != nil else { return nil }
+        // The renderer writes only frames the reader reads back as they were.
+        return try? ServerFrame(json: String(decoding: writer.bytes, as: UTF8.self))
+    }
+
+    /// Writes into `writer` what `viewer` is sent for the entry `seq`, a game message written
+    /// straight from its parts, with nothing built on the way. `nil`, with nothing written,
+    /// when there is no such entry in memory.
+    public func writeFrame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID, into writer: inout FrameWriter)
+        -> WrittenFrame?
+    {
+        guard let index = conversations.index(forKey: id) else { return nil }
+        return writeEntry(seq, of: conversations.values[index], for: viewer, into: &writer)
+    }
+
+    /// The renderer: what `viewer` is sent for the entry `seq` of `conversation`.
+    func writeEntry(
+        _ seq: Int, of conversation: ConversationState, for viewer: AccountID, deadline: RenderedDeadline = .live,
+        into writer: inout FrameWriter
+    ) -> WrittenFrame? {
+        guard let entry = conversation.entry(seq) else { return nil }
+        do throws(EngineError) {
+            guard case let .message(message) = entry.kind else {
+                var event = try event(of: entry, seq: seq, in: conversation, for: viewer)
+                if case let .given(given) = deadline, event.status != nil { event.status?.deadline = given }
+                writer.write(.event(event))
+                return .event
+            }
+            var (parts, translation) = try messageParts(message, in: conversation, for: viewer)
+            if case let .given(given) = deadline { parts.status.deadline = given }
+            // The sender's own copy is in the sender's identifiers already: the server wrote its
+            // texts with the sender's token.
+            if viewer == message.move.sender {
+                _ = writer.messageEvent(parts)
+                return .event
+            }
+            // The sender's account is known: the viewer's identifier for it, without a round trip.
+            guard let sender = translation.to.id(for: message.move.sender) else { throw untranslatable(message) }
+            parts.sender = sender
+            guard writer.messageEvent(parts, translatingTokens: translation.token) else { throw untranslatable(message) }
+            return .event
+        } catch {
+            writer.write(.error(error.frame))
+            return .unrenderable(error.frame)
         }
     }
 
-    func rendering(in conversation: ConversationState, seq: Int, for viewer: AccountID) -> Result<Event, EngineError>? {
-        guard let entry = conversation.entry(seq) else { return nil }
+    /// The event of an entry that is no game message.
+    private func event(of entry: LogEntry, seq: Int, in conversation: ConversationState, for viewer: AccountID)
+        throws(EngineError) -> Event
+    {
         let id = conversation.id
         switch entry.kind {
         case let .joined(account, role):
-            return .success(Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer, role: role)))
+            return Event(conversation: id, seq: seq, kind: .joined, participant: info(account, seenBy: viewer, role: role))
         case let .left(account, role):
-            return .success(Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer, role: role)))
+            return Event(conversation: id, seq: seq, kind: .left, participant: info(account, seenBy: viewer, role: role))
         case let .removed(account, role):
-            return .success(Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer, role: role)))
+            return Event(conversation: id, seq: seq, kind: .removed, participant: info(account, seenBy: viewer, role: role))
         case let .renamed(account, name, role):
             // The name it took then, whatever it is called now.
-            return .success(Event(conversation: id, seq: seq, kind: .renamed, participant: ParticipantInfo(
-                id: participant(account, seenBy: viewer, in: conversation), name: name, role: role)))
+            return Event(conversation: id, seq: seq, kind: .renamed, participant: ParticipantInfo(
+                id: participant(account, seenBy: viewer, in: conversation), name: name, role: role))
         case let .chat(account, text, role):
-            return .success(Event(
-                conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer, role: role), text: text))
+            return Event(conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer, role: role), text: text)
         case let .sticker(account, sticker, role):
-            return .success(stickerEvent(sticker, by: account, role: role, in: id, seq: seq, for: viewer))
+            return stickerEvent(sticker, by: account, role: role, in: id, seq: seq, for: viewer)
         case let .message(message):
-            return Result { () throws(EngineError) -> Event in try render(message, in: conversation, for: viewer) }
+            throw .unrenderable(conversation: id, seq: message.move.seq, why: "a game message is written from its parts")
         case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):
             let kind: Event.Kind = switch entry.kind {
             case .ended: .ended
@@ -70,69 +124,15 @@ extension Engine {
                 moves: timeout.moveCount, turn: turnInfo(timeout.turn, seated: seated),
                 outcome: outcomeInfo(timeout.outcome, seated: seated), prompt: timeout.prompt)
             let reveal = timeout.reveal.flatMap { revealURL($0, of: timeout, for: timeout.seats.firstIndex(of: viewer)) }
-            return .success(Event(conversation: id, seq: seq, kind: kind, status: status,
-                                  participant: timeout.late.map { info($0, seenBy: viewer) }, reveal: reveal))
+            return Event(conversation: id, seq: seq, kind: kind, status: status,
+                         participant: timeout.late.map { info($0, seenBy: viewer) }, reveal: reveal)
         }
     }
 
-    private func render(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) throws(EngineError) -> Event {
-        let (parts, from, to) = try messageParts(entry, in: conversation, for: viewer)
-        var event = parts.event
-        // The sender's own copy is in the sender's identifiers already: the server wrote its
-        // texts with the sender's token.
-        guard viewer != entry.move.sender, let message = event.message else { return event }
-        do {
-            event.message = try message.translated(from: from, to: to)
-        } catch {
-            throw untranslatable(entry)
-        }
-        return event
-    }
-
-    /// Writes into `writer` what `viewer` is sent for the entry `seq`: byte for byte the frame
-    /// `frame(ofEntry:in:for:)` gives, a game message written straight from its parts, with
-    /// nothing built on the way. `nil`, with nothing written, when there is no such entry in
-    /// memory.
-    public func writeFrame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID, into writer: inout FrameWriter)
-        -> WrittenFrame?
-    {
-        guard let index = conversations.index(forKey: id) else { return nil }
-        return writeFrame(ofEntry: seq, in: conversations.values[index], for: viewer, into: &writer)
-    }
-
-    private func writeFrame(ofEntry seq: Int, in conversation: ConversationState, for viewer: AccountID, into writer: inout FrameWriter)
-        -> WrittenFrame?
-    {
-        guard let entry = conversation.entry(seq) else { return nil }
-        guard case let .message(message) = entry.kind else {
-            guard let frame = frame(ofEntry: seq, in: conversation, for: viewer) else { return nil }
-            writer.write(frame)
-            if case let .error(error) = frame { return .unrenderable(error) }
-            return .event
-        }
-        do throws(EngineError) {
-            var (parts, from, to) = try messageParts(message, in: conversation, for: viewer)
-            if viewer == message.move.sender {
-                _ = writer.messageEvent(parts)
-                return .event
-            }
-            // The sender's account is known: the viewer's identifier for it, without a round trip.
-            guard let sender = to.id(for: message.move.sender) else { throw untranslatable(message) }
-            parts.sender = sender
-            guard writer.messageEvent(parts, translatingTokens: { from.account(for: $0).flatMap { to.id(for: $0) } }) else {
-                throw untranslatable(message)
-            }
-            return .event
-        } catch {
-            writer.write(.error(error.frame))
-            return .unrenderable(error.frame)
-        }
-    }
-
-    /// A message's parts as its sender sees them, and the directories of identifiers of its
-    /// sender and of `viewer`, which translate its texts for `viewer`.
+    /// A message's parts as its sender sees them, and the translation from its sender's
+    /// identifiers to `viewer`'s.
     private func messageParts(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) throws(EngineError)
-        -> (parts: MessageEventParts, from: ViewerDirectory, to: ViewerDirectory)
+        -> (parts: MessageEventParts, translation: Translation)
     {
         let move = entry.move
         let seat = entry.seats.firstIndex(of: viewer)
@@ -152,7 +152,7 @@ extension Engine {
             trailingCaption: texts.trailingCaption, trailingSubcaption: texts.trailingSubcaption, summary: texts.summary,
             accessibilityLabel: texts.accessibilityLabel, sender: participant(move.sender, seenBy: move.sender, in: conversation),
             status: status)
-        return (parts, from, to)
+        return (parts, Translation(from: from, to: to))
     }
 
     /// When the turn after `move` runs out, while `move` is its session's newest message and

@@ -95,7 +95,7 @@ public struct FrameWriter {
     /// An `event` frame of kind `message`, written from its parts as the server keeps them:
     /// byte for byte the frame of the `Event` they make (`MessageEventParts.event`), without
     /// making it. The texts are in the sender's participant tokens; with `translate`, each
-    /// token is written as the recipient's (`Message.translated(from:to:)`). `false`, with
+    /// token is written as the recipient's (`Translation.token`). `false`, with
     /// nothing written, when `translate` has no identifier for a token.
     public mutating func messageEvent(
         _ parts: MessageEventParts, translatingTokens translate: ((ParticipantID) -> ParticipantID?)? = nil

@@ -4,6 +4,37 @@ import Storage
 import Wire
 import Timekeeping
 
+/// Whether the store takes what a pipeline appends. A failed append moves it from `working` to
+/// `failing` (the engine went back to a copy made before the batch) or to `aheadOfStore` (there
+/// was no copy: the engine holds decisions the store refused, and is rebuilt from the store,
+/// once a second at most, before it decides anything again); the next append that works brings
+/// it back to `working`.
+enum StoreState {
+    /// Why the store failed first, and when.
+    struct Failure {
+        let error: LogError
+        let since: Date
+    }
+
+    case working
+    /// The engine holds what the store holds; each batch is decided on a copy of the engine
+    /// that is dropped if the store fails again.
+    case failing(Failure)
+    /// The engine holds decisions the store refused; `lastRebuild` is when it was last tried.
+    case aheadOfStore(Failure, lastRebuild: WallInstant?)
+
+    var isWorking: Bool {
+        if case .working = self { true } else { false }
+    }
+
+    var failure: Failure? {
+        switch self {
+        case .working: nil
+        case let .failing(failure), let .aheadOfStore(failure, _): failure
+        }
+    }
+}
+
 /// What the relay does when the store fails (disk full, an I/O error, the database locked by
 /// another program): the batch's requests are refused as `unavailable`, nothing of them is
 /// relayed or kept, and the relay goes on. The next batch tries the store again, so the
@@ -11,41 +42,41 @@ import Timekeeping
 extension Pipeline {
     /// What `/health` reports: `nil` while the store works.
     var storeProblem: String? {
-        guard let storeFailure else { return engineAheadOfStore ? "the engine is being reloaded from the store" : nil }
-        return "the store is failing since \(storeFailure.since.formatted(.iso8601)): \(storeFailure.error)"
+        guard let failure = storeState.failure else { return nil }
+        return "the store is failing since \(failure.since.formatted(.iso8601)): \(failure.error)"
     }
 
     /// The engine has decided a batch that the store refused. With `saved` (the engine before
     /// the batch) it goes back to that; without, it is rebuilt from what the store holds.
     func storeFailed(_ error: any Error, restoring saved: Engine?) async {
-        let failure = error as? LogError ?? LogError(.ioFailure, "\(error)")
-        if storeFailure == nil {
+        let failure = storeState.failure ?? {
+            let failure = StoreState.Failure(error: error as? LogError ?? LogError(.ioFailure, "\(error)"), since: clock.now.date)
             logger.error("The store failed; refusing what changes anything until it works",
-                         metadata: ["error": "\(failure)"])
-            storeFailure = (failure, clock.now.date)
-        }
+                         metadata: ["error": "\(failure.error)"])
+            return failure
+        }()
         if let saved {
             engine = saved
+            storeState = .failing(failure)
         } else {
-            engineAheadOfStore = true
-            lastRebuildAttempt = nil
+            storeState = .aheadOfStore(failure, lastRebuild: nil)
             _ = await engineMatchesStore()
         }
     }
 
     func storeRecovered() {
-        if let storeFailure {
-            logger.notice("The store works again", metadata: ["failing since": "\(storeFailure.since.formatted(.iso8601))"])
+        if let failure = storeState.failure {
+            logger.notice("The store works again", metadata: ["failing since": "\(failure.since.formatted(.iso8601))"])
         }
-        storeFailure = nil
+        storeState = .working
     }
 
     /// Whether the engine holds exactly what the store holds, rebuilding it first if it was
     /// left ahead of the store; a rebuild is tried at most once a second.
     func engineMatchesStore() async -> Bool {
-        guard engineAheadOfStore else { return true }
-        if let last = lastRebuildAttempt, clock.now - last < .seconds(1) { return false }
-        lastRebuildAttempt = clock.now
+        guard case let .aheadOfStore(failure, last) = storeState else { return true }
+        if let last, clock.now - last < .seconds(1) { return false }
+        storeState = .aheadOfStore(failure, lastRebuild: clock.now)
         let running = engine
         do {
             engine = try await ConversationRouter.engineFromIndex(
@@ -61,7 +92,7 @@ extension Pipeline {
             logger.error("Cannot reload the engine from the store yet", metadata: ["error": "\(error)"])
             return false
         }
-        engineAheadOfStore = false
+        storeState = .failing(failure)
         return true
     }
 

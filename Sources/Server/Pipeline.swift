@@ -80,13 +80,8 @@ actor Pipeline {
         var storeProblem: String?
     }
 
-    /// Set when an append failed: why, and since when. While it is set, each batch is decided
-    /// on a copy of the engine that is dropped if the store fails again.
-    var storeFailure: (error: LogError, since: Date)?
-    /// Set when the engine holds decisions that the store refused and must be rebuilt from
-    /// the store before it decides anything again.
-    var engineAheadOfStore = false
-    var lastRebuildAttempt: WallInstant?
+    /// Whether the store takes what the pipeline appends (see `StoreState`).
+    var storeState = StoreState.working
     let secret: [UInt8]
     /// Whether other servers append to the store too (`EventLog.isShared`).
     nonisolated let isShared: Bool
@@ -202,7 +197,7 @@ actor Pipeline {
                     publish()
                     continue
                 }
-                if !pendingSnapshots.isEmpty, storeFailure == nil {
+                if !pendingSnapshots.isEmpty, storeState.isWorking {
                     await storePendingSnapshots()
                     continue
                 }
@@ -251,7 +246,7 @@ actor Pipeline {
         defer { evictIdleConversations() }
         // While the store is failing, decide on a copy that can be dropped: the copy costs what
         // a rebuild would not, and only while the store is down.
-        let saved = storeFailure == nil ? nil : engine
+        let saved = storeState.isWorking ? nil : engine
         let checkpoint = isShared ? engine.checkpoint() : nil
         // From here until the store has answered, the engine holds decisions nobody may see.
         deciding = true
@@ -300,7 +295,7 @@ actor Pipeline {
                 return false
             }
             conversationCounts.note(events)
-            if storeFailure != nil { storeRecovered() }
+            if !storeState.isWorking { storeRecovered() }
             // Before any reply: whoever hears of a move finds it counted.
             publish()
             settle()
@@ -345,7 +340,8 @@ actor Pipeline {
     /// while it is ahead of a failing store. False if it is ahead of the store now.
     func settled() async -> Bool {
         while deciding { await withCheckedContinuation { waitingToRead.append($0) } }
-        return !engineAheadOfStore
+        if case .aheadOfStore = storeState { return false }
+        return true
     }
 
     private func settle() {

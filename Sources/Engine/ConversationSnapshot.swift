@@ -200,7 +200,7 @@ extension ConversationSnapshot.SessionSnapshot {
         ended = session.match.ended
         seats = session.seats
         lastSeq = session.lastSeq
-        clockStarted = session.clockStarted?.timeIntervalSince1970
+        clockStarted = session.turnClock.since?.timeIntervalSince1970
         startedAt = session.startedAt?.timeIntervalSince1970
         lastMoveAt = session.lastMoveAt?.timeIntervalSince1970
         newestMessage = session.newestMessage.map(ConversationSnapshot.Entry.init)
@@ -214,7 +214,7 @@ extension ConversationSnapshot.SessionSnapshot {
         if ended { try match.end() }
         var session = SessionState(
             id: id, game: game, match: match, seats: seats, lastSeq: lastSeq,
-            clockStarted: clockStarted.map(Date.init(timeIntervalSince1970:)))
+            turnClock: clockStarted.map { .running(since: Date(timeIntervalSince1970: $0)) } ?? .stopped)
         session.startedAt = startedAt.map(Date.init(timeIntervalSince1970:))
         session.lastMoveAt = lastMoveAt.map(Date.init(timeIntervalSince1970:))
         session.newestMessage = try newestMessage?.restore(with: catalog)

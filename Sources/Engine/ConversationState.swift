@@ -206,7 +206,7 @@ struct SessionState: Sendable {
         private(set) var isFinished: Bool
         var seats: [AccountID]
         var lastSeq: Int
-        var clockStarted: Date?
+        var turnClock: TurnClock
         var newestMessage: LogEntry? = nil
         var startedAt: Date? = nil
         var lastMoveAt: Date? = nil
@@ -215,16 +215,16 @@ struct SessionState: Sendable {
         /// cost. Not kept in snapshots; worked out again when missing.
         var commitments: [Int: FleetCommitment] = [:]
 
-        init(id: SessionID, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
-            (self.id, self.game, self.match, self.seats, self.lastSeq, self.clockStarted) = (id, game, match, seats, lastSeq, clockStarted)
+        init(id: SessionID, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, turnClock: TurnClock) {
+            (self.id, self.game, self.match, self.seats, self.lastSeq, self.turnClock) = (id, game, match, seats, lastSeq, turnClock)
             isFinished = match.outcome.isFinished
         }
     }
 
     @CopyOnWrite private var fields: Fields
 
-    init(id: SessionID, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, clockStarted: Date?) {
-        fields = Fields(id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, clockStarted: clockStarted)
+    init(id: SessionID, game: AnyGame, match: AnyMatch, seats: [AccountID], lastSeq: Int, turnClock: TurnClock) {
+        fields = Fields(id: id, game: game, match: match, seats: seats, lastSeq: lastSeq, turnClock: turnClock)
     }
 
     var id: SessionID { fields.id }
@@ -245,11 +245,11 @@ struct SessionState: Sendable {
         get { fields.lastSeq }
         _modify { yield &fields.lastSeq }
     }
-    /// When the turn's clock started: the newest message, or `nil` once a timeout passed the
-    /// turn on (a skipped turn is not timed again until someone moves).
-    var clockStarted: Date? {
-        get { fields.clockStarted }
-        _modify { yield &fields.clockStarted }
+    /// The turn's clock: running since the newest message, or stopped once a timeout passed
+    /// the turn on or the session ended (a skipped turn is not timed again until someone moves).
+    var turnClock: TurnClock {
+        get { fields.turnClock }
+        _modify { yield &fields.turnClock }
     }
     /// The session's newest message, which a stale proposal is answered with.
     var newestMessage: LogEntry? {
@@ -370,4 +370,15 @@ struct TimeoutEntry: Sendable {
     let prompt: String?
     /// Of a game that hides boards and ends here: its boards shown, to be signed for each viewer.
     var reveal: FleetReveal? = nil
+}
+
+/// A session's turn clock: whether the turn is timed, and from when.
+enum TurnClock: Sendable, Equatable {
+    case stopped
+    case running(since: Date)
+
+    /// When it started, while it runs.
+    var since: Date? {
+        if case let .running(since) = self { since } else { nil }
+    }
 }

@@ -96,7 +96,7 @@ extension Engine {
             let game = try Self.corruptOnViolation { () throws(RuleViolation) in
                 try catalog.game(move.game, variant: move.variant)
             }
-            session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, clockStarted: nil)
+            session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, turnClock: .stopped)
         }
         if move.seat == session.seats.count { session.seats.append(move.sender) }
         guard session.seats.indices.contains(move.seat), session.seats[move.seat] == move.sender else {
@@ -113,7 +113,7 @@ extension Engine {
         }
         session.lastSeq = move.seq
         session.commitments = commitments
-        session.clockStarted = move.at
+        session.turnClock = .running(since: move.at)
         session.startedAt = session.startedAt ?? move.at
         session.lastMoveAt = move.at
         let entry = MessageEntry(
@@ -193,7 +193,7 @@ extension Engine {
     /// entry that records where it stands.
     private mutating func stop(_ session: SessionState, late: AccountID?, in conversation: ConversationID) -> TimeoutEntry {
         var session = session
-        session.clockStarted = nil
+        session.turnClock = .stopped
         conversations[conversation]?.sessions[session.id] = session
         return TimeoutEntry(
             session: session.id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,

@@ -107,7 +107,7 @@ extension Engine {
                 let game = try catalog.game(GameID(rawValue: request.game), variant: request.variant)
                 return SessionState(
                     id: SessionID(UUID.random(using: &random)), game: game, match: game.newMatch(), seats: [], lastSeq: 0,
-                    clockStarted: nil)
+                    turnClock: .stopped)
             } catch {
                 throw Refusal(frame: ErrorFrame(error))
             }

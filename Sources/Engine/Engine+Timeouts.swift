@@ -46,7 +46,7 @@ extension Engine {
     }
 
     func deadline(of session: SessionState, in conversation: ConversationID) -> TurnDeadline? {
-        guard let started = session.clockStarted, !session.isFinished,
+        guard let started = session.turnClock.since, !session.isFinished,
             let timeout = configuration.turnTimeouts[session.game.id.rawValue]
         else { return nil }
         return TurnDeadline(

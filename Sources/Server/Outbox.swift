@@ -46,12 +46,7 @@ final class Outbox: Sendable {
         /// Set while the consumer has been woken and has not yet found the outbox empty, and
         /// before `start()`.
         var busy = true
-        /// Set once nothing more may be queued; the consumer sends what is queued, then ends.
-        var finished = false
-        /// Set when the connection's reader finished the outbox; otherwise it overflowed.
-        var finishedByReader = false
-        /// Set once the consumer has sent everything and ended, or given up.
-        var ended = false
+        var phase = Phase.open
         /// Called once the consumer has ended.
         var whenEnded: [@Sendable () -> Void] = []
         /// Replays queued and not yet written.
@@ -62,10 +57,21 @@ final class Outbox: Sendable {
 
         /// Whether the consumer must be woken: it is not already at work.
         mutating func startConsumer() -> Bool {
-            guard !busy, !ended else { return false }
+            guard !busy, phase != .ended else { return false }
             busy = true
             return true
         }
+    }
+
+    /// Where an outbox is in its life.
+    private enum Phase: Equatable {
+        /// Frames may be queued.
+        case open
+        /// Nothing more may be queued; the consumer sends what is queued, then ends. Finished by
+        /// the connection's reader, or because it overflowed.
+        case finishing(byReader: Bool)
+        /// The consumer has sent everything and ended, or given up.
+        case ended
     }
 
     private let state = Mutex(State())
@@ -165,10 +171,12 @@ final class Outbox: Sendable {
     /// ends, and then `then` is called (at once if it has ended already).
     func finish(then: (@Sendable () -> Void)? = nil) {
         let (wakeUp, endedAlready) = state.withLock { state -> (Bool, Bool) in
-            state.finished = true
-            state.finishedByReader = true
-            if let then, !state.ended { state.whenEnded.append(then) }
-            return (state.startConsumer(), state.ended)
+            let endedAlready = state.phase == .ended
+            if !endedAlready {
+                state.phase = .finishing(byReader: true)
+                if let then { state.whenEnded.append(then) }
+            }
+            return (state.startConsumer(), endedAlready)
         }
         if endedAlready { then?() }
         if wakeUp { wake(self) }
@@ -188,7 +196,7 @@ final class Outbox: Sendable {
                 }
                 return state.items
             }
-            if state.finished { return nil }
+            if state.phase != .open { return nil }
             state.busy = false
             return []
         }
@@ -208,13 +216,13 @@ final class Outbox: Sendable {
     /// the connection still reads has the connection closed.
     func ended() {
         let (waiting, overflow) = state.withLock { state -> ([@Sendable () -> Void], Bool) in
-            guard !state.ended else { return ([], false) }
-            state.ended = true
-            state.finished = true
+            guard state.phase != .ended else { return ([], false) }
+            let overflow = state.phase != .finishing(byReader: true)
+            state.phase = .ended
             state.items = []
             state.queued = 0
             defer { state.whenEnded = [] }
-            return (state.whenEnded, !state.finishedByReader)
+            return (state.whenEnded, overflow)
         }
         for then in waiting { then() }
         if overflow { overflowed() }
@@ -233,11 +241,11 @@ final class Outbox: Sendable {
     @discardableResult
     private func enqueue(_ make: (inout State) -> Outgoing) -> Bool {
         let (queued, wakeUp) = state.withLock { state -> (Bool, Bool) in
-            guard !state.finished else { return (false, false) }
+            guard state.phase == .open else { return (false, false) }
             let item = make(&state)
             guard state.queued + item.frameCount <= limit else {
                 // Too slow a reader: what is queued still goes, then the connection closes.
-                state.finished = true
+                state.phase = .finishing(byReader: false)
                 return (false, state.startConsumer())
             }
             state.items.append(item)

@@ -15,7 +15,7 @@ public struct Benchmark: Sendable {
     public var placement: ServerUnderTest.Placement
     public var mode: Mode
     public var pairs: Int
-    public var games: [TableGame]
+    public var games: [BenchVariant]
     public var strategy: String
     /// Each bot's average pause before a move.
     public var think: Duration = .zero
@@ -23,7 +23,7 @@ public struct Benchmark: Sendable {
     public var baseline: Bool
 
     public init(
-        placement: ServerUnderTest.Placement, mode: Mode, pairs: Int, games: [TableGame], strategy: String,
+        placement: ServerUnderTest.Placement, mode: Mode, pairs: Int, games: [BenchVariant], strategy: String,
         baseline: Bool
     ) {
         self.placement = placement

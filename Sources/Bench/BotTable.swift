@@ -8,7 +8,7 @@ import Wire
 /// unit of load. The first bot opens the conversation and every game; the second joins by
 /// the invite code, as a person would.
 public struct BotTable: Sendable {
-    public let game: TableGame
+    public let game: BenchVariant
     let opener: ParleyConnection
     let joiner: ParleyConnection
     let openerView: ConversationSummary
@@ -18,7 +18,7 @@ public struct BotTable: Sendable {
     /// (another node sharing its store; the same server by default), and seats them in a new
     /// conversation.
     public static func open(
-        at endpoint: ServerEndpoint, joinerAt joinerEndpoint: ServerEndpoint? = nil, game: TableGame, logger: Logger
+        at endpoint: ServerEndpoint, joinerAt joinerEndpoint: ServerEndpoint? = nil, game: BenchVariant, logger: Logger
     ) async throws -> BotTable {
         let seated = try await TableSeating.seat(
             open: { try await ParleyConnection.open(to: $0, key: InstallKey(), logger: logger) },

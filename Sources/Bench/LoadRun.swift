@@ -9,7 +9,7 @@ import Play
 public struct LoadRun: Sendable {
     public var endpoints: [ServerEndpoint]
     public var tables: Int
-    public var games: [TableGame]
+    public var games: [BenchVariant]
     public var strategy: String
     /// Each bot's average pause before a move: zero saturates the server (every game always
     /// has a move in flight, so a round trip is the number of games over the throughput);
@@ -19,7 +19,7 @@ public struct LoadRun: Sendable {
     public var window = 32
     public var seed: UInt64 = 1
 
-    public init(endpoints: [ServerEndpoint], tables: Int, games: [TableGame], strategy: String) {
+    public init(endpoints: [ServerEndpoint], tables: Int, games: [BenchVariant], strategy: String) {
         self.endpoints = endpoints
         self.tables = tables
         self.games = games

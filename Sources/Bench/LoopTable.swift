@@ -9,7 +9,7 @@ import Wire
 /// load run's tables. The same play as `BotSeat`'s, move for move: the opener starts every game,
 /// each bot moves when the newest message leaves the turn to it, after thinking.
 struct LoopTable: Sendable {
-    let game: TableGame
+    let game: BenchVariant
     let opener: LoopConnection
     let joiner: LoopConnection
     let openerView: ConversationSummary
@@ -17,7 +17,7 @@ struct LoopTable: Sendable {
 
     /// Connects two new installs, the opener to `endpoint` and the joiner to `joinerEndpoint`,
     /// and seats them in a new conversation.
-    static func open(at endpoint: ServerEndpoint, joinerAt joinerEndpoint: ServerEndpoint, game: TableGame) async throws -> LoopTable {
+    static func open(at endpoint: ServerEndpoint, joinerAt joinerEndpoint: ServerEndpoint, game: BenchVariant) async throws -> LoopTable {
         let seated = try await TableSeating.seat(open: LoopConnection.open(to:), at: endpoint, joinerAt: joinerEndpoint)
         return LoopTable(game: game, opener: seated.opener, joiner: seated.joiner, openerView: seated.openerView, joinerView: seated.joinerView)
     }

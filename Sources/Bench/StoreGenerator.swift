@@ -39,7 +39,7 @@ public struct StoreGenerator {
             catalog: .standard, identifiers: ParticipantIdentifiers(secret: Array(repeating: 1, count: 32)))
         var random = SystemRandomNumberGenerator()
         var summary = Summary()
-        var batch: [EngineEvent] = []
+        var batch: [Record] = []
         var first = true
         /// Stores the batch; returns the position of its last record.
         func flush() async throws -> Int64 {

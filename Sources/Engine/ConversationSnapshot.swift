@@ -21,7 +21,7 @@ struct ConversationSnapshot: Codable {
     var members: [AccountID]
     var everyone: [AccountID]
     var lastSeq: Int
-    var recent: [Entry]
+    var recent: [StoredEntry]
     var sessions: [SessionSnapshot]
     var retired: [SessionID]
     var sent: [Sent]
@@ -52,12 +52,12 @@ struct ConversationSnapshot: Codable {
         var clockStarted: TimeInterval?
         var startedAt: TimeInterval?
         var lastMoveAt: TimeInterval?
-        var newestMessage: Entry?
+        var newestMessage: StoredEntry?
     }
 
     /// One log entry; `kind` is `message`, `timeout`, `ended`, `resigned`, `joined`, `left`,
     /// `removed` or `chat`.
-    struct Entry: Codable {
+    struct StoredEntry: Codable {
         var seq: Int
         var kind: String
         var account: AccountID?
@@ -74,7 +74,7 @@ struct ConversationSnapshot: Codable {
 
     struct Message: Codable {
         /// The accepted move, in the stored format of its event.
-        var move: EngineEvent
+        var move: Record
         /// Written by versions that kept every entry's views; read no more (they are worked out
         /// again from the state on demand).
         var views: [String: String]?
@@ -143,7 +143,7 @@ extension ConversationSnapshot {
         members = state.members
         everyone = state.everyone
         lastSeq = state.lastSeq
-        recent = state.recentEntries.map(Entry.init)
+        recent = state.recentEntries.map(StoredEntry.init)
         sessions = state.sessions.values.sorted { $0.lastSeq < $1.lastSeq }.map(SessionSnapshot.init)
         retired = state.retiredOrder
         sent = state.sent.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { account, sends in
@@ -189,7 +189,7 @@ struct SnapshotError: Error, CustomStringConvertible {
 }
 
 extension ConversationSnapshot.SessionSnapshot {
-    init(_ session: SessionState) {
+    init(_ session: Session) {
         id = session.id
         game = session.game.id
         variant = session.game.variant.id
@@ -203,16 +203,16 @@ extension ConversationSnapshot.SessionSnapshot {
         clockStarted = session.turnClock.since?.timeIntervalSince1970
         startedAt = session.startedAt?.timeIntervalSince1970
         lastMoveAt = session.lastMoveAt?.timeIntervalSince1970
-        newestMessage = session.newestMessage.map(ConversationSnapshot.Entry.init)
+        newestMessage = session.newestMessage.map(ConversationSnapshot.StoredEntry.init)
     }
 
-    func restore(with catalog: GameCatalog) throws -> SessionState {
+    func restore(with catalog: GameCatalog) throws -> Session {
         let game = try catalog.game(game, variant: variant)
         var match = try game.restoreMatch(
             state: QueryString.items(in: state), lastMover: lastMover.map(Seat.init), moveCount: moveCount,
             forfeited: forfeited.map(Seat.init))
         if ended { try match.end() }
-        var session = SessionState(
+        var session = Session(
             id: id, game: game, match: match, seats: seats, lastSeq: lastSeq,
             turnClock: clockStarted.map { .running(since: Date(timeIntervalSince1970: $0)) } ?? .stopped)
         session.startedAt = startedAt.map(Date.init(timeIntervalSince1970:))
@@ -222,8 +222,8 @@ extension ConversationSnapshot.SessionSnapshot {
     }
 }
 
-extension ConversationSnapshot.Entry {
-    init(_ entry: LogEntry) {
+extension ConversationSnapshot.StoredEntry {
+    init(_ entry: Entry) {
         seq = entry.seq
         switch entry.kind {
         case let .message(message):
@@ -271,11 +271,11 @@ extension ConversationSnapshot.Entry {
         }
     }
 
-    func restore(with catalog: GameCatalog) throws -> LogEntry {
+    func restore(with catalog: GameCatalog) throws -> Entry {
         switch kind {
         case "message":
             guard let message, case let .accepted(move) = message.move else { throw SnapshotError("a message entry") }
-            return LogEntry(seq: seq, kind: .message(MessageEntry(
+            return Entry(seq: seq, kind: .message(MessageEntry(
                 move: move, views: nil, digests: nil, seats: message.seats,
                 turn: try message.turn.restore(), outcome: message.outcome.restore(), prompt: message.prompt)))
         case "timeout", "ended", "resigned":
@@ -284,24 +284,24 @@ extension ConversationSnapshot.Entry {
                 session: timeout.session, game: try catalog.game(timeout.game, variant: timeout.variant), late: timeout.late,
                 seats: timeout.seats, turn: try timeout.turn.restore(), outcome: timeout.outcome.restore(),
                 moveCount: timeout.moveCount, prompt: timeout.prompt, reveal: timeout.reveal?.restore())
-            return LogEntry(seq: seq, kind: kind == "timeout" ? .timeout(entry) : kind == "resigned" ? .resigned(entry) : .ended(entry))
+            return Entry(seq: seq, kind: kind == "timeout" ? .timeout(entry) : kind == "resigned" ? .resigned(entry) : .ended(entry))
         case "joined", "left", "removed":
             guard let account else { throw SnapshotError("a membership entry") }
-            let membership: LogEntry.Kind = switch kind {
+            let membership: Entry.Kind = switch kind {
             case "joined": .joined(account, try ParticipantRole(stored: role))
             case "left": .left(account, try ParticipantRole(stored: role))
             default: .removed(account, try ParticipantRole(stored: role))
             }
-            return LogEntry(seq: seq, kind: membership)
+            return Entry(seq: seq, kind: membership)
         case "sticker":
             guard let account, let sticker else { throw SnapshotError("a sticker entry") }
-            return LogEntry(seq: seq, kind: .sticker(account, sticker, try ParticipantRole(stored: role)))
+            return Entry(seq: seq, kind: .sticker(account, sticker, try ParticipantRole(stored: role)))
         case "renamed":
             guard let account, let text else { throw SnapshotError("a renamed entry") }
-            return LogEntry(seq: seq, kind: .renamed(account, text, try ParticipantRole(stored: role)))
+            return Entry(seq: seq, kind: .renamed(account, text, try ParticipantRole(stored: role)))
         case "chat":
             guard let account, let text else { throw SnapshotError("a chat entry") }
-            return LogEntry(seq: seq, kind: .chat(account, text, try ParticipantRole(stored: role)))
+            return Entry(seq: seq, kind: .chat(account, text, try ParticipantRole(stored: role)))
         default:
             throw SnapshotError("an entry of kind \(kind)")
         }

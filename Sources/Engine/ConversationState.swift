@@ -26,8 +26,8 @@ struct ConversationState: Sendable {
         var everyone: [AccountID] = []
         var lastSeq = 0
         var clockIndexed: Bool? = nil
-        var recent: [LogEntry] = []
-        var sessions: [SessionID: SessionState] = [:]
+        var recent: [Entry] = []
+        var sessions: [SessionID: Session] = [:]
         var retired: Set<SessionID> = []
         var retiredOrder: [SessionID] = []
         var directories: [AccountID: ViewerDirectory] = [:]
@@ -77,12 +77,12 @@ struct ConversationState: Sendable {
         _modify { yield &fields.clockIndexed }
     }
     /// The newest entries, oldest first, at most `recentEntries`.
-    private(set) var recent: [LogEntry] {
+    private(set) var recent: [Entry] {
         get { fields.recent }
         _modify { yield &fields.recent }
     }
     /// The running sessions and the newest few finished ones.
-    var sessions: [SessionID: SessionState] {
+    var sessions: [SessionID: Session] {
         get { fields.sessions }
         _modify { yield &fields.sessions }
     }
@@ -123,7 +123,7 @@ struct ConversationState: Sendable {
     }
 
     /// The entry `seq` if it is still in memory: among the newest, or a session's newest message.
-    func entry(_ seq: Int) -> LogEntry? {
+    func entry(_ seq: Int) -> Entry? {
         let index = recent.count - (lastSeq - seq) - 1
         if recent.indices.contains(index) { return recent[index] }
         return sessions.values.lazy.compactMap(\.newestMessage).first { $0.seq == seq }
@@ -176,17 +176,17 @@ struct ConversationState: Sendable {
     }
 
     /// The newest entries, oldest first.
-    var recentEntries: [LogEntry] { recent }
+    var recentEntries: [Entry] { recent }
 
     /// Puts back the newest entries and the seq of the newest, from a snapshot.
-    mutating func restore(recent entries: [LogEntry], lastSeq: Int) {
+    mutating func restore(recent entries: [Entry], lastSeq: Int) {
         recent = Array(entries.suffix(Self.recentEntries))
         self.lastSeq = lastSeq
     }
 
     /// Appends the newest entry. The one before it lets go of its views (see `MessageEntry.views`):
     /// a conversation holds them for its newest entry and its sessions' newest messages only.
-    mutating func append(_ entry: LogEntry) {
+    mutating func append(_ entry: Entry) {
         if recent.count == Self.recentEntries { recent.removeFirst() }
         if let last = recent.indices.last { recent[last] = recent[last].withoutViews() }
         recent.append(entry)
@@ -196,7 +196,7 @@ struct ConversationState: Sendable {
 
 /// One game session: its rules, its match, and which account holds which seat. Its fields are
 /// shared by copies until one writes (`CopyOnWrite`).
-struct SessionState: Sendable {
+struct Session: Sendable {
     private struct Fields: Sendable {
         let id: SessionID
         let game: AnyGame
@@ -207,7 +207,7 @@ struct SessionState: Sendable {
         var seats: [AccountID]
         var lastSeq: Int
         var turnClock: TurnClock
-        var newestMessage: LogEntry? = nil
+        var newestMessage: Entry? = nil
         var startedAt: Date? = nil
         var lastMoveAt: Date? = nil
         /// The server's commitment to each hidden board, by seat, kept while the session is in
@@ -252,7 +252,7 @@ struct SessionState: Sendable {
         _modify { yield &fields.turnClock }
     }
     /// The session's newest message, which a stale proposal is answered with.
-    var newestMessage: LogEntry? {
+    var newestMessage: Entry? {
         get { fields.newestMessage }
         _modify { yield &fields.newestMessage }
     }
@@ -285,7 +285,7 @@ struct SessionState: Sendable {
 }
 
 /// One numbered entry of a conversation's log.
-struct LogEntry: Sendable {
+struct Entry: Sendable {
     enum Kind: Sendable {
         case message(MessageEntry)
         case timeout(TimeoutEntry)
@@ -310,11 +310,11 @@ struct LogEntry: Sendable {
     let kind: Kind
 
     /// The same entry without the views of its message, which are worked out again on demand.
-    func withoutViews() -> LogEntry {
+    func withoutViews() -> Entry {
         guard case var .message(message) = kind, message.views != nil || message.digests != nil else { return self }
         message.views = nil
         message.digests = nil
-        return LogEntry(seq: seq, kind: .message(message))
+        return Entry(seq: seq, kind: .message(message))
     }
 }
 

@@ -9,14 +9,14 @@ import Foundation
 /// the heap holds twice as many entries as live deadlines, when it is rebuilt: so memory is
 /// bounded by the deadlines that are live, whatever the rate of moves.
 public struct DeadlineQueue<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Entry: Sendable {
+    private struct Queued: Sendable {
         let due: Date
         let key: Key
         let generation: UInt64
     }
 
     private var live: [Key: (due: Date, value: Value, generation: UInt64)] = [:]
-    private var heap: [Entry] = []
+    private var heap: [Queued] = []
     private var generations: UInt64 = 0
 
     public init() {}
@@ -35,7 +35,7 @@ public struct DeadlineQueue<Key: Hashable & Sendable, Value: Sendable>: Sendable
     public mutating func schedule(_ value: Value, for key: Key, at due: Date) {
         generations &+= 1
         live[key] = (due, value, generations)
-        push(Entry(due: due, key: key, generation: generations))
+        push(Queued(due: due, key: key, generation: generations))
         compactIfSparse()
     }
 
@@ -68,7 +68,7 @@ public struct DeadlineQueue<Key: Hashable & Sendable, Value: Sendable>: Sendable
         return due
     }
 
-    private func isLive(_ entry: Entry) -> Bool {
+    private func isLive(_ entry: Queued) -> Bool {
         live[entry.key]?.generation == entry.generation
     }
 
@@ -78,11 +78,11 @@ public struct DeadlineQueue<Key: Hashable & Sendable, Value: Sendable>: Sendable
 
     private mutating func compactIfSparse() {
         guard heap.count > 64, heap.count > 2 * live.count else { return }
-        heap = live.map { Entry(due: $0.value.due, key: $0.key, generation: $0.value.generation) }
+        heap = live.map { Queued(due: $0.value.due, key: $0.key, generation: $0.value.generation) }
         for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
-    private mutating func push(_ entry: Entry) {
+    private mutating func push(_ entry: Queued) {
         heap.append(entry)
         var child = heap.count - 1
         while child > 0 {

@@ -5,13 +5,13 @@ import Wire
 /// it send `replies` to the requester and the conversation entries in `notify` to every member
 /// online, each rendered for that member (`Engine.writeFrame(ofEntry:in:for:into:)`).
 public struct Decision: Sendable {
-    public var events: [EngineEvent] = []
+    public var events: [Record] = []
     public var replies: [ServerFrame] = []
     public var notify: [EntryReference] = []
     /// Turn deadlines that the accepted moves started; the server times them.
     public var deadlines: [TurnDeadline] = []
     /// A resume of entries no longer in memory: the server reads the conversation's stored
-    /// events page by page, has `Engine.replay(of:)` render them, sends them and then `synced`.
+    /// events page by page, has `Engine.backlogRenderer(for:)` render them, sends them and then `synced`.
     public var backlog: Backlog?
 
     public init() {}

@@ -8,7 +8,7 @@ import Wire
 extension Engine {
     /// Replays a stored event. Throws when the event does not fit the state, which means the
     /// log is not this engine's (or its games changed incompatibly).
-    public mutating func apply(_ event: EngineEvent) throws(EngineError) {
+    public mutating func apply(_ event: Record) throws(EngineError) {
         try apply(event, match: nil)
     }
 
@@ -18,7 +18,7 @@ extension Engine {
     /// `digests` the digests of its signed copies (`chain(after:…)`), and `commitments` the
     /// session's trees (`fleetProofs(after:signer:)`).
     mutating func apply(
-        _ event: EngineEvent, match: AnyMatch?, views: StateViews? = nil, digests: CopyDigests? = nil,
+        _ event: Record, match: AnyMatch?, views: StateViews? = nil, digests: CopyDigests? = nil,
         commitments: [Int: FleetCommitment] = [:]
     ) throws(EngineError) {
         switch event {
@@ -89,14 +89,14 @@ extension Engine {
         commitments: [Int: FleetCommitment]
     ) throws(EngineError) {
         guard conversations.index(forKey: move.conversation) != nil else { throw .corrupt("unknown conversation") }
-        var session: SessionState
+        var session: Session
         if let existing = conversations[move.conversation]?.sessions[move.session] {
             session = existing
         } else {
             let game = try Self.corruptOnViolation { () throws(RuleViolation) in
                 try catalog.game(move.game, variant: move.variant)
             }
-            session = SessionState(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, turnClock: .stopped)
+            session = Session(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, turnClock: .stopped)
         }
         if move.seat == session.seats.count { session.seats.append(move.sender) }
         guard session.seats.indices.contains(move.seat), session.seats[move.seat] == move.sender else {
@@ -126,7 +126,7 @@ extension Engine {
                     ? QueryString.format(session.match.state(for: nil)) : nil),
             digests: digests, seats: session.seats, turn: session.match.turn, outcome: session.match.outcome,
             prompt: session.match.prompt)
-        session.newestMessage = LogEntry(seq: move.seq, kind: .message(entry))
+        session.newestMessage = Entry(seq: move.seq, kind: .message(entry))
         if counting {
             totals.moves += 1
             if move.moveCount == 1 { totals.gamesInProgress += 1 }
@@ -141,7 +141,7 @@ extension Engine {
 
     /// Whether a member of the conversation holds no seat of the session (and sees its state as
     /// a spectator, until their first move takes a seat).
-    private func hasSpectators(of session: SessionState, in conversation: ConversationID) -> Bool {
+    private func hasSpectators(of session: Session, in conversation: ConversationID) -> Bool {
         guard let index = conversations.index(forKey: conversation) else { return true }
         return conversations.values[index].members.contains { !session.seats.contains($0) }
     }
@@ -191,7 +191,7 @@ extension Engine {
 
     /// Stops a session's clock after a timeout or an end, keeps the session, and returns the
     /// entry that records where it stands.
-    private mutating func stop(_ session: SessionState, late: AccountID?, in conversation: ConversationID) -> TimeoutEntry {
+    private mutating func stop(_ session: Session, late: AccountID?, in conversation: ConversationID) -> TimeoutEntry {
         var session = session
         session.turnClock = .stopped
         conversations[conversation]?.sessions[session.id] = session
@@ -222,13 +222,13 @@ extension Engine {
         conversations[conversation]?.retireFinishedSessions(keeping: retiredKept)
     }
 
-    private mutating func append(_ kind: LogEntry.Kind, seq: Int, to conversation: ConversationID) throws(EngineError) {
+    private mutating func append(_ kind: Entry.Kind, seq: Int, to conversation: ConversationID) throws(EngineError) {
         // Only the number is read: a copy of the conversation held across the append would
         // share its window, and the append would then copy it.
         guard let index = conversations.index(forKey: conversation) else { throw .corrupt("unknown conversation \(conversation)") }
         let lastSeq = conversations.values[index].lastSeq
         guard seq == lastSeq + 1 else { throw .corrupt("seq \(seq) after \(lastSeq) in \(conversation)") }
-        conversations[conversation]?.append(LogEntry(seq: seq, kind: kind))
+        conversations[conversation]?.append(Entry(seq: seq, kind: kind))
     }
 
     /// Adds a newcomer to each viewer's directory and makes the newcomer's own: one identifier

@@ -17,15 +17,15 @@ extension Engine {
 
     /// The events `backlog` asks for, then its `synced`, from every stored event of its
     /// conversation in order (its creation first).
-    public func backlog(_ backlog: Backlog, replaying stored: [EngineEvent]) throws(EngineError) -> [ServerFrame] {
-        var replay: BacklogReplay
-        do { replay = try self.replay(of: backlog) } catch { return [.rejected(.init(id: backlog.request, error: error.frame))] }
+    public func backlog(_ backlog: Backlog, replaying stored: [Record]) throws(EngineError) -> [ServerFrame] {
+        var replay: BacklogRenderer
+        do { replay = try self.backlogRenderer(for: backlog) } catch { return [.rejected(.init(id: backlog.request, error: error.frame))] }
         return try replay.feed(stored) + [replay.synced]
     }
 
     /// What renders `backlog` from its conversation's stored events, fed to it page by page;
     /// throws `unknown-conversation` if the conversation is not held.
-    public func replay(of backlog: Backlog) throws(EngineError) -> BacklogReplay {
+    public func backlogRenderer(for backlog: Backlog) throws(EngineError) -> BacklogRenderer {
         guard let live = conversations[backlog.conversation] else { throw .unknownConversation(backlog.conversation) }
         // The turns timed now, by the seq of the message each waits on: a message replayed was
         // its session's newest when it was stored, and only those still newest carry a deadline.
@@ -33,7 +33,7 @@ extension Engine {
         for deadline in deadlines(in: live) {
             running[deadline.basedOn] = Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
         }
-        return BacklogReplay(
+        return BacklogRenderer(
             backlog: backlog, scratch: scratch(keepingFinishedSessions: false), directories: live.directories, running: running)
     }
 
@@ -41,8 +41,8 @@ extension Engine {
     /// after each entry of `live`'s conversation.
     /// Returns the scratch conversation as it stands after the last event.
     @discardableResult
-    func replay(
-        _ stored: [EngineEvent], of live: ConversationState, visit: (ConversationState, Int) throws(EngineError) -> Void
+    func loadScratch(
+        _ stored: [Record], of live: ConversationState, visit: (ConversationState, Int) throws(EngineError) -> Void
     ) throws(EngineError) -> ConversationState? {
         var scratch = scratch()
         for event in stored where event.conversation == live.id {
@@ -59,7 +59,7 @@ extension Engine {
 /// rendered the moment it is replayed, while it is still among the scratch conversation's
 /// newest, with the identifiers the viewer knows today. Holds one conversation, whatever its
 /// history, so a backlog of any length is read in bounded memory.
-public struct BacklogReplay: Sendable {
+public struct BacklogRenderer: Sendable {
     public let backlog: Backlog
     private var scratch: Engine
     private let directories: [AccountID: ViewerDirectory]
@@ -80,7 +80,7 @@ public struct BacklogReplay: Sendable {
     /// Replays the next stored events of the conversation, in order, and returns the frames of
     /// the entries among them that the backlog asks for. Events of other conversations are
     /// passed over.
-    public mutating func feed(_ events: some Sequence<EngineEvent>) throws(EngineError) -> [ServerFrame] {
+    public mutating func feed(_ events: some Sequence<Record>) throws(EngineError) -> [ServerFrame] {
         var frames: [ServerFrame] = []
         let id = backlog.conversation
         for event in events where event.conversation == id && !isComplete {
@@ -105,7 +105,7 @@ public struct BacklogReplay: Sendable {
     }
 }
 
-extension EngineEvent {
+extension Record {
     /// The seq of the conversation entry the event makes; `nil` for those that make none.
     public var seq: Int? {
         switch self {

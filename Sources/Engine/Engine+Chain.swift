@@ -20,7 +20,7 @@ extension Engine {
     /// signed once. The spectator's copy is signed only with `signingSpectators`; otherwise when
     /// first sent.
     func chain(
-        after session: SessionState, views: StateViews, proofs: String?, moveCount: Int, signer: ChainSigner,
+        after session: Session, views: StateViews, proofs: String?, moveCount: Int, signer: ChainSigner,
         signingSpectators: Bool = true
     ) -> (chain: MessageChain, digests: CopyDigests) {
         var before: MessageEntry?
@@ -93,12 +93,12 @@ extension Engine {
     /// The digests of message `number` of `session` as each of its viewers received it, from
     /// its conversation's stored events: what a state page checks a lone URL's
     /// `Chain_Previous` against. Empty for a session or a message this engine does not hold.
-    public func chainDigests(ofMessage number: Int, inSession session: String, replaying stored: [EngineEvent]) throws(EngineError)
+    public func chainDigests(ofMessage number: Int, inSession session: String, replaying stored: [Record]) throws(EngineError)
         -> Set<ChainDigest>
     {
         guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id) else { return [] }
         var digests: Set<ChainDigest> = []
-        try replay(stored, of: conversation) { scratch, seq throws(EngineError) in
+        try loadScratch(stored, of: conversation) { scratch, seq throws(EngineError) in
             guard case let .message(message)? = scratch.entry(seq)?.kind, message.move.session == id,
                 message.move.moveCount == number
             else { return }

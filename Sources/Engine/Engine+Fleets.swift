@@ -7,8 +7,8 @@ import GameRules
 extension Engine {
     /// The fleet items of the message that `session`'s next move makes (`session.match` is the
     /// match after it), `nil` for a game that hides no board; and the commitments to keep with
-    /// the session (`SessionState.commitments`).
-    func fleetProofs(after session: SessionState, signer: ChainSigner) -> (proofs: String?, commitments: [Int: FleetCommitment]) {
+    /// the session (`Session.commitments`).
+    func fleetProofs(after session: Session, signer: ChainSigner) -> (proofs: String?, commitments: [Int: FleetCommitment]) {
         guard let boards = session.match.hiddenBoards else { return (nil, [:]) }
         // A kept tree serves while the board is the one it was made from; its root is then the
         // one given when the board was placed (same cells, same seed).

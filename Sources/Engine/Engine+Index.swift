@@ -71,7 +71,7 @@ extension Engine {
     /// when that is not what the index already says (a move restarts the clock that ran
     /// before it: nothing to write). The engine notes what it told the index, so the changes
     /// must be stored, or the engine put back to what it was before the batch.
-    public mutating func indexChanges(for events: [EngineEvent]) -> [IndexChange] {
+    public mutating func indexChanges(for events: [Record]) -> [IndexChange] {
         var changes: [IndexChange] = []
         var touched: [ConversationID] = []
         var counted = false
@@ -262,7 +262,7 @@ extension Engine {
     /// Brings a conversation into memory from a snapshot and the events stored after it (older
     /// ones are skipped by their seq). False, with nothing changed, when the snapshot cannot be
     /// used: load the conversation from all its events instead.
-    public mutating func load(_ conversation: ConversationID, snapshot: String, then stored: [EngineEvent]) throws(EngineError) -> Bool {
+    public mutating func load(_ conversation: ConversationID, snapshot: String, then stored: [Record]) throws(EngineError) -> Bool {
         guard conversations[conversation] == nil else { return true }
         guard let decoded = try? WireJSON.decode(ConversationSnapshot.self, from: Data(snapshot.utf8)),
             decoded.id == conversation, let state = try? decoded.restore(with: catalog)

@@ -7,7 +7,7 @@ import Wire
 /// Nothing here is ever sent to a player.
 extension Engine {
     /// Every game of every conversation in memory (those in use lately), the newest move first.
-    public func adminGames() -> [AdminGame] {
+    public func adminGames() -> [SessionSummary] {
         conversations.values.flatMap { conversation in
             conversation.sessions.values.map { adminGame($0, in: conversation) }
         }
@@ -15,17 +15,17 @@ extension Engine {
     }
 
     /// One game as the games list shows it; `session` is its id as the admin API lists it.
-    public func adminGame(_ session: String) -> AdminGame? {
+    public func adminGame(_ session: String) -> SessionSummary? {
         guard let (state, conversation) = find(session) else { return nil }
         return adminGame(state, in: conversation)
     }
 
     /// One game with its log, from every stored event of its conversation in order; a finished
     /// game no longer in memory is rebuilt from them too.
-    public func adminGame(_ session: String, replaying stored: [EngineEvent]) throws(EngineError) -> AdminGameDetail? {
+    public func adminGame(_ session: String, replaying stored: [Record]) throws(EngineError) -> AdminGameDetail? {
         guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id) else { return nil }
         var log: [AdminMove] = []
-        let past = try replay(stored, of: conversation) { scratch, seq in
+        let past = try loadScratch(stored, of: conversation) { scratch, seq in
             if let entry = scratch.entry(seq), let move = adminMove(entry, of: id) { log.append(move) }
         }
         guard let state = conversation.sessions[id] ?? past?.sessions[id] else { return nil }
@@ -33,7 +33,7 @@ extension Engine {
             game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState), log: log)
     }
 
-    private func find(_ session: String) -> (SessionState, ConversationState)? {
+    private func find(_ session: String) -> (Session, ConversationState)? {
         guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id),
             let state = conversation.sessions[id]
         else { return nil }
@@ -51,7 +51,7 @@ extension Engine {
         conversations.values.first { $0.sessions[session] != nil || $0.retired.contains(session) }
     }
 
-    private func adminGame(_ session: SessionState, in conversation: ConversationState) -> AdminGame {
+    private func adminGame(_ session: Session, in conversation: ConversationState) -> SessionSummary {
         let participants = conversation.members.map { account in
             AdminParticipant(
                 account: account.rawValue, name: names[account], seat: session.seats.firstIndex(of: account),
@@ -65,7 +65,7 @@ extension Engine {
         if case let .finished(won, _) = session.match.outcome {
             winners = won.sorted().compactMap { session.seats.indices.contains($0.index) ? session.seats[$0.index].rawValue : nil }
         }
-        return AdminGame(
+        return SessionSummary(
             conversation: conversation.id, session: session.id.uuidString, game: session.game.id.rawValue,
             variant: session.game.variant.id, participants: participants,
             turn: session.isFinished ? "nobody (finished)" : turn, turnAccounts: accounts,
@@ -98,7 +98,7 @@ extension Engine {
     }
 
     /// An entry as an admin move when it belongs to `session` (to any session when `nil`).
-    private func adminMove(_ entry: LogEntry, of session: SessionID?) -> AdminMove? {
+    private func adminMove(_ entry: Entry, of session: SessionID?) -> AdminMove? {
             switch entry.kind {
             case let .message(message) where session == nil || message.move.session == session:
                 let move = message.move

@@ -80,11 +80,11 @@ extension Engine {
     }
 
     /// Tells every member of the account's conversations in memory its new name, an entry in
-    /// each (`EngineEvent.memberRenamed`); the engine learns the name first. The other
+    /// each (`Record.memberRenamed`); the engine learns the name first. The other
     /// pipelines of a server announce it in theirs.
     public mutating func announce(_ name: String, of account: AccountID, now: Date) -> Decision {
         names[account] = name
-        var events: [EngineEvent] = []
+        var events: [Record] = []
         var notify: [EntryReference] = []
         for id in (memberships[account] ?? []).sorted() {
             guard let conversation = conversations[id], conversation.members.contains(account) else { continue }
@@ -135,7 +135,7 @@ extension Engine {
 
     /// Applies events that were decided here and cannot fail to fit, then builds the reply.
     mutating func commit(
-        _ events: [EngineEvent], reply: ((Engine) -> ServerFrame)?, notify: [EntryReference]
+        _ events: [Record], reply: ((Engine) -> ServerFrame)?, notify: [EntryReference]
     ) -> Decision {
         for event in events {
             do { try apply(event) } catch { preconditionFailure("a decided event must apply: \(error)") }

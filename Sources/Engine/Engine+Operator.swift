@@ -13,7 +13,7 @@ extension Engine {
             !session.isFinished
         else { return nil }
         let seq = conversation.lastSeq + 1
-        let event = EngineEvent.ended(conversation: conversation.id, seq: seq, session: session.id, at: now)
+        let event = Record.ended(conversation: conversation.id, seq: seq, session: session.id, at: now)
         do { try apply(event) } catch { preconditionFailure("a decided end must apply: \(error)") }
         var decision = Decision()
         decision.events = [event]
@@ -26,7 +26,7 @@ extension Engine {
     public mutating func remove(_ account: AccountID, from id: ConversationID) -> Decision? {
         guard let conversation = conversations[id], conversation.members.contains(account) else { return nil }
         let seq = conversation.lastSeq + 1
-        let event = EngineEvent.removed(conversation: id, seq: seq, account: account)
+        let event = Record.removed(conversation: id, seq: seq, account: account)
         do { try apply(event) } catch { preconditionFailure("a decided removal must apply: \(error)") }
         var decision = Decision()
         decision.events = [event]
@@ -37,7 +37,7 @@ extension Engine {
     /// Lets an account that the operator removed join again; `nil` when it is not barred.
     public mutating func readmit(_ account: AccountID, to id: ConversationID) -> Decision? {
         guard let conversation = conversations[id], conversation.barred.contains(account) else { return nil }
-        let event = EngineEvent.readmitted(conversation: id, account: account)
+        let event = Record.readmitted(conversation: id, account: account)
         do { try apply(event) } catch { preconditionFailure("a decided readmission must apply: \(error)") }
         var decision = Decision()
         decision.events = [event]

@@ -91,7 +91,7 @@ extension Engine {
     }
 
     /// The event of an entry that is no game message.
-    private func event(of entry: LogEntry, seq: Int, in conversation: ConversationState, for viewer: AccountID)
+    private func event(of entry: Entry, seq: Int, in conversation: ConversationState, for viewer: AccountID)
         throws(EngineError) -> Event
     {
         let id = conversation.id

@@ -61,7 +61,7 @@ extension Engine {
 
     /// Brings a conversation back into memory from every one of its stored events, in order.
     /// What was counted when they were decided is not counted again.
-    public mutating func load(_ conversation: ConversationID, from stored: [EngineEvent]) throws(EngineError) {
+    public mutating func load(_ conversation: ConversationID, from stored: [Record]) throws(EngineError) {
         guard conversations[conversation] == nil else { return }
         counting = false
         defer { counting = true }

@@ -26,7 +26,7 @@ struct FleetReveal: Sendable, Hashable {
 extension Engine {
     /// The reveal of a finished session whose game hides boards, worked out from its true state
     /// and its newest message; `nil` when nothing is committed or nothing was signed.
-    func fleetReveal(of session: SessionState) -> FleetReveal? {
+    func fleetReveal(of session: Session) -> FleetReveal? {
         guard let signer = configuration.signer, session.isFinished, let boards = session.match.hiddenBoards,
             !boards.placed.isEmpty, case let .message(entry)? = session.newestMessage?.kind, entry.move.chain != nil
         else { return nil }

@@ -32,7 +32,7 @@ extension Engine {
 
     private enum SendDecision {
         case answer(Decision)
-        case move(AcceptedMove, SessionState, StateViews, CopyDigests?, [Int: FleetCommitment], ServerFrame)
+        case move(AcceptedMove, Session, StateViews, CopyDigests?, [Int: FleetCommitment], ServerFrame)
     }
 
     private func decide(
@@ -55,7 +55,7 @@ extension Engine {
         guard request.url.utf8.count <= configuration.maxURLLength else {
             return .answer(reject(request, EngineError.urlTooLong(configuration.maxURLLength).frame))
         }
-        var session: SessionState
+        var session: Session
         do {
             session = try openSession(for: request, in: conversation, random: &random)
         } catch {
@@ -101,11 +101,11 @@ extension Engine {
     /// The session a message continues, checked to be current, or a new one.
     private func openSession(
         for request: ClientFrame.Send, in conversation: ConversationState, random: inout some RandomNumberGenerator
-    ) throws(Refusal) -> SessionState {
+    ) throws(Refusal) -> Session {
         guard let sessionID = request.session else {
             do {
                 let game = try catalog.game(GameID(rawValue: request.game), variant: request.variant)
-                return SessionState(
+                return Session(
                     id: SessionID(UUID.random(using: &random)), game: game, match: game.newMatch(), seats: [], lastSeq: 0,
                     turnClock: .stopped)
             } catch {

@@ -17,7 +17,7 @@ extension Engine {
     /// their names), and the counters go back. The store holds the truth of all of them; a
     /// server reads it again as requests need it. Returns the conversations that left memory.
     /// For an engine that learns accounts from the store (`knowsEveryAccount` false).
-    public mutating func forget(_ events: [EngineEvent], since checkpoint: Checkpoint) -> Set<ConversationID> {
+    public mutating func forget(_ events: [Record], since checkpoint: Checkpoint) -> Set<ConversationID> {
         var forgotten: Set<ConversationID> = []
         for event in events {
             if let conversation = event.conversation, forgotten.insert(conversation).inserted { evict(conversation) }
@@ -39,7 +39,7 @@ extension Engine {
     /// in memory: they are applied as that server applied them (and counted there, not here).
     /// Returns the entries they made, to be relayed to this server's connections. Events of a
     /// conversation not in memory, or that it holds already (by seq), are skipped.
-    public mutating func applyStoredElsewhere(_ events: [EngineEvent]) throws(EngineError) -> [EntryReference] {
+    public mutating func applyStoredElsewhere(_ events: [Record]) throws(EngineError) -> [EntryReference] {
         counting = false
         defer { counting = true }
         var made: [EntryReference] = []

@@ -54,7 +54,7 @@ extension Engine {
 
     /// The index entry of a stored event that started a game, for an index built from a log
     /// written before there was one; `nil` for any other event.
-    public static func startChange(ofStored event: EngineEvent) -> IndexChange? {
+    public static func startChange(ofStored event: Record) -> IndexChange? {
         guard case let .accepted(move) = event, move.moveCount == 1 else { return nil }
         return startChange(of: move)
     }

@@ -45,7 +45,7 @@ extension Engine {
         return deadlines
     }
 
-    func deadline(of session: SessionState, in conversation: ConversationID) -> TurnDeadline? {
+    func deadline(of session: Session, in conversation: ConversationID) -> TurnDeadline? {
         guard let started = session.turnClock.since, !session.isFinished,
             let timeout = configuration.turnTimeouts[session.game.id.rawValue]
         else { return nil }
@@ -63,7 +63,7 @@ extension Engine {
 
     /// The event that records that the server was down from `lastAlive` until `now`, when it
     /// starts again; `nil` when it was not down long enough to matter.
-    public func downtime(lastAlive: Date, now: Date) -> EngineEvent? {
+    public func downtime(lastAlive: Date, now: Date) -> Record? {
         now.timeIntervalSince(lastAlive) >= 1 ? .downtime(from: lastAlive, to: now) : nil
     }
 
@@ -75,7 +75,7 @@ extension Engine {
             let current = self.deadline(of: session, in: conversation.id),
             current.basedOn == deadline.basedOn, current.at <= now
         else { return Decision() }
-        let event = EngineEvent.timedOut(
+        let event = Record.timedOut(
             conversation: conversation.id, seq: conversation.lastSeq + 1, session: session.id, at: now)
         do { try apply(event) } catch { preconditionFailure("a decided timeout must apply: \(error)") }
         var decision = Decision()

@@ -13,7 +13,7 @@ import Wire
 ///
 ///     GET  /admin                                  the live games (HTML, refreshes itself)
 ///     GET  /admin/games/SESSION                    one game (HTML)
-///     GET  /admin/api/games                        [AdminGame]
+///     GET  /admin/api/games                        [SessionSummary]
 ///     GET  /admin/api/games/SESSION                AdminGameDetail
 ///     GET  /admin/api/games/SESSION/events         its moves as they happen (server-sent events)
 ///     GET  /admin/api/stats                        AdminStats

@@ -85,7 +85,7 @@ public func buildApplication(
 protocol StoredGames: Sendable {
     func chainDigests(ofMessage number: Int, inSession session: String) async throws -> Set<ChainDigest>
     func isFinished(session: String) async throws -> Bool?
-    func publicReplay(ofSession session: String) async throws -> PublicReplay?
+    func replay(ofSession session: String) async throws -> Replay?
 }
 
 extension ConversationRouter: StoredGames {}
@@ -167,8 +167,8 @@ func buildApplication(
     router.get("/replay/:session") { request, context in
         let session = context.parameters.get("session") ?? ""
         let shown = request.uri.queryParameters.get("move").flatMap { Int($0) }
-        let found: PublicReplay?
-        do { found = try await games?.publicReplay(ofSession: session) } catch { return HTMLResponse(ReplayPage.unreadable) }
+        let found: Replay?
+        do { found = try await games?.replay(ofSession: session) } catch { return HTMLResponse(ReplayPage.unreadable) }
         guard let replay = found else { return HTMLResponse(ReplayPage.missing(session: session)) }
         return HTMLResponse(ReplayPage.page(
             game: replay.game.rawValue,

@@ -24,7 +24,7 @@ final class ConversationCounts: Sendable {
 
     /// Counts what a batch stored: a join adds one, a departure or a removal takes one away,
     /// for the accounts whose counts are kept.
-    func note(_ events: [EngineEvent]) {
+    func note(_ events: [Record]) {
         var changes: [AccountID: Int] = [:]
         for event in events {
             switch event {

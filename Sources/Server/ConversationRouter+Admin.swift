@@ -8,14 +8,14 @@ import Wire
 /// server's figures, an operator's actions and live streams of a game's moves, each asked of
 /// the pipeline of the game's conversation.
 extension ConversationRouter {
-    public func adminGames() async -> [AdminGame] {
-        var games: [AdminGame] = []
+    public func adminGames() async -> [SessionSummary] {
+        var games: [SessionSummary] = []
         for pipeline in pipelines { games += await pipeline.adminGames() }
         return games.sorted { ($0.lastMove ?? .distantPast, $0.session) > ($1.lastMove ?? .distantPast, $1.session) }
     }
 
     /// One game; its conversation is loaded if it is not in memory.
-    public func adminGame(_ session: String) async throws -> AdminGame? {
+    public func adminGame(_ session: String) async throws -> SessionSummary? {
         guard let pipeline = try await pipeline(ofSession: session) else { return nil }
         return try await pipeline.adminGame(session)
     }

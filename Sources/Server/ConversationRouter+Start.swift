@@ -19,7 +19,7 @@ extension ConversationRouter {
     /// whose index was never built (written before there was one) is replayed once, in full, to
     /// build it.
     /// With `heartbeat`, the time the server was down since its last sign of life is recorded
-    /// first (an `EngineEvent.downtime`), so that no turn's clock ran meanwhile.
+    /// first (an `Record.downtime`), so that no turn's clock ran meanwhile.
     static func start(
         configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], log: any EventLog,
         heartbeat: Heartbeat? = nil, residency: Residency = Residency(), pipelines count: Int? = nil, node: String = "",
@@ -143,7 +143,7 @@ extension ConversationRouter {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
             for record in page where !Engine.isStickerStream(record.stream) {
-                if let change = try Engine.startChange(ofStored: WireJSON.decode(EngineEvent.self, from: record.payload)) {
+                if let change = try Engine.startChange(ofStored: WireJSON.decode(Record.self, from: record.payload)) {
                     changes.append(change)
                 }
             }
@@ -157,14 +157,14 @@ extension ConversationRouter {
     static func buildIndex(
         of log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], logger: Logger
     ) async throws {
-        let engine = try await replay(log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
+        let engine = try await engineHolding(log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
         let changes = engine.completeIndex()
         _ = try await log.append([], indexing: changes)
         logger.notice("Built the store's index from the whole event log", metadata: ["entries": "\(changes.count)"])
     }
 
     /// An engine that holds every event of `log`, replayed in order.
-    static func replay(
+    static func engineHolding(
         _ log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], logger: Logger
     ) async throws -> Engine {
         var engine = Engine(
@@ -178,7 +178,7 @@ extension ConversationRouter {
             guard let last = page.last else { break }
             // Stickers' bytes are not events.
             for record in page where !Engine.isStickerStream(record.stream) {
-                try engine.apply(WireJSON.decode(EngineEvent.self, from: record.payload))
+                try engine.apply(WireJSON.decode(Record.self, from: record.payload))
             }
             position = last.position
             count += page.count

@@ -36,7 +36,7 @@ struct Heartbeat: Sendable {
 
     /// The downtime to record when the server starts at `now`: from the last sign of life, unless
     /// another server sharing the store beat lately (it is up, and its clocks ran).
-    func downtime(of engine: Engine, now: Date) async -> EngineEvent? {
+    func downtime(of engine: Engine, now: Date) async -> Record? {
         guard let lastAlive = await lastAlive() else { return nil }
         // Five beats' time and a second: a node whose beats are late on a loaded machine (a
         // PostgreSQL answering slowly, more than 7 s seen under a whole test suite) is still

@@ -9,15 +9,15 @@ enum Outgoing: Sendable {
     /// Frames already written as WebSocket text frames (`WebSocketTextFrames`), `count` of
     /// them: what a batch sends a connection, encoded once on the pipeline.
     case encoded(ByteBuffer, count: Int)
-    /// A `resume`'s answer: the events it replays, then its `synced`. However many, they take
+    /// A `resume`'s answer: the events it resumeAnswers, then its `synced`. However many, they take
     /// one place in the outbox, and the writer sends them at the pace the client reads, so a
     /// member away for a long while catches up instead of being cut off.
-    case replay(Replay)
+    case resumeAnswer(ResumeAnswer)
 
     /// How many frames it counts for against the outbox's bound.
     var frameCount: Int {
         switch self {
-        case .frame, .replay: 1
+        case .frame, .resumeAnswer: 1
         case let .encoded(_, count): count
         }
     }
@@ -26,7 +26,7 @@ enum Outgoing: Sendable {
 /// A `resume`'s answer: frames in memory, then, for entries the engine no longer holds, pages
 /// read from the store only as the writer comes to them, so that a backlog of any length costs
 /// the memory of one page.
-struct Replay: Sendable {
+struct ResumeAnswer: Sendable {
     var frames: [ServerFrame]
     var pages: AsyncStream<[ServerFrame]>?
 }
@@ -36,8 +36,8 @@ struct Replay: Sendable {
 /// TLS write. Nothing waits on an idle outbox: the first item queued wakes the consumer
 /// (`wake`), which takes until it finds the outbox empty.
 ///
-/// Bounded: a reader too slow for `limits.outboxFrames` frames and replays is closed (1001),
-/// and no more than `maxReplays` replays wait at once.
+/// Bounded: a reader too slow for `limits.outboxFrames` frames and resumeAnswers is closed (1001),
+/// and no more than `maxResumeAnswers` resumeAnswers wait at once.
 final class Outbox: Sendable {
     private struct State {
         var items: [Outgoing] = []
@@ -49,8 +49,8 @@ final class Outbox: Sendable {
         var phase = Phase.open
         /// Called once the consumer has ended.
         var whenEnded: [@Sendable () -> Void] = []
-        /// Replays queued and not yet written.
-        var replays = 0
+        /// Resume answers queued and not yet written.
+        var resumeAnswers = 0
         /// The newest seq of each conversation whose events were queued live: a `conversations`
         /// list queued after them says no lower `lastSeq`.
         var newestSeqs: [ConversationID: Int] = [:]
@@ -82,9 +82,9 @@ final class Outbox: Sendable {
     private let wake: @Sendable (Outbox) -> Void
     /// Called once if the outbox ends because it overflowed while the connection still reads.
     private let overflowed: @Sendable () -> Void
-    /// How many replays may wait for one connection; a `resume` beyond them is refused as
+    /// How many resumeAnswers may wait for one connection; a `resume` beyond them is refused as
     /// `rate-limited`, to be sent again once the others have arrived.
-    static let maxReplays = 16
+    static let maxResumeAnswers = 16
 
     /// An outbox holding at most `limit` items, that queues without waking its consumer until
     /// `start()`: a connection's welcome is queued before the connection is registered, and
@@ -133,29 +133,29 @@ final class Outbox: Sendable {
         }
     }
 
-    /// Queues a `resume`'s answer (its events, then `synced`) as one replay; or, when
-    /// `maxReplays` already wait, a refusal of request `id` in its place.
-    func deliver(replay: Replay, request id: String) {
-        guard replay.frames.count > 1 || replay.pages != nil else {
-            for frame in replay.frames { deliver(frame) }
+    /// Queues a `resume`'s answer (its events, then `synced`) as one item; or, when
+    /// `maxResumeAnswers` already wait, a refusal of request `id` in its place.
+    func deliver(resumeAnswer: ResumeAnswer, request id: String) {
+        guard resumeAnswer.frames.count > 1 || resumeAnswer.pages != nil else {
+            for frame in resumeAnswer.frames { deliver(frame) }
             return
         }
         let admitted = state.withLock { state in
-            guard state.replays < Self.maxReplays else { return false }
-            state.replays += 1
+            guard state.resumeAnswers < Self.maxResumeAnswers else { return false }
+            state.resumeAnswers += 1
             return true
         }
         guard admitted else {
             deliver(.rejected(.init(id: id, error: ErrorFrame(code: "rate-limited",
-                reason: "\(Self.maxReplays) resumes already wait to be sent on this connection; send it again once they have arrived."))))
+                reason: "\(Self.maxResumeAnswers) resumes already wait to be sent on this connection; send it again once they have arrived."))))
             return
         }
-        if !enqueue(.replay(replay)) { sentReplay() }
+        if !enqueue(.resumeAnswer(resumeAnswer)) { sentResumeAnswer() }
     }
 
-    /// Called by the consumer once it has sent a replay.
-    func sentReplay() {
-        state.withLock { $0.replays -= 1 }
+    /// Called by the consumer once it has sent a resume answer.
+    func sentResumeAnswer() {
+        state.withLock { $0.resumeAnswers -= 1 }
     }
 
     /// Lets the consumer take what is queued, and what comes.

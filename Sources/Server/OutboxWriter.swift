@@ -7,7 +7,7 @@ import Wire
 /// writing them one by one through the WebSocket handler cost a record and a flush each). It
 /// takes again once that write is done, so a client that reads slowly has its frames wait in
 /// the outbox, up to the outbox's bound. No task waits for an idle connection's frames: the
-/// work runs on the channel's event loop, and a replay's pages, read from the store as the
+/// work runs on the channel's event loop, and a resume answer's pages, read from the store as the
 /// client reads them, in a task of their own.
 ///
 /// It sits right after TLS, below the HTTP and WebSocket handlers, and writes from there: so
@@ -63,16 +63,16 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
                     frames.append(frame)
                 case let .encoded(buffer, count):
                     frames.append(encoded: buffer, count: count)
-                case let .replay(replay):
-                    for frame in replay.frames { frames.append(frame) }
-                    guard let pages = replay.pages else {
-                        outbox.sentReplay()
+                case let .resumeAnswer(answer):
+                    for frame in answer.frames { frames.append(frame) }
+                    guard let pages = answer.pages else {
+                        outbox.sentResumeAnswer()
                         break
                     }
                     // The rest waits for the pages, which are read at the pace the client reads.
                     outbox.putBack(items[(index + 1)...])
                     let written = frames.take()
-                    Task { await self.replay(pages, after: written, to: outbox) }
+                    Task { await self.sendPages(pages, after: written, to: outbox) }
                     return
                 }
                 if frames.byteCount >= Self.batchBytes { context.write(wrapOutboundOut(frames.take()), promise: nil) }
@@ -93,7 +93,7 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
 
     /// Writes `written`, then each page as the one before it is written, then goes back to the
     /// outbox.
-    private func replay(_ pages: AsyncStream<[ServerFrame]>, after written: ByteBuffer, to outbox: Outbox) async {
+    private func sendPages(_ pages: AsyncStream<[ServerFrame]>, after written: ByteBuffer, to outbox: Outbox) async {
         do {
             try await write(written)
             for await page in pages {
@@ -101,10 +101,10 @@ final class OutboxWriter: ChannelOutboundHandler, RemovableChannelHandler, @unch
                 for frame in page { frames.append(frame) }
                 try await write(frames.take())
             }
-            outbox.sentReplay()
+            outbox.sentResumeAnswer()
             eventLoop.execute { self.drain(outbox) }
         } catch {
-            outbox.sentReplay()
+            outbox.sentResumeAnswer()
             outbox.ended()
         }
     }

@@ -9,13 +9,13 @@ import Wire
 /// what is stored (`settled()`): an operator never sees a move that a crash could still erase.
 extension Pipeline {
     /// The games in memory; none while the engine is ahead of a failing store.
-    func adminGames() async -> [AdminGame] {
+    func adminGames() async -> [SessionSummary] {
         guard await settled() else { return [] }
         return engine.adminGames()
     }
 
     /// One game; its conversation is loaded if it is not in memory.
-    func adminGame(_ session: String) async throws -> AdminGame? {
+    func adminGame(_ session: String) async throws -> SessionSummary? {
         try await loadConversation(ofSession: session)
         guard await settled() else { throw Self.reloading }
         if let game = engine.adminGame(session) { return game }
@@ -68,7 +68,7 @@ extension Pipeline {
         if watchers[session]?.isEmpty == true { watchers[session] = nil }
     }
 
-    func tellWatchers(about events: [EngineEvent]) {
+    func tellWatchers(about events: [Record]) {
         for event in events {
             let (conversation, seq, session): (ConversationID, Int, String)
             switch event {

@@ -9,19 +9,19 @@ import Wire
 /// and a game's whole log for the admin.
 extension Pipeline {
     /// Every stored event of a conversation, in order, read in pages.
-    func storedEvents(of conversation: ConversationID) async throws -> [EngineEvent] {
+    func storedEvents(of conversation: ConversationID) async throws -> [Record] {
         try await storedEvents(of: conversation, after: 0).events
     }
 
     /// The stored events of a conversation after log position `start`, in order, and the
     /// position of the last one (`start` when there are none).
-    func storedEvents(of conversation: ConversationID, after start: Int64) async throws -> (events: [EngineEvent], last: Int64) {
-        var events: [EngineEvent] = []
+    func storedEvents(of conversation: ConversationID, after start: Int64) async throws -> (events: [Record], last: Int64) {
+        var events: [Record] = []
         var position = start
         while true {
             let page = try await log.records(in: conversation.rawValue, after: position, limit: 1000)
             guard let last = page.last else { return (events, position) }
-            for record in page { events.append(try WireJSON.decode(EngineEvent.self, from: record.payload)) }
+            for record in page { events.append(try WireJSON.decode(Record.self, from: record.payload)) }
             position = last.position
         }
     }
@@ -30,9 +30,9 @@ extension Pipeline {
     /// page at a time as the connection's writer asks for them, then `synced`; `unavailable`
     /// in place of the rest when the store cannot be read.
     func reading(_ backlog: Backlog) -> AsyncStream<[ServerFrame]> {
-        let replay: BacklogReplay
+        let replay: BacklogRenderer
         do {
-            replay = try engine.replay(of: backlog)
+            replay = try engine.backlogRenderer(for: backlog)
         } catch {
             let refusal = ServerFrame.rejected(.init(id: backlog.request, error: error.frame))
             return AsyncStream { $0.yield([refusal]); $0.finish() }
@@ -46,13 +46,13 @@ extension Pipeline {
 actor BacklogReader {
     static let pageSize = 500
 
-    private var replay: BacklogReplay
+    private var replay: BacklogRenderer
     private let log: any EventLog
     private let logger: Logger
     private var position: Int64 = 0
     private var finished = false
 
-    init(replay: BacklogReplay, log: any EventLog, logger: Logger) {
+    init(replay: BacklogRenderer, log: any EventLog, logger: Logger) {
         self.replay = replay
         self.log = log
         self.logger = logger
@@ -64,7 +64,7 @@ actor BacklogReader {
         let backlog = replay.backlog
         do {
             let page = try await log.records(in: backlog.conversation.rawValue, after: position, limit: Self.pageSize)
-            var frames = try replay.feed(page.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) })
+            var frames = try replay.feed(page.map { try WireJSON.decode(Record.self, from: $0.payload) })
             if let last = page.last, !replay.isComplete {
                 position = last.position
                 return frames

@@ -15,7 +15,7 @@ extension Pipeline {
     }
 
     /// Forgets the deadlines of sessions whose clock stopped (a finished game).
-    func stopClocks(after events: [EngineEvent]) {
+    func stopClocks(after events: [Record]) {
         for event in events {
             let session: SessionID, conversation: ConversationID
             switch event {

@@ -8,9 +8,9 @@ extension Pipeline {
         return engine.isFinished(session: session)
     }
 
-    /// `Engine.publicReplay(ofSession:replaying:)`, with the session's conversation loaded and
+    /// `Engine.replay(ofSession:from:)`, with the session's conversation loaded and
     /// its stored events read.
-    func publicReplay(ofSession session: String) async throws -> PublicReplay? {
+    func replay(ofSession session: String) async throws -> Replay? {
         try await loadConversation(ofSession: session)
         guard await settled() else { throw Self.reloading }
         guard engine.isFinished(session: session) == true, let conversation = engine.conversation(ofSession: session) else {
@@ -18,7 +18,7 @@ extension Pipeline {
         }
         let stored = try await storedEvents(of: conversation)
         guard await settled() else { throw Self.reloading }
-        return try engine.publicReplay(ofSession: session, replaying: stored)
+        return try engine.replay(ofSession: session, from: stored)
     }
 }
 
@@ -30,8 +30,8 @@ extension ConversationRouter {
     }
 
     /// A finished session's replay page's content; `nil` for one unknown or still played.
-    public func publicReplay(ofSession session: String) async throws -> PublicReplay? {
+    public func replay(ofSession session: String) async throws -> Replay? {
         guard let pipeline = try await pipeline(ofSession: session) else { return nil }
-        return try await pipeline.publicReplay(ofSession: session)
+        return try await pipeline.replay(ofSession: session)
     }
 }

@@ -81,7 +81,7 @@ extension Pipeline {
     private func takeIn(_ records: [LogRecord], of id: ConversationID, into deliveries: inout Deliveries) async {
         guard let last = records.last?.position, last > storedThrough[id] ?? 0 else { return }
         do {
-            let events = try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
+            let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
             let references = try engine.applyStoredElsewhere(events)
             storedThrough[id] = last
             lastUsed[id] = clock.now
@@ -94,7 +94,7 @@ extension Pipeline {
 
     /// Relays the entries another server stored, and times the conversation's clocks anew.
     private func took(
-        _ events: [EngineEvent], in id: ConversationID, relaying references: [EntryReference], into deliveries: inout Deliveries
+        _ events: [Record], in id: ConversationID, relaying references: [EntryReference], into deliveries: inout Deliveries
     ) async {
         metrics.tookIn(events.count)
         // A newcomer's name, before the entries that show it (an account without one is read
@@ -112,7 +112,7 @@ extension Pipeline {
     private func takeInNames(_ notice: AppendNotice) async {
         do {
             let records = try await log.records(in: "", after: notice.after, limit: Int(clamping: notice.through - notice.after))
-            let events = try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
+            let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
             _ = try engine.applyStoredElsewhere(events)
         } catch {
             logger.warning("Cannot read the names another server stored", metadata: ["error": "\(error)"])
@@ -122,7 +122,7 @@ extension Pipeline {
     /// A batch's events were refused because another server moved one of their conversations
     /// on: the engine forgets them, and reads those conversations again from the store. What
     /// they gained elsewhere is relayed here, as a notice of it would have been.
-    func lostRace(_ events: [EngineEvent], since checkpoint: Engine.Checkpoint, into deliveries: inout Deliveries) async {
+    func lostRace(_ events: [Record], since checkpoint: Engine.Checkpoint, into deliveries: inout Deliveries) async {
         metrics.lostRace()
         // Where each conversation stood before the batch, by the seq of its first new entry.
         var before: [ConversationID: Int] = [:]

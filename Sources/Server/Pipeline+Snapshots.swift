@@ -16,7 +16,7 @@ extension Pipeline {
     /// The snapshots to store with a batch's events (the pending ones of conversations that left
     /// memory, and those of conversations the batch brought past the interval, at most
     /// `snapshotsPerBatch`), and the seq each of the latter will hold up to once stored.
-    func snapshotsDue(after events: [EngineEvent]) -> ([IndexChange], [(ConversationID, Int)]) {
+    func snapshotsDue(after events: [Record]) -> ([IndexChange], [(ConversationID, Int)]) {
         var changes = Array(pendingSnapshots.values)
         pendingSnapshots = [:]
         var snapshotted: [(ConversationID, Int)] = []

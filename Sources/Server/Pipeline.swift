@@ -315,7 +315,7 @@ actor Pipeline {
                         // store as the client reads it.
                         let pages = decision.backlog.map { reading($0) }
                         deliveries.send(to: outbox)
-                        outbox.deliver(replay: Replay(frames: replies, pages: pages), request: request.id)
+                        outbox.deliver(resumeAnswer: ResumeAnswer(frames: replies, pages: pages), request: request.id)
                     } else {
                         for reply in replies { deliveries.add(reply, to: outbox) }
                     }
@@ -353,7 +353,7 @@ actor Pipeline {
 
     /// Tells the other pipelines of the names this batch stored, and has them announce the
     /// new names of `named` (accounts that had one before) in their conversations.
-    private func tellPeers(about events: [EngineEvent], announcing named: Set<AccountID>) async {
+    private func tellPeers(about events: [Record], announcing named: Set<AccountID>) async {
         for case let .renamed(account, name) in events {
             for peer in peers {
                 await peer.learnName(name, of: account)

@@ -7,7 +7,7 @@ import Wire
 /// The operator's pages under `/admin`: the live games, refreshed every few seconds, and one
 /// game with its true state (hidden ships included: the operator is trusted) and its log.
 public enum AdminPage {
-    public static func list(games: [AdminGame], stats: AdminStats, catalog: GameCatalog = .standard) -> WebPage {
+    public static func list(games: [SessionSummary], stats: AdminStats, catalog: GameCatalog = .standard) -> WebPage {
         let rows = games.map { game in
             let link = "/admin/games/\(percentEncoded(game.session))"
             return """
@@ -75,12 +75,12 @@ public enum AdminPage {
         }
     }
 
-    private static func title(of game: AdminGame, catalog: GameCatalog = .standard) -> String {
+    private static func title(of game: SessionSummary, catalog: GameCatalog = .standard) -> String {
         let name = catalog.type(GameID(rawValue: game.game))?.name ?? game.game
         return "\(name) (\(game.variant)) \(game.session.prefix(8))"
     }
 
-    private static func participants(of game: AdminGame) -> String {
+    private static func participants(of game: SessionSummary) -> String {
         game.participants.map(\.words).joined(separator: ", ")
     }
 

@@ -43,7 +43,7 @@ final class AdminClient: Sendable {
         }
     }
 
-    func games() async throws -> [AdminGame] { try await get("/admin/api/games") }
+    func games() async throws -> [SessionSummary] { try await get("/admin/api/games") }
 
     func game(_ session: String) async throws -> AdminGameDetail { try await get("/admin/api/games/\(session)") }
 
@@ -59,11 +59,11 @@ final class AdminClient: Sendable {
     }
 
     /// Ends a game, nobody winning; the game as it is afterwards.
-    func end(_ session: String) async throws -> AdminGame {
+    func end(_ session: String) async throws -> SessionSummary {
         let response = try await send(request("/admin/api/games/\(session)/end", method: .POST), timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
         try Self.check(response.status, body: body)
-        return try Self.decoder.decode(AdminGame.self, from: Data(buffer: body))
+        return try Self.decoder.decode(SessionSummary.self, from: Data(buffer: body))
     }
 
     /// Takes `account` out of a conversation (`remove`) or lets it back in (`readmit`).

@@ -217,7 +217,7 @@ struct AdminCommand: AsyncParsableCommand {
 /// The admin API's answers as terminal text.
 enum AdminText {
     /// The full session id of the one game whose id starts with `prefix`.
-    static func session(_ prefix: String, in games: [AdminGame]) throws -> String {
+    static func session(_ prefix: String, in games: [SessionSummary]) throws -> String {
         let matches = games.filter { $0.session.lowercased().hasPrefix(prefix.lowercased()) }
         guard matches.count == 1, let game = matches.first else {
             throw ValidationError(matches.isEmpty ? "No game \(prefix); parley admin games lists them."
@@ -226,7 +226,7 @@ enum AdminText {
         return game.session
     }
 
-    static func table(_ games: [AdminGame]) -> String {
+    static func table(_ games: [SessionSummary]) -> String {
         let header = ["GAME", "KIND", "MOVES", "TURN", "PARTICIPANTS", "LAST MOVE"]
         let rows = games.map { game in
             [String(game.session.prefix(8)), "\(game.game) \(game.variant)", String(game.moves), game.turn,
@@ -238,7 +238,7 @@ enum AdminText {
         }.joined(separator: "\n")
     }
 
-    static func participants(_ game: AdminGame) -> String {
+    static func participants(_ game: SessionSummary) -> String {
         game.participants.map(\.words).joined(separator: ", ")
     }
 

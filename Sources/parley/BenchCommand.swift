@@ -34,7 +34,7 @@ struct BenchCommand: AsyncParsableCommand {
     var moves: Int?
 
     @Option(help: ArgumentHelp(
-        "The games the tables play, in turn (all when not given): \(TableGame.all().map(\.name).joined(separator: ", ")).",
+        "The games the tables play, in turn (all when not given): \(BenchVariant.all().map(\.name).joined(separator: ", ")).",
         valueName: "list"))
     var games: String?
 
@@ -80,8 +80,8 @@ struct BenchCommand: AsyncParsableCommand {
         if duration != nil, moves != nil { throw ValidationError("Give --duration or --moves, not both.") }
         if server != nil, fingerprint == nil { throw ValidationError("--server needs --fingerprint.") }
         if server != nil, spawn { throw ValidationError("Give --server or --spawn, not both.") }
-        if let games, TableGame.list(games) == nil {
-            throw ValidationError("--games \(games): a list of \(TableGame.all().map(\.name).joined(separator: ", ")).")
+        if let games, BenchVariant.list(games) == nil {
+            throw ValidationError("--games \(games): a list of \(BenchVariant.all().map(\.name).joined(separator: ", ")).")
         }
         let strategies = Set(tableGames.flatMap { (try? GameCatalog.standard.game($0.game).strategies) ?? [] })
         if !strategies.contains(strategy) {
@@ -94,8 +94,8 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     /// The games asked for, or all.
-    private var tableGames: [TableGame] {
-        games.flatMap { TableGame.list($0) } ?? TableGame.all()
+    private var tableGames: [BenchVariant] {
+        games.flatMap { BenchVariant.list($0) } ?? BenchVariant.all()
     }
 
     private func startupSizes(_ list: String) -> [Int]? {

@@ -37,7 +37,7 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         guard lines else { return try await fullScreen() }
         let client = try await connection.client()
-        let session = LineSession(client: client) { line in ConnectionOptions.write(line + "\n") }
+        let session = LineMode(client: client) { line in ConnectionOptions.write(line + "\n") }
         let untrusted = await session.run(input: Self.standardInput())
         await client.stop()
         try connection.stop(untrusted)

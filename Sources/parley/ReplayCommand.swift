@@ -28,7 +28,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let terminal = RawTerminal()
         terminal.enter()
-        var session = ReplaySession(
+        var session = ReplayScreen(
             model: PlayModel.replaying(summary, events: events), terminal: terminal,
             mode: ColourMode(environment: ProcessInfo.processInfo.environment))
         await session.run()

@@ -27,7 +27,7 @@ import Wire
         let seq = try #require(harness.engine.lastSeq(of: created.conversation))
         #expect(restarted.event(conversation: created.conversation, seq: seq, for: "ben")?.text == text)
         let stored = try #require(harness.log.last)
-        #expect(try JSONDecoder().decode(EngineEvent.self, from: JSONEncoder().encode(stored)) == stored)
+        #expect(try JSONDecoder().decode(Record.self, from: JSONEncoder().encode(stored)) == stored)
         let snapshot = try #require(harness.engine.snapshotChange(of: created.conversation, after: 0)?.value)
         var loaded = SnapshotTests.freshEngine(like: harness)
         for event in harness.log where event.conversation == nil { try loaded.apply(event) }

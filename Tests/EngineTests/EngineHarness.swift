@@ -11,7 +11,7 @@ import Wire
 struct EngineHarness {
     var engine: Engine
     var random = SeededRandom(seed: 7)
-    var log: [EngineEvent] = []
+    var log: [Record] = []
     var inbox: [AccountID: [ServerFrame]] = [:]
     var clock = Date(timeIntervalSince1970: 1_800_000_000)
     var requests = 0

@@ -49,7 +49,7 @@ import Wire
         let seq = try #require(harness.engine.lastSeq(of: conversation))
         #expect(restarted.event(conversation: conversation, seq: seq, for: "ben") == harness.engine.event(conversation: conversation, seq: seq, for: "ben"))
         let resigned = try #require(harness.log.last)
-        let coded = try JSONDecoder().decode(EngineEvent.self, from: JSONEncoder().encode(resigned))
+        let coded = try JSONDecoder().decode(Record.self, from: JSONEncoder().encode(resigned))
         #expect(coded == resigned)
         let snapshot = try #require(harness.engine.snapshotChange(of: conversation, after: 0)?.value)
         var loaded = SnapshotTests.freshEngine(like: harness)

@@ -126,9 +126,9 @@ import Wire
         let moves = harness.log.compactMap { if case let .accepted(move) = $0 { move } else { nil } }
         let move = try #require(moves.last)
         #expect(move.chain?.seats.count == 2)
-        let stored = try EngineEvent.accepted(move).storedJSON()
-        #expect(stored == (try WireJSON.encode(EngineEvent.accepted(move))))
-        #expect(try WireJSON.decode(EngineEvent.self, from: stored) == .accepted(move))
+        let stored = try Record.accepted(move).storedJSON()
+        #expect(stored == (try WireJSON.encode(Record.accepted(move))))
+        #expect(try WireJSON.decode(Record.self, from: stored) == .accepted(move))
         #expect(String(decoding: stored, as: UTF8.self).contains(#""chain":{"seats":[{"previous":""#))
     }
 

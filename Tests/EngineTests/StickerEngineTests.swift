@@ -52,7 +52,7 @@ import Wire
 
 extension Engine {
     /// `indexChanges(for:)` on a copy, for a test that only reads them.
-    func indexChangesFor(_ events: [EngineEvent]) -> [IndexChange] {
+    func indexChangesFor(_ events: [Record]) -> [IndexChange] {
         var copy = self
         return copy.indexChanges(for: events)
     }

@@ -15,7 +15,7 @@ import Wire
         sender: "acct", seat: 0, request: "r7", state: "Base=base01", moveCount: 1,
         texts: StepTexts(caption: "Ice cream", summary: "base", accessibilityLabel: "an ice cream"), at: at)
 
-    static let everyKind: [EngineEvent] = [
+    static let everyKind: [Record] = [
         .conversationCreated(conversation: "C", invite: "AAAA-BBBB-CCCC-DDDD-EEEE", creator: "acct"),
         .joined(conversation: "C", seq: 1, account: "acct", role: .player),
         .joined(conversation: "C", seq: 2, account: "watcher", role: .spectator),
@@ -31,12 +31,12 @@ import Wire
     ]
 
     @Test(arguments: everyKind)
-    func everyEventIsWrittenInFormatTwoAndReadBackTheSame(event: EngineEvent) throws {
+    func everyEventIsWrittenInFormatTwoAndReadBackTheSame(event: Record) throws {
         let data = try WireJSON.encode(event)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["format"] as? Int == 2)
         #expect(object["type"] is String)
-        #expect(try WireJSON.decode(EngineEvent.self, from: data) == event)
+        #expect(try WireJSON.decode(Record.self, from: data) == event)
     }
 
     /// docs/STORAGE.md's table of stored events names every type the code writes, and no other.
@@ -47,14 +47,14 @@ import Wire
         let table = try #require(text.components(separatedBy: "| type | fields |").dropFirst().first)
         let rows = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
         let documented = rows.compactMap { row in row.split(separator: "`").dropFirst().first.map(String.init) }
-        #expect(Set(documented) == Set(EngineEvent.storedTypes), "\(documented) against \(EngineEvent.storedTypes)")
-        #expect(documented.count == EngineEvent.storedTypes.count)
+        #expect(Set(documented) == Set(Record.storedTypes), "\(documented) against \(Record.storedTypes)")
+        #expect(documented.count == Record.storedTypes.count)
     }
 
     @Test func formatTwoIsExactlyAsDocumented() throws {
-        let text = String(decoding: try WireJSON.encode(EngineEvent.accepted(Self.move)), as: UTF8.self)
+        let text = String(decoding: try WireJSON.encode(Record.accepted(Self.move)), as: UTF8.self)
         #expect(text == #"{"at":1764028800123,"conversation":"C","format":2,"game":"icecream","moveCount":1,"request":"r7","seat":0,"sender":"acct","seq":3,"session":"5D2A0F3C-1111-4222-8333-444455556666","state":"Base=base01","texts":{"accessibilityLabel":"an ice cream","caption":"Ice cream","summary":"base"},"type":"accepted","variant":"classic"}"#)
-        let down = String(decoding: try WireJSON.encode(EngineEvent.downtime(from: Self.at, to: Self.at + 1)), as: UTF8.self)
+        let down = String(decoding: try WireJSON.encode(Record.downtime(from: Self.at, to: Self.at + 1)), as: UTF8.self)
         #expect(down == #"{"format":2,"from":1764028800123,"to":1764028801123,"type":"downtime"}"#)
     }
 
@@ -77,14 +77,14 @@ import Wire
         for event in moves {
             let stored = try event.storedJSON()
             #expect(stored == (try WireJSON.encode(event)), "\(String(decoding: stored, as: UTF8.self))")
-            #expect(try WireJSON.decode(EngineEvent.self, from: stored) == event || event.isAcceptedWithSubmillisecondTime)
+            #expect(try WireJSON.decode(Record.self, from: stored) == event || event.isAcceptedWithSubmillisecondTime)
         }
     }
 
     /// Records exactly as the version before format 2 wrote them (Swift's synthesized coding).
     @Test func formatOneRecordsAreStillRead() throws {
         let session = Self.session.uuidString
-        let records: [(String, EngineEvent)] = [
+        let records: [(String, Record)] = [
             (#"{"conversationCreated":{"conversation":"C","creator":"acct","invite":"AAAA-BBBB-CCCC-DDDD-EEEE"}}"#,
              .conversationCreated(conversation: "C", invite: "AAAA-BBBB-CCCC-DDDD-EEEE", creator: "acct")),
             (#"{"joined":{"account":"acct","conversation":"C","seq":1}}"#, .joined(conversation: "C", seq: 1, account: "acct", role: .player)),
@@ -98,12 +98,12 @@ import Wire
              .downtime(from: Date(timeIntervalSince1970: 1_764_028_800), to: Date(timeIntervalSince1970: 1_764_028_861))),
         ]
         for (text, event) in records {
-            #expect(try WireJSON.decode(EngineEvent.self, from: Data(text.utf8)) == event, "\(text)")
+            #expect(try WireJSON.decode(Record.self, from: Data(text.utf8)) == event, "\(text)")
         }
         let accepted = #"{"accepted":{"_0":{"at":"2025-11-25T00:00:00Z","conversation":"C","game":"icecream","moveCount":1,"request":"r7","seat":0,"sender":"acct","seq":3,"session":"\#(session)","state":"Base=base01","texts":{"accessibilityLabel":"an ice cream","caption":"Ice cream","summary":"base"},"variant":"classic"}}}"#
         var move = Self.move
         move.at = Date(timeIntervalSince1970: 1_764_028_800)
-        #expect(try WireJSON.decode(EngineEvent.self, from: Data(accepted.utf8)) == .accepted(move))
+        #expect(try WireJSON.decode(Record.self, from: Data(accepted.utf8)) == .accepted(move))
     }
 
     @Test(arguments: [
@@ -115,11 +115,11 @@ import Wire
         #"{"format":2,"type":"ended","conversation":"C","seq":5,"session":"S","at":"yesterday"}"#,
     ])
     func aRecordOfNoKnownFormatIsRefused(text: String) {
-        #expect(throws: DecodingError.self) { try WireJSON.decode(EngineEvent.self, from: Data(text.utf8)) }
+        #expect(throws: DecodingError.self) { try WireJSON.decode(Record.self, from: Data(text.utf8)) }
     }
 }
 
-extension EngineEvent {
+extension Record {
     /// A time is stored in whole milliseconds, so one with a fraction of a millisecond reads back
     /// rounded.
     fileprivate var isAcceptedWithSubmillisecondTime: Bool {

@@ -60,7 +60,7 @@ import Wire
             #expect(inQuery.status == 401, "the API takes its token only in a header")
             let right = try await HTTPS.request(url, headers: bearer())
             #expect(right.status == 200)
-            #expect(try decode([AdminGame].self, right.body).isEmpty)
+            #expect(try decode([SessionSummary].self, right.body).isEmpty)
         }
     }
 
@@ -145,7 +145,7 @@ import Wire
             let base = "https://127.0.0.1:\(server.port)/admin"
             let (_, ben, _, accepted, message) = try await Self.seedGame(on: server)
 
-            let games = try decode([AdminGame].self, try await HTTPS.request(base + "/api/games", headers: bearer()).body)
+            let games = try decode([SessionSummary].self, try await HTTPS.request(base + "/api/games", headers: bearer()).body)
             let game = try #require(games.first)
             #expect(games.count == 1)
             #expect(game.session == accepted.session)
@@ -377,7 +377,7 @@ import Wire
                 base + "/conversations/\(conversation)/readmit/\(try #require(detail.game.participants.first { $0.name == "Amber" }?.account))",
                 method: .POST, headers: bearer())
             #expect(notBarred.status == 404)
-            let games = try decode([AdminGame].self, try await HTTPS.request(base + "/games", headers: bearer()).body)
+            let games = try decode([SessionSummary].self, try await HTTPS.request(base + "/games", headers: bearer()).body)
             #expect(games.first?.participants.map(\.name) == ["Amber"])
             let twice = try await HTTPS.request(
                 base + "/conversations/\(conversation)/remove/\(benAccount)", method: .POST, headers: bearer())

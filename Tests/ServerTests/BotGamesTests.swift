@@ -36,7 +36,7 @@ import Wire
             let seated = try await withThrowingTaskGroup(of: BotTable.self) { group in
                 for index in 0..<Self.tables {
                     group.addTask {
-                        try await BotTable.open(at: endpoint, game: TableGame.all()[index % TableGame.all().count], logger: quietLogger)
+                        try await BotTable.open(at: endpoint, game: BenchVariant.all()[index % BenchVariant.all().count], logger: quietLogger)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -66,7 +66,7 @@ import Wire
         let figures = meter.snapshot()
         #expect(figures.errors == 0, "\(figures.firstFailures)")
         #expect(tables.count == Self.tables)
-        #expect(Set(tables.map(\.0.game)) == Set(TableGame.all()))
+        #expect(Set(tables.map(\.0.game)) == Set(BenchVariant.all()))
 
         let stored = try await Self.storedEvents(in: folder)
         var engine = Engine(configuration: EngineConfiguration(publicURL: publicURL), catalog: .standard,
@@ -119,7 +119,7 @@ import Wire
     }
 
     /// Every event the server stored, read from its SQLite file once it has shut down.
-    static func storedEvents(in folder: String) async throws -> [EngineEvent] {
+    static func storedEvents(in folder: String) async throws -> [Record] {
         let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
         let events = try await storedEvents(in: log)
         await log.close()
@@ -127,13 +127,13 @@ import Wire
     }
 
     /// Every event `log` holds, in order.
-    static func storedEvents(in log: any EventLog) async throws -> [EngineEvent] {
-        var events: [EngineEvent] = []
+    static func storedEvents(in log: any EventLog) async throws -> [Record] {
+        var events: [Record] = []
         var position: Int64 = 0
         while true {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
-            events += try page.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
+            events += try page.map { try WireJSON.decode(Record.self, from: $0.payload) }
             position = last.position
         }
         return events

@@ -183,7 +183,7 @@ struct CrashLoopTests {
     }
 
     /// The last few stored events of each conversation.
-    static func describe(_ conversations: [ConversationID], in stored: [EngineEvent]) -> String {
+    static func describe(_ conversations: [ConversationID], in stored: [Record]) -> String {
         conversations.map { id in
             let events = stored.filter { $0.conversation == id }
             return "stored in \(id): \(events.count) events, ending with: " + events.suffix(4).map { event in

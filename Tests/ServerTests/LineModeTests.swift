@@ -36,7 +36,7 @@ import Wire
             await client.start()
             let (lines, input) = AsyncStream<String>.makeStream()
             let screen = screen
-            let session = LineSession(client: client) { line in Task { await screen.add(line) } }
+            let session = LineMode(client: client) { line in Task { await screen.add(line) } }
             self.input = input
             task = Task {
                 await session.run(input: lines)
@@ -68,7 +68,7 @@ import Wire
         let client = ParleyClient(endpoint: endpoint, key: InstallKey(), name: "Nobody", logger: Logger(label: "nobody"))
         await client.start()
         let (lines, input) = AsyncStream<String>.makeStream()
-        let session = LineSession(client: client) { _ in }
+        let session = LineMode(client: client) { _ in }
         let started = ContinuousClock.now
         let run = Task { await session.run(input: lines) }
         // In order: the session takes the list first, which waits, and then hears the quit.

@@ -16,7 +16,7 @@ struct LoadRunTests {
         try await LiveServer.with(limits: limits) { server in
             var run = LoadRun(
                 endpoints: [ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))],
-                tables: 6, games: TableGame.all(), strategy: "random")
+                tables: 6, games: BenchVariant.all(), strategy: "random")
             run.think = think
             let result = await run.run(limit: .moves(300), server: { nil })
             #expect(result.figures.errors == 0, "\(result.figures.firstFailures)")
@@ -42,19 +42,19 @@ struct LoadRunTests {
 /// players, named as briefly as the catalog allows.
 @Suite struct TableGameTests {
     @Test func theTablesAreTheCatalogsTwoPlayerVariants() throws {
-        #expect(TableGame.all().prefix(3).map(\.name) == ["seed", "classic", "icecream"])
-        #expect(TableGame.all().prefix(3).map(\.variant) == ["seed", "classic", "group"])
-        #expect(TableGame.all().count == GameCatalog.standard.games.reduce(0) { count, game in
+        #expect(BenchVariant.all().prefix(3).map(\.name) == ["seed", "classic", "icecream"])
+        #expect(BenchVariant.all().prefix(3).map(\.variant) == ["seed", "classic", "group"])
+        #expect(BenchVariant.all().count == GameCatalog.standard.games.reduce(0) { count, game in
             count + game.variants.filter { $0.seats.lowerBound >= 2 }.count
         })
-        #expect(TableGame.named("battleship")?.variant == "seed", "a game alone is its first variant")
-        #expect(TableGame.named("battleship:classic")?.name == "classic")
-        #expect(TableGame.named("icecream:group")?.name == "icecream")
-        #expect(TableGame.named("icecream:solo") == nil, "one player may build alone: no table plays it")
-        #expect(TableGame.list("seed, icecream")?.map(\.name) == ["seed", "icecream"])
-        #expect(TableGame.list("seed,chess") == nil)
+        #expect(BenchVariant.named("battleship")?.variant == "seed", "a game alone is its first variant")
+        #expect(BenchVariant.named("battleship:classic")?.name == "classic")
+        #expect(BenchVariant.named("icecream:group")?.name == "icecream")
+        #expect(BenchVariant.named("icecream:solo") == nil, "one player may build alone: no table plays it")
+        #expect(BenchVariant.list("seed, icecream")?.map(\.name) == ["seed", "icecream"])
+        #expect(BenchVariant.list("seed,chess") == nil)
         // A strategy a game lacks is its usual one there.
-        #expect(try TableGame.named("icecream")?.player("hunter").strategy == "random")
-        #expect(try TableGame.named("classic")?.player("hunter").strategy == "hunter")
+        #expect(try BenchVariant.named("icecream")?.player("hunter").strategy == "random")
+        #expect(try BenchVariant.named("classic")?.player("hunter").strategy == "hunter")
     }
 }

@@ -35,12 +35,12 @@ struct MigrationTests {
         // What the old version knew at every start: the whole log replayed.
         let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
         let configuration = EngineConfiguration(publicURL: "https://x", turnTimeouts: ["battleship": 300])
-        let old = try await ConversationRouter.replay(
+        let old = try await ConversationRouter.engineHolding(
             log, configuration: configuration, secret: try ServerSecret.loadOrCreate(in: folder), logger: Logger(label: "t"))
         #expect(try await log.indexValue(IndexKind.format, key: "index") == nil, "the fixture has no index yet")
-        var read: [String: [EngineEvent]] = [:]
+        var read: [String: [Record]] = [:]
         for record in try await log.records(after: 0, limit: 1000) where !record.stream.isEmpty {
-            read[record.stream, default: []].append(try WireJSON.decode(EngineEvent.self, from: record.payload))
+            read[record.stream, default: []].append(try WireJSON.decode(Record.self, from: record.payload))
         }
         let stored = read
         await log.close()

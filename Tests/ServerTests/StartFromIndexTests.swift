@@ -327,12 +327,12 @@ extension Outbox {
                 switch item {
                 case .frame, .encoded:
                     for frame in item.serverFrames() { continuation.yield(frame) }
-                case let .replay(replay):
-                    for frame in replay.frames { continuation.yield(frame) }
-                    if let pages = replay.pages {
+                case let .resumeAnswer(answer):
+                    for frame in answer.frames { continuation.yield(frame) }
+                    if let pages = answer.pages {
                         for await page in pages { for frame in page { continuation.yield(frame) } }
                     }
-                    outbox.sentReplay()
+                    outbox.sentResumeAnswer()
                 }
             }
             continuation.finish()
@@ -347,7 +347,7 @@ extension Outgoing {
     func serverFrames() -> [ServerFrame] {
         switch self {
         case let .frame(frame): return [frame]
-        case .replay: return []
+        case .resumeAnswer: return []
         case let .encoded(buffer, count):
             var frames: [ServerFrame] = []
             var message: [UInt8] = []

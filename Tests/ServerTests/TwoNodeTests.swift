@@ -37,13 +37,13 @@ struct TwoNodeTests {
     }
 
     /// What the store at `url` holds of one conversation, read as a third client would.
-    static func storedEvents(of conversation: ConversationID, at url: String) async throws -> [EngineEvent] {
+    static func storedEvents(of conversation: ConversationID, at url: String) async throws -> [Record] {
         var logger = Logger(label: "store")
         logger.logLevel = .error
         let log = try await PostgresEventLog(url: url, logger: logger)
         let records = try await log.records(in: conversation.rawValue, after: 0, limit: 1000)
         await log.close()
-        return try records.map { try WireJSON.decode(EngineEvent.self, from: $0.payload) }
+        return try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
     }
 
     @Test func aSeedGameIsPlayedBetweenPlayersOnDifferentNodes() async throws {
@@ -141,7 +141,7 @@ struct TwoNodeTests {
             // The second node looks for clocks started elsewhere every few seconds.
             let listed = try await eventually(within: .seconds(15), every: .milliseconds(250)) {
                 let answer = try await HTTPS.request("https://127.0.0.1:\(second.port)/admin/api/games", headers: bearer)
-                let listed = try decoder.decode([AdminGame].self, from: Data(answer.body.utf8))
+                let listed = try decoder.decode([SessionSummary].self, from: Data(answer.body.utf8))
                 return listed.contains(where: { $0.session == accepted.session }) ? listed : nil
             }
             #expect(listed.map(\.conversation).contains(conversation), "\(listed)")

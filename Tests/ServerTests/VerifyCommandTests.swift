@@ -17,7 +17,7 @@ import Wire
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await LiveServer.with(dataDirectory: folder) { server in
             let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
-            let classic = try #require(TableGame.named("classic"))
+            let classic = try #require(BenchVariant.named("classic"))
             let table = try await BotTable.open(at: endpoint, game: classic, logger: quietLogger)
             let records = try await table.play(strategy: "hunter", meter: LoadMeter(limit: .moves(.max)), games: 1, recording: true, seed: 3)
             table.close()

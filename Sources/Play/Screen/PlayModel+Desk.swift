@@ -9,7 +9,7 @@ import Wire
 /// The expanded screen: the game's keys on its draft, staging a move and sending it.
 extension PlayModel {
     /// The newest message of the desk's session, whose state the desk shows and answers.
-    func basis(of desk: GameDesk) -> Event? {
+    func basis(of desk: SessionScreen) -> Event? {
         guard let replay = desk.replay else {
             guard let session = desk.session else { return nil }
             return book.events[desk.conversation]?.last { $0.kind == .message && $0.status?.session == session }
@@ -19,7 +19,7 @@ extension PlayModel {
     }
 
     /// The messages of the desk's session, in order: what a replay steps through.
-    func sessionMessages(of desk: GameDesk) -> [Event] {
+    func sessionMessages(of desk: SessionScreen) -> [Event] {
         guard let session = desk.session else { return [] }
         return (book.events[desk.conversation] ?? []).filter { $0.kind == .message && $0.status?.session == session }
     }
@@ -27,7 +27,7 @@ extension PlayModel {
     /// The state the desk shows, as query items: the newest message's (`nil` for a new game,
     /// whose game starts from its initial state), and the game that draws and plays it, in
     /// the variant the state names.
-    func shown(on desk: GameDesk) throws(RuleViolation) -> (presentation: AnyPresentation, items: [QueryItem]?) {
+    func shown(on desk: SessionScreen) throws(RuleViolation) -> (presentation: AnyPresentation, items: [QueryItem]?) {
         let id = GameID(rawValue: desk.game)
         guard let url = basis(of: desk)?.message?.url else {
             return (try catalog.presentation(id, variant: desk.variant), nil)
@@ -38,7 +38,7 @@ extension PlayModel {
 
     /// Whether the desk's game is over by its own moves and its last state makes a sticker (a
     /// finished ice cream), which the server draws.
-    func makesSticker(_ desk: GameDesk) -> Bool {
+    func makesSticker(_ desk: SessionScreen) -> Bool {
         guard desk.replay == nil, basis(of: desk)?.status?.outcome.finished == true, let (_, items) = try? shown(on: desk), let items,
             let type = catalog.type(GameID(rawValue: desk.game))
         else { return false }
@@ -46,32 +46,32 @@ extension PlayModel {
     }
 
     /// What a sticker of the desk's state is called (`GameCatalog.stickerName`).
-    func stickerName(of desk: GameDesk) -> String {
+    func stickerName(of desk: SessionScreen) -> String {
         catalog.stickerName(game: desk.game, items: (try? shown(on: desk))?.items)
     }
 
     /// The game of a desk, if this client has it.
-    func presentation(of desk: GameDesk) -> AnyPresentation? {
+    func presentation(of desk: SessionScreen) -> AnyPresentation? {
         try? shown(on: desk).presentation
     }
 
     /// Whether the desk's game is played by typing the items a move adds: a game this client
     /// does not know, or one without keys of its own.
-    func playsByItems(_ desk: GameDesk) -> Bool {
+    func playsByItems(_ desk: SessionScreen) -> Bool {
         guard catalog.type(GameID(rawValue: desk.game)) != nil else { return true }
         return presentation(of: desk).map { !$0.hasKeys } ?? false
     }
 
     /// The state the desk shows as its own items, without the server's: what typed items are
     /// added to, and what a game this client does not know is drawn as. Empty for a new game.
-    func shownItems(of desk: GameDesk) -> [QueryItem] {
+    func shownItems(of desk: SessionScreen) -> [QueryItem] {
         guard let url = basis(of: desk)?.message?.url, let items = try? QueryString.items(in: url) else { return [] }
         return ProofItems.removed(from: items)
     }
 
     /// A key on the desk of a game played by its items: characters and Backspace edit them,
     /// Enter stages the shown state with them added, as line mode's `move` sends it.
-    private mutating func typeItems(_ key: Key, _ desk: inout GameDesk) {
+    private mutating func typeItems(_ key: Key, _ desk: inout SessionScreen) {
         switch key {
         case let .character(character):
             desk.typed.append(character)
@@ -84,7 +84,7 @@ extension PlayModel {
             do throws(RuleViolation) {
                 let added = try QueryString.items(in: "?" + typed)
                 guard !added.isEmpty else { return }
-                desk.staged = GameDesk.Staged(
+                desk.staged = SessionScreen.Staged(
                     items: shownItems(of: desk) + added, basedOn: basis(of: desk)?.seq, words: "Add \(typed)? Enter sends it, Esc cancels.")
             } catch {
                 self.error = error.reason
@@ -97,10 +97,10 @@ extension PlayModel {
     /// The same game again in the desk's conversation, its first move by another player than
     /// the finished session's first, so that the players take turns going first (in Battleship
     /// the sides swap: the other player hides, or places first).
-    private mutating func rematch(_ desk: inout GameDesk) {
+    private mutating func rematch(_ desk: inout SessionScreen) {
         if let started = startedRematch(of: desk) {
             // Someone else started it already: `m` opens theirs.
-            desk = GameDesk(conversation: desk.conversation, session: started.session, game: desk.game, variant: started.variant)
+            desk = SessionScreen(conversation: desk.conversation, session: started.session, game: desk.game, variant: started.variant)
             return
         }
         let messages = (book.events[desk.conversation] ?? []).filter { $0.kind == .message && $0.status?.session == desk.session }
@@ -113,12 +113,12 @@ extension PlayModel {
             return
         }
         let variant = sessionStatus(of: desk)?.variant ?? desk.variant
-        desk = GameDesk(conversation: desk.conversation, session: nil, game: desk.game, variant: variant)
+        desk = SessionScreen(conversation: desk.conversation, session: nil, game: desk.game, variant: variant)
     }
 
     /// A rematch of the desk's finished game that has started since: the newest session of the
     /// same game in the conversation whose first message came after the game ended, still played.
-    func startedRematch(of desk: GameDesk) -> GameStatus? {
+    func startedRematch(of desk: SessionScreen) -> GameStatus? {
         guard let session = desk.session, let events = book.events[desk.conversation],
             let ended = events.last(where: { $0.status?.session == session })?.seq, events.last?.seq != ended
         else { return nil }
@@ -128,7 +128,7 @@ extension PlayModel {
         return newest?.outcome.finished == false ? newest : nil
     }
 
-    mutating func deskKey(_ key: Key, _ desk: inout GameDesk) -> [PlayEffect] {
+    mutating func deskKey(_ key: Key, _ desk: inout SessionScreen) -> [PlayEffect] {
         if let replay = desk.replay {
             // Stepping through a finished game: the arrows step, Esc ends the replay.
             let count = sessionMessages(of: desk).count
@@ -210,7 +210,7 @@ extension PlayModel {
         case let .show(reason): error = reason
         }
         if let (proposal, words) = change.staged {
-            desk.staged = GameDesk.Staged(items: proposal, basedOn: basis(of: desk)?.seq, words: words)
+            desk.staged = SessionScreen.Staged(items: proposal, basedOn: basis(of: desk)?.seq, words: words)
         }
         return []
     }

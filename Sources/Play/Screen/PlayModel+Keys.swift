@@ -155,12 +155,12 @@ extension PlayModel {
                 }
                 return [.showSticker(sticker)]
             } else if let seq = selected, let event = book.event(seq, in: conversation), let status = event.status {
-                open(GameDesk(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
+                open(SessionScreen(conversation: conversation, session: status.session, game: status.game, variant: status.variant))
             } else if selected == nil, book.watches(conversation) {
                 error = Self.spectatorsMakeNoMoves
             } else if selected == nil, drawerItems.indices.contains(drawers[conversation, default: 0]) {
                 let item = drawerItems[drawers[conversation, default: 0]]
-                open(GameDesk(conversation: conversation, session: nil, game: item.game.rawValue, variant: item.variant))
+                open(SessionScreen(conversation: conversation, session: nil, game: item.game.rawValue, variant: item.variant))
             }
         case .escape:
             place = .list
@@ -201,7 +201,7 @@ extension PlayModel {
 
     static let spectatorsMakeNoMoves = "You are watching this conversation: spectators make no moves and start no games."
 
-    private mutating func open(_ desk: GameDesk) {
+    private mutating func open(_ desk: SessionScreen) {
         error = nil
         place = .game(desk)
     }

@@ -99,7 +99,7 @@ extension PlayModel {
         return screen
     }
 
-    func expandedScreen(_ desk: GameDesk) -> ExpandedScreen? {
+    func expandedScreen(_ desk: SessionScreen) -> ExpandedScreen? {
         let basis = basis(of: desk)
         // The session as it stands: its newest message's, or a later timeout's or operator's end.
         let current = sessionStatus(of: desk)
@@ -175,7 +175,7 @@ extension PlayModel {
 
     /// The viewer's seat in the desk's session: players take seats in the order of their first
     /// moves. `nil` before the viewer's first move.
-    func seat(on desk: GameDesk) -> Seat? {
+    func seat(on desk: SessionScreen) -> Seat? {
         guard let you = book.you(in: desk.conversation) else { return nil }
         let messages = (book.events[desk.conversation] ?? []).compactMap { $0.kind == .message ? $0.message : nil }
             .filter { $0.session?.uuidString == desk.session }
@@ -201,13 +201,13 @@ extension PlayModel {
 
     /// The newest status of the desk's session: of its newest message, or of a timeout or an
     /// operator's end that came after it.
-    func sessionStatus(of desk: GameDesk) -> GameStatus? {
+    func sessionStatus(of desk: SessionScreen) -> GameStatus? {
         guard let session = desk.session else { return nil }
         return book.events[desk.conversation]?.last { $0.status?.session == session }?.status
     }
 
     /// The line over a finished game: the game's own, or who won.
-    private func banner(_ status: GameStatus, on desk: GameDesk, byItsMove: Bool, viewer: ParticipantID, names: NameBook) -> String {
+    private func banner(_ status: GameStatus, on desk: SessionScreen, byItsMove: Bool, viewer: ParticipantID, names: NameBook) -> String {
         if byItsMove, let (presentation, items) = try? shown(on: desk), let items, let banner = try? presentation.banner(of: items) {
             return banner
         }

@@ -19,7 +19,7 @@ public struct PlayModel: Sendable {
     public enum Place: Hashable, Sendable {
         case list
         case conversation(ConversationID)
-        case game(GameDesk)
+        case game(SessionScreen)
     }
 
     /// What is selected on a conversation's screen. `newest` follows the transcript as
@@ -84,7 +84,7 @@ public struct PlayModel: Sendable {
         model.book.learn(summary)
         for event in events { model.book.record(event) }
         if let first = events.first, let session = first.status?.session, let game = first.message?.game.rawValue {
-            var desk = GameDesk(conversation: summary.conversation, session: session, game: game, variant: first.status?.variant)
+            var desk = SessionScreen(conversation: summary.conversation, session: session, game: game, variant: first.status?.variant)
             desk.replay = 1
             model.place = .game(desk)
             model.replayOnly = true

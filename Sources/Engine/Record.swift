@@ -6,8 +6,8 @@ import Wire
 /// What the engine stores: every change to the server's state is one of these, written to the
 /// log before anyone hears of it, and replayed in order on the next start.
 /// Its stored format is Parley's own, versioned and independent of Swift's names: see
-/// `EngineEvent+Stored.swift` and docs/STORAGE.md.
-public enum EngineEvent: Codable, Hashable, Sendable {
+/// `Record+Stored.swift` and docs/STORAGE.md.
+public enum Record: Codable, Hashable, Sendable {
     case conversationCreated(conversation: ConversationID, invite: String, creator: AccountID)
     /// `role` is `.spectator` for a member who joined with the invite to watch.
     case joined(conversation: ConversationID, seq: Int, account: AccountID, role: ParticipantRole)

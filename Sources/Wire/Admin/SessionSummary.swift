@@ -5,7 +5,7 @@ import Foundation
 /// account ids and true states, hidden ships included, which no player ever receives.
 
 /// One game as the list of live games shows it.
-public struct AdminGame: Codable, Hashable, Sendable {
+public struct SessionSummary: Codable, Hashable, Sendable {
     public var conversation: ConversationID
     public var session: String
     public var game: String
@@ -67,12 +67,12 @@ public struct AdminParticipant: Codable, Hashable, Sendable {
 
 /// One game with its whole move log and its true state.
 public struct AdminGameDetail: Codable, Hashable, Sendable {
-    public var game: AdminGame
+    public var game: SessionSummary
     /// The true state's query, hidden information included.
     public var state: String
     public var log: [AdminMove]
 
-    public init(game: AdminGame, state: String, log: [AdminMove]) {
+    public init(game: SessionSummary, state: String, log: [AdminMove]) {
         self.game = game
         self.state = state
         self.log = log

@@ -7,7 +7,7 @@ import Play
 /// take the run's games in turn, so a run of Battleship's two variants and Ice Cream mixes the
 /// short seed and ice cream games (3 to 5 moves, each opening a session) with the long classic
 /// ones (about 100 shots).
-public struct TableGame: Hashable, Sendable, CustomStringConvertible {
+public struct BenchVariant: Hashable, Sendable, CustomStringConvertible {
     public let game: GameID
     public let variant: String
     /// How `--games` names it: the game, when it is the game's only such variant
@@ -19,7 +19,7 @@ public struct TableGame: Hashable, Sendable, CustomStringConvertible {
 
     /// Every game's variants for two players or more, in the catalog's order: what a run
     /// plays unless told otherwise.
-    public static func all(in catalog: GameCatalog = .standard) -> [TableGame] {
+    public static func all(in catalog: GameCatalog = .standard) -> [BenchVariant] {
         let variants = catalog.games.flatMap { game in game.variants.filter(isForTables).map { (game.id, $0.id) } }
         return variants.map { game, variant in
             let name: String
@@ -30,20 +30,20 @@ public struct TableGame: Hashable, Sendable, CustomStringConvertible {
             } else {
                 name = "\(game):\(variant)"
             }
-            return TableGame(game: game, variant: variant, name: name)
+            return BenchVariant(game: game, variant: variant, name: name)
         }
     }
 
     /// The table game `text` names: as `all` names them, or as `game` (its first variant for
     /// tables) or `game:variant`.
-    public static func named(_ text: String, in catalog: GameCatalog = .standard) -> TableGame? {
+    public static func named(_ text: String, in catalog: GameCatalog = .standard) -> BenchVariant? {
         let tables = all(in: catalog)
         if let found = tables.first(where: { $0.name == text || "\($0.game):\($0.variant)" == text }) { return found }
         return tables.first { $0.game.rawValue == text }
     }
 
     /// Reads a comma-separated list such as `seed,classic`; `nil` when a name is unknown.
-    public static func list(_ text: String, in catalog: GameCatalog = .standard) -> [TableGame]? {
+    public static func list(_ text: String, in catalog: GameCatalog = .standard) -> [BenchVariant]? {
         let games = text.split(separator: ",").map { named($0.trimmingCharacters(in: .whitespaces), in: catalog) }
         guard !games.isEmpty, games.allSatisfy({ $0 != nil }) else { return nil }
         return games.compactMap { $0 }

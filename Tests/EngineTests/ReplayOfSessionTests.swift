@@ -10,7 +10,7 @@ import Wire
 
 /// A finished game's public replay: every message as a non-player saw it, signed, with its
 /// players named by their seats; nothing for a game still played.
-@Suite struct PublicReplayTests {
+@Suite struct ReplayOfSessionTests {
     static let signer = ChainSigner.fresh()
 
     /// Amber hides at 0 and 4; Ben fires at `shots`.
@@ -30,7 +30,7 @@ import Wire
 
     @Test func aGameWonByItsMovesIsReplayedAsANonPlayerSawIt() throws {
         let (harness, _, session) = try Self.seedGame(shots: [1, 4, 0])
-        let replay = try #require(try harness.engine.publicReplay(ofSession: session, replaying: harness.log))
+        let replay = try #require(try harness.engine.replay(ofSession: session, from: harness.log))
         #expect(replay.steps.map(\.move) == [1, 2, 3, 4])
         #expect(replay.steps.map(\.caption) == [
             "Player 1 placed their ships! Can you find them?", "Player 2 fired at 1: a miss.", "Player 2 fired at 4: a hit!",
@@ -51,11 +51,11 @@ import Wire
     @Test func aGameStillPlayedHasNoReplayAndAResignedOneRevealsNothing() throws {
         var (harness, conversation, session) = try Self.seedGame(shots: [1])
         #expect(harness.engine.isFinished(session: session) == false)
-        #expect(try harness.engine.publicReplay(ofSession: session, replaying: harness.log) == nil)
+        #expect(try harness.engine.replay(ofSession: session, from: harness.log) == nil)
         #expect(harness.engine.isFinished(session: UUID().uuidString) == nil)
         #expect(harness.handle(.resign(.init(id: "g", conversation: conversation, session: session)), from: "ben").first
             .map { if case .done = $0 { true } else { false } } == true)
-        let replay = try #require(try harness.engine.publicReplay(ofSession: session, replaying: harness.log))
+        let replay = try #require(try harness.engine.replay(ofSession: session, from: harness.log))
         #expect(replay.steps.count == 2)
         #expect(replay.ending == "Player 1 won")
         #expect(replay.steps.allSatisfy { !$0.query.contains("Ship_Location") })

@@ -8,7 +8,7 @@ import Wire
 /// sending. The state itself is not kept here: it is always the newest message of the session
 /// in the player's book, so a move arriving from the server (or a refusal bringing the
 /// current one) refreshes the view at once.
-public struct GameDesk: Hashable, Sendable {
+public struct SessionScreen: Hashable, Sendable {
     public let conversation: ConversationID
     /// The session shown; `nil` for a new game not sent yet.
     public private(set) var session: String?

@@ -10,7 +10,7 @@ import Wire
 /// fields, times in whole milliseconds since 1970. Format 1 (read only) is what Parley wrote
 /// before it had a format of its own, `{"<case>": {fields}}` with ISO-8601 times in whole
 /// seconds, and an accepted move's fields one level further down, under `"_0"`.
-extension EngineEvent {
+extension Record {
     /// The format written now.
     public static let storedFormat = 2
 
@@ -155,7 +155,7 @@ extension EngineEvent {
         }
     }
 
-    private static func decode(_ kind: Kind, from fields: KeyedDecodingContainer<StoredKey>) throws -> EngineEvent {
+    private static func decode(_ kind: Kind, from fields: KeyedDecodingContainer<StoredKey>) throws -> Record {
         func get<T: Decodable>(_ key: String) throws -> T { try fields.decode(T.self, forKey: StoredKey(key)) }
         func time(_ key: String) throws -> Date { try Self.time(StoredKey(key), in: fields) }
         switch kind {
@@ -231,7 +231,7 @@ struct StoredKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-extension EngineEvent {
+extension Record {
     /// The stored form: what `WireJSON.encode` writes, byte for byte. An accepted move, written
     /// for every move the server takes, is written by hand, several times faster than the
     /// encoder; `StoredFormatTests` holds the two to the same bytes.

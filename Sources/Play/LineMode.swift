@@ -8,7 +8,7 @@ import Wire
 
 /// `parley play --lines`: commands in, plain lines out. Updates from the server are printed as
 /// they arrive, beside the commands, each event once.
-public actor LineSession {
+public actor LineMode {
     private let client: ParleyClient
     private let output: @Sendable (String) -> Void
     private var book: PlayerBook

@@ -5,7 +5,7 @@ import Transcript
 /// A finished game as anyone may see it again, move by move: each message as someone without a
 /// seat received it (signed, so each step can be checked), with its caption, and players named
 /// by their seats only ("Player 1"), since the page is public to whoever holds a link.
-public struct PublicReplay: Hashable, Sendable {
+public struct Replay: Hashable, Sendable {
     public struct Step: Hashable, Sendable {
         /// The message's number in its session, from 1.
         public var move: Int
@@ -32,14 +32,14 @@ extension Engine {
 
     /// The replay of a finished `session` from its conversation's stored events; `nil` for a
     /// session this engine does not hold or one still being played.
-    public func publicReplay(ofSession session: String, replaying stored: [EngineEvent]) throws(EngineError) -> PublicReplay? {
+    public func replay(ofSession session: String, from stored: [Record]) throws(EngineError) -> Replay? {
         guard let id = SessionID(uuidString: session), isFinished(session: session) == true,
             let conversation = residentConversation(of: id)
         else { return nil }
-        var steps: [PublicReplay.Step] = []
+        var steps: [Replay.Step] = []
         var game: (GameID, String)?
         var outcome: Outcome?
-        try replay(stored, of: conversation) { scratch, seq throws(EngineError) in
+        try loadScratch(stored, of: conversation) { scratch, seq throws(EngineError) in
             guard let entry = scratch.entry(seq) else { return }
             switch entry.kind {
             case let .message(message) where message.move.session == id:
@@ -47,7 +47,7 @@ extension Engine {
                 game = (move.game, move.variant)
                 outcome = message.outcome
                 let names = Self.seatNames(message.seats, seenBy: conversation.directories[move.sender])
-                steps.append(PublicReplay.Step(
+                steps.append(Replay.Step(
                     move: move.moveCount, query: String(try signedQuery(of: message, for: nil).drop { $0 == "?" }),
                     caption: names.resolve(move.texts.caption)))
             case let .timeout(ending) where ending.session == id, let .ended(ending) where ending.session == id,
@@ -62,7 +62,7 @@ extension Engine {
         if case let .finished(winners, _)? = outcome, !winners.isEmpty {
             ending = winners.sorted().map { "Player \($0.index + 1)" }.joined(separator: " and ") + " won"
         }
-        return PublicReplay(session: id.uuidString, game: gameID, variant: variant, steps: steps, ending: ending)
+        return Replay(session: id.uuidString, game: gameID, variant: variant, steps: steps, ending: ending)
     }
 
     /// "Player 1", "Player 2", … for the accounts at `seats`, under the identifiers of the

@@ -4,7 +4,7 @@ import TerminalUI
 
 /// `parley replay FILE`: an exported game played back in the terminal, without a server. The
 /// keys of a replay step through it; Esc or q ends it.
-public struct ReplaySession {
+public struct ReplayScreen {
     private let terminal: RawTerminal
     private let mode: ColourMode
     private var model: PlayModel

@@ -25,8 +25,8 @@ extension Engine {
         case let .conversationCreated(id, invite, _):
             let state = ConversationState(id: id, invite: invite)
             conversations[id] = state
-            invites[invite] = id
-            invites[state.watchInvite] = id
+            directory.invites[invite] = id
+            directory.invites[state.watchInvite] = id
             if counting { totals.conversations += 1 }
         case let .joined(id, seq, account, role):
             try append(.joined(account, role), seq: seq, to: id)
@@ -52,7 +52,7 @@ extension Engine {
             guard conversations[id] != nil else { throw .corrupt("unknown conversation \(id)") }
             conversations[id]?.barred.remove(account)
         case let .renamed(account, name):
-            names[account] = name
+            directory.names[account] = name
         case let .accepted(move):
             try applyAccepted(move, match: match, views: views, digests: digests, commitments: commitments)
         case let .timedOut(conversation, seq, session, _):
@@ -204,11 +204,11 @@ extension Engine {
     /// Keeps an account's memberships when the engine knows them; the store's index has them
     /// all.
     private mutating func noteMembership(of account: AccountID, in conversation: ConversationID, member: Bool) {
-        guard knowsEveryAccount || memberships[account] != nil else { return }
+        guard knowsEveryAccount || directory.conversations(of: account) != nil else { return }
         if member {
-            addMembership(of: account, in: conversation)
+            directory.addMembership(of: account, in: conversation)
         } else {
-            removeMembership(of: account, in: conversation)
+            directory.removeMembership(of: account, in: conversation)
         }
     }
 

@@ -10,7 +10,7 @@ extension Engine {
     /// finished session for the admin's view of a game's past.
     func scratch(keepingFinishedSessions: Bool = true) -> Engine {
         var scratch = Engine(configuration: configuration, catalog: catalog, identifiers: identifiers)
-        scratch.names = names
+        scratch.directory.names = directory.names
         scratch.keepsFinishedSessions = keepingFinishedSessions
         return scratch
     }

@@ -142,10 +142,10 @@ extension Engine {
             }
             changes.append(clockChange(of: conversation.id))
         }
-        for (account, ids) in memberships.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (account, ids) in directory.memberships.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for id in ids.sorted() { changes.append(.set(IndexKind.member, IndexKind.memberKey(account, id), "")) }
         }
-        for (account, name) in names.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (account, name) in directory.names.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             changes.append(.set(IndexKind.name, account.rawValue, name))
         }
         for down in downtimes {
@@ -180,23 +180,23 @@ extension Engine {
 
     /// Whether the engine knows which conversations `account` is in.
     public func knowsMemberships(of account: AccountID) -> Bool {
-        knowsEveryAccount || memberships[account] != nil
+        knowsEveryAccount || directory.conversations(of: account) != nil
     }
 
     /// Teaches the engine an account's conversations (those of its partition) and name, read
     /// from the store's index.
     public mutating func learn(_ account: AccountID, conversations: [ConversationID], name: String?) {
-        setMemberships(of: account, to: Set(conversations.filter(partition.holds)))
-        if let name { names[account] = name }
+        directory.setMemberships(of: account, to: Set(conversations.filter(partition.holds)))
+        if let name { directory.names[account] = name }
     }
 
     /// The accounts of a conversation in memory whose names the engine may not know yet.
     public func accountsWithoutNames(in conversation: ConversationID) -> [AccountID] {
-        (conversations[conversation]?.everyone ?? []).filter { names[$0] == nil }
+        (conversations[conversation]?.everyone ?? []).filter { directory.names[$0] == nil }
     }
 
     public mutating func learnName(_ name: String, of account: AccountID) {
-        names[account] = name
+        directory.names[account] = name
     }
 
     /// Forgets the accounts and names that neither `connected` accounts nor the conversations
@@ -211,8 +211,7 @@ extension Engine {
         guard !knowsEveryAccount else { return }
         var needed: Set<AccountID> = []
         for conversation in conversations.values { needed.formUnion(conversation.everyone) }
-        for account in Array(memberships.keys) where !isConnected(account) { setMemberships(of: account, to: nil) }
-        names = names.filter { needed.contains($0.key) || isConnected($0.key) }
+        directory.forgetAccounts(keeping: isConnected, keepingNamesOf: needed)
     }
 
     /// The code an invite was made as, from what a person typed: the index's key.
@@ -222,7 +221,7 @@ extension Engine {
     public static func watchInvite(of invite: String) -> String { InviteCode.watch(of: invite) }
 
     /// The conversation an invite opens, if it is in memory.
-    public func conversation(ofInvite typed: String) -> ConversationID? { invites[InviteCode.normalized(typed)] }
+    public func conversation(ofInvite typed: String) -> ConversationID? { directory.invites[InviteCode.normalized(typed)] }
 }
 
 /// Snapshots of conversations, kept in the store's index so that loading one replays only what
@@ -268,11 +267,11 @@ extension Engine {
             decoded.id == conversation, let state = try? decoded.restore(with: catalog)
         else { return false }
         conversations[conversation] = state
-        invites[state.invite] = conversation
-        invites[state.watchInvite] = conversation
+        directory.invites[state.invite] = conversation
+        directory.invites[state.watchInvite] = conversation
         rebuildDirectories(of: conversation)
         for member in state.members where knowsMemberships(of: member) {
-            addMembership(of: member, in: conversation)
+            directory.addMembership(of: member, in: conversation)
         }
         counting = false
         defer { counting = true }

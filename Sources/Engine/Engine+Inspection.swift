@@ -54,7 +54,7 @@ extension Engine {
     private func adminGame(_ session: Session, in conversation: ConversationState) -> SessionSummary {
         let participants = conversation.members.map { account in
             AdminParticipant(
-                account: account.rawValue, name: names[account], seat: session.seats.firstIndex(of: account),
+                account: account.rawValue, name: directory.names[account], seat: session.seats.firstIndex(of: account),
                 role: conversation.role(of: account))
         }
         let players = conversation.spectators.isEmpty ? conversation.members : conversation.members.filter {
@@ -74,7 +74,7 @@ extension Engine {
     }
 
     private func turnWords(_ turn: Turn, seats: [AccountID], members: [AccountID]) -> (String, [String]) {
-        let name = { (account: AccountID) in self.names[account] ?? String(account.rawValue.prefix(12)) }
+        let name = { (account: AccountID) in self.directory.names[account] ?? String(account.rawValue.prefix(12)) }
         switch turn {
         case let .seat(seat) where seat.index < seats.count:
             return (name(seats[seat.index]), [seats[seat.index].rawValue])
@@ -103,24 +103,24 @@ extension Engine {
             case let .message(message) where session == nil || message.move.session == session:
                 let move = message.move
                 let token = participant(move.sender, seenBy: move.sender).token
-                let name = names[move.sender] ?? "someone"
+                let name = directory.names[move.sender] ?? "someone"
                 return AdminMove(
-                    seq: entry.seq, kind: "move", seat: move.seat, account: move.sender.rawValue, name: names[move.sender],
+                    seq: entry.seq, kind: "move", seat: move.seat, account: move.sender.rawValue, name: directory.names[move.sender],
                     state: move.state, caption: move.texts.caption.replacingOccurrences(of: token, with: name), at: move.at)
             case let .timeout(timeout) where session == nil || timeout.session == session:
-                let late = timeout.late.map { names[$0] ?? $0.rawValue } ?? "nobody"
+                let late = timeout.late.map { directory.names[$0] ?? $0.rawValue } ?? "nobody"
                 return AdminMove(
-                    seq: entry.seq, kind: "timeout", seat: nil, account: timeout.late?.rawValue, name: timeout.late.flatMap { names[$0] },
+                    seq: entry.seq, kind: "timeout", seat: nil, account: timeout.late?.rawValue, name: timeout.late.flatMap { directory.names[$0] },
                     state: "", caption: "Time ran out for \(late)", at: nil)
             case let .ended(ended) where session == nil || ended.session == session:
                 return AdminMove(
                     seq: entry.seq, kind: "ended", seat: nil, account: nil, name: nil, state: "",
                     caption: "The operator ended the game", at: nil)
             case let .resigned(resigned) where session == nil || resigned.session == session:
-                let who = resigned.late.map { names[$0] ?? $0.rawValue } ?? "a player"
+                let who = resigned.late.map { directory.names[$0] ?? $0.rawValue } ?? "a player"
                 return AdminMove(
                     seq: entry.seq, kind: "resigned", seat: nil, account: resigned.late?.rawValue,
-                    name: resigned.late.flatMap { names[$0] }, state: "", caption: "\(who) resigned", at: nil)
+                    name: resigned.late.flatMap { directory.names[$0] }, state: "", caption: "\(who) resigned", at: nil)
             default:
                 return nil
             }

@@ -12,7 +12,7 @@ extension Engine {
         // One try in `partition.count`, on average, is an id of this engine's partition.
         while !partition.holds(id) { id = ConversationID(rawValue: UUID.random(using: &random).uuidString) }
         var invite = InviteCode.make(using: &random)
-        while invites[invite] != nil { invite = InviteCode.make(using: &random) }
+        while directory.invites[invite] != nil { invite = InviteCode.make(using: &random) }
         return commit(
             [.conversationCreated(conversation: id, invite: invite, creator: account),
              .joined(conversation: id, seq: 1, account: account, role: .player)],
@@ -24,7 +24,7 @@ extension Engine {
     /// joining again, with either, stays as they are.
     mutating func join(_ request: ClientFrame.Join, by account: AccountID) -> Decision {
         let code = InviteCode.normalized(request.invite)
-        guard let id = invites[code], let conversation = conversations[id] else {
+        guard let id = directory.invites[code], let conversation = conversations[id] else {
             return .reply(.rejected(.init(id: request.id, error: EngineError.unknownInvite.frame)))
         }
         guard !conversation.members.contains(account) else {
@@ -71,8 +71,8 @@ extension Engine {
             return .reply(.rejected(.init(id: request.id, error: nameRefusal)))
         }
         // Clients give their name on every connection: the same name again stores nothing.
-        guard names[account] != name else { return .reply(.done(.init(id: request.id))) }
-        let hadName = names[account] != nil
+        guard directory.names[account] != name else { return .reply(.done(.init(id: request.id))) }
+        let hadName = directory.names[account] != nil
         var decision = commit([.renamed(account: account, name: name)], reply: { _ in .done(.init(id: request.id)) }, notify: [])
         // A first name (given when a client first connects) is no news: frames after it carry it.
         if hadName { decision.merge(announce(name, of: account, now: now)) }
@@ -83,10 +83,10 @@ extension Engine {
     /// each (`Record.memberRenamed`); the engine learns the name first. The other
     /// pipelines of a server announce it in theirs.
     public mutating func announce(_ name: String, of account: AccountID, now: Date) -> Decision {
-        names[account] = name
+        directory.names[account] = name
         var events: [Record] = []
         var notify: [EntryReference] = []
-        for id in (memberships[account] ?? []).sorted() {
+        for id in (directory.conversations(of: account) ?? []).sorted() {
             guard let conversation = conversations[id], conversation.members.contains(account) else { continue }
             let seq = conversation.lastSeq + 1
             events.append(.memberRenamed(conversation: id, seq: seq, account: account, name: name, at: now))
@@ -172,7 +172,7 @@ extension Engine {
     }
 
     func info(_ subject: AccountID, seenBy viewer: AccountID, role: ParticipantRole = .player) -> ParticipantInfo {
-        ParticipantInfo(id: participant(subject, seenBy: viewer), name: names[subject], role: role)
+        ParticipantInfo(id: participant(subject, seenBy: viewer), name: directory.names[subject], role: role)
     }
 }
 

@@ -24,7 +24,7 @@ extension Engine {
     public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [ConversationID] {
         switch frame {
         case let .list(request): return listPage(of: account, request).ids
-        case let .join(request): return invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
+        case let .join(request): return directory.invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
         case let .leave(request): return ifMember(account, of: request.conversation)
         case let .send(request): return ifMember(account, of: request.conversation)
         case let .ack(request): return ifMember(account, of: request.conversation)
@@ -32,7 +32,7 @@ extension Engine {
         case let .resign(request): return ifMember(account, of: request.conversation)
         case let .chat(request): return ifMember(account, of: request.conversation)
         // A new name is told in each of the account's conversations.
-        case .rename: return (memberships[account] ?? []).sorted()
+        case .rename: return (directory.conversations(of: account) ?? []).sorted()
         case .create, .authenticate: return []
         }
     }
@@ -41,22 +41,22 @@ extension Engine {
     /// partition), and whether more follow it.
     func listPage(of account: AccountID, _ request: ClientFrame.List) -> (ids: [ConversationID], more: Bool) {
         let after = request.after ?? ""
-        let following = (memberships[account] ?? []).filter { $0 > after }.sorted()
+        let following = (directory.conversations(of: account) ?? []).filter { $0 > after }.sorted()
         return (Array(following.prefix(request.pageSize)), following.count > request.pageSize)
     }
 
     /// `[conversation]` if `account` is a member of it, else nothing. A method, not a closure
     /// over `self`: that would copy the engine.
     private func ifMember(_ account: AccountID, of conversation: ConversationID) -> [ConversationID] {
-        memberships[account]?.contains(conversation) == true ? [conversation] : []
+        directory.conversations(of: account)?.contains(conversation) == true ? [conversation] : []
     }
 
     /// Takes a conversation out of memory; its events stay in the store, and its invite in the
     /// store's index.
     public mutating func evict(_ conversation: ConversationID) {
         guard let state = conversations.removeValue(forKey: conversation) else { return }
-        invites[state.invite] = nil
-        invites[state.watchInvite] = nil
+        directory.invites[state.invite] = nil
+        directory.invites[state.watchInvite] = nil
     }
 
     /// Brings a conversation back into memory from every one of its stored events, in order.

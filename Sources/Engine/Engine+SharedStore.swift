@@ -24,9 +24,9 @@ extension Engine {
             switch event {
             case let .conversationCreated(_, _, account), let .joined(_, _, account, _), let .left(_, _, account),
                 let .removed(_, _, account):
-                setMemberships(of: account, to: nil)
+                directory.setMemberships(of: account, to: nil)
             case let .renamed(account, _):
-                names[account] = nil
+                directory.names[account] = nil
             default:
                 break
             }
@@ -45,7 +45,7 @@ extension Engine {
         var made: [EntryReference] = []
         for event in events {
             guard let conversation = event.conversation, let state = conversations[conversation] else {
-                if case let .renamed(account, name) = event, names[account] != nil { names[account] = name }
+                if case let .renamed(account, name) = event, directory.names[account] != nil { directory.names[account] = name }
                 continue
             }
             if let seq = event.seq, seq <= state.lastSeq { continue }

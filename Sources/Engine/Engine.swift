@@ -16,14 +16,8 @@ public struct Engine: Sendable {
     /// The conversations in memory: those in use lately. The others are in the store only,
     /// and `load(_:from:)` brings one back.
     var conversations: [ConversationID: ConversationState] = [:]
-    /// The invites of the conversations in memory; the store's index has every one.
-    var invites: [String: ConversationID] = [:]
-    /// The conversations of each account the engine knows (`knowsEveryAccount`, or loaded by
-    /// `learnMemberships`), whether those conversations are in memory or not.
-    var memberships: [AccountID: Set<ConversationID>] = [:]
-    /// For each conversation, how many of the accounts in `memberships` are its members: whether
-    /// an account this engine knows of (a connected one, in a server) is in it, without a search.
-    var knownMemberCounts: [ConversationID: Int] = [:]
+    /// Memberships, names and invites: what spans conversations.
+    var directory = AccountDirectory()
     /// True while the engine holds everything it was ever told (tests, and the one replay that
     /// builds the index of an old data folder); false in a server, which learns accounts and
     /// names from the store's index as requests need them.
@@ -38,12 +32,6 @@ public struct Engine: Sendable {
     var totals = EngineStatistics()
     /// False while a conversation is loaded: replaying its past must not count it again.
     var counting = true
-    /// The names of the accounts the engine knows of; a server keeps those of members of
-    /// conversations in memory and of connected accounts.
-    var names: [AccountID: String] = [:]
-    /// How many conversations an account is in over all partitions, as the store's index said
-    /// before a create or a join (`learnConversationCount`), kept up as it joins and leaves.
-    var conversationTotals: [AccountID: Int] = [:]
     /// When the server was down, oldest first: turn clocks stand still then.
     var downtimes: [ClosedRange<Date>] = []
     /// The conversations this engine decides: all of them, or those of one of a server's
@@ -94,11 +82,11 @@ public struct Engine: Sendable {
     }
 
     /// The display name an account chose, if any.
-    public func name(of account: AccountID) -> String? { names[account] }
+    public func name(of account: AccountID) -> String? { directory.names[account] }
 
     /// The conversations an account is a member of, in memory or not.
     public func conversations(of account: AccountID) -> [ConversationID] {
-        (memberships[account] ?? []).sorted()
+        (directory.conversations(of: account) ?? []).sorted()
     }
 
     /// The current members of a conversation.

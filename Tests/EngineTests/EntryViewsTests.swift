@@ -86,7 +86,7 @@ import Wire
 
 /// Each join adds the newcomer to every member's directory of identifiers: every member knows
 /// every other by the identifier derived for that pair, and tokens translate between them.
-@Suite struct DirectoryTests {
+@Suite struct ViewerDirectoryTests {
     @Test func membersJoiningOneByOneAreKnownByTheirOwnIdentifiersToEveryone() throws {
         var harness = EngineHarness()
         let created = harness.create(by: "amber")

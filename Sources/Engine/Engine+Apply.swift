@@ -198,7 +198,7 @@ extension Engine {
         return TimeoutEntry(
             session: session.id, game: session.game, late: late, seats: session.seats, turn: session.match.turn,
             outcome: session.match.outcome, moveCount: session.match.moveCount, prompt: session.match.prompt,
-            reveal: fleetReveal(of: session))
+            reveal: context.fleetReveal(of: session))
     }
 
     /// Keeps an account's memberships when the engine knows them; the store's index has them
@@ -246,6 +246,7 @@ extension Engine {
 
     mutating func rebuildDirectories(of conversation: ConversationID) {
         guard let everyone = conversations[conversation]?.everyone else { return }
+        let identifiers = context.identifiers
         conversations[conversation]?.directories = Dictionary(uniqueKeysWithValues: everyone.map { viewer in
             (viewer, identifiers.directory(for: InstallID(rawValue: viewer.rawValue), members: everyone))
         })

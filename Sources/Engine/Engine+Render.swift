@@ -123,7 +123,7 @@ extension Engine {
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
                 moves: timeout.moveCount, turn: turnInfo(timeout.turn, seated: seated),
                 outcome: outcomeInfo(timeout.outcome, seated: seated), prompt: timeout.prompt)
-            let reveal = timeout.reveal.flatMap { revealURL($0, of: timeout, for: timeout.seats.firstIndex(of: viewer)) }
+            let reveal = timeout.reveal.flatMap { context.revealURL($0, of: timeout, for: timeout.seats.firstIndex(of: viewer)) }
             return Event(conversation: id, seq: seq, kind: kind, status: status,
                          participant: timeout.late.map { info($0, seenBy: viewer) }, reveal: reveal)
         }
@@ -136,7 +136,7 @@ extension Engine {
     {
         let move = entry.move
         let seat = entry.seats.firstIndex(of: viewer)
-        let query = try signedQuery(of: entry, for: seat)
+        let query = try context.signedQuery(of: entry, for: seat)
         guard let from = conversation.directories[move.sender], let to = conversation.directories[viewer] else {
             throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "no identifiers for its sender or for you")
         }
@@ -166,19 +166,6 @@ extension Engine {
 
     private func untranslatable(_ entry: MessageEntry) -> EngineError {
         .unrenderable(conversation: entry.move.conversation, seq: entry.move.seq, why: "its participant tokens do not translate")
-    }
-
-    /// The state of a message as the seat `seat` (a spectator when `nil`) sees it: the view kept
-    /// with the entry, or worked out again from the true state by the game's own view.
-    func query(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
-        if let views = entry.views, let query = seat.flatMap({ views.seats[$0] }) ?? views.spectator { return query }
-        let move = entry.move
-        do {
-            let game = try catalog.game(move.game, variant: move.variant)
-            return QueryString.format(try game.view(of: QueryString.items(in: move.state), for: seat.map(Seat.init)))
-        } catch {
-            throw .unrenderable(conversation: move.conversation, seq: move.seq, why: "its state no longer decodes: \(error)")
-        }
     }
 
     /// The identifiers under which `viewer` knows the accounts at `seats`, in seat order. A loop,

@@ -48,7 +48,7 @@ extension Engine {
                 outcome = message.outcome
                 let names = Self.seatNames(message.seats, seenBy: conversation.directories[move.sender])
                 steps.append(Replay.Step(
-                    move: move.moveCount, query: String(try signedQuery(of: message, for: nil).drop { $0 == "?" }),
+                    move: move.moveCount, query: String(try context.signedQuery(of: message, for: nil).drop { $0 == "?" }),
                     caption: names.resolve(move.texts.caption)))
             case let .timeout(ending) where ending.session == id, let .ended(ending) where ending.session == id,
                 let .resigned(ending) where ending.session == id:

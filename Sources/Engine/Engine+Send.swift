@@ -72,16 +72,16 @@ extension Engine {
         } catch {
             return .answer(reject(request, ErrorFrame(error)))
         }
-        var views = views(of: session.match, seats: max(session.seats.count, seat.index + 1))
+        var views = context.views(of: session.match, seats: max(session.seats.count, seat.index + 1))
         if let lie = configuration.lie { views = views.altered(by: lie, message: session.match.moveCount) }
-        let fleets = configuration.signer.map { fleetProofs(after: session, signer: $0) }
+        let fleets = configuration.signer.map { context.fleetProofs(after: session, signer: $0) }
         let proofs = fleets?.proofs
         // A spectator's copy is signed now only when a member holds no seat; otherwise when
         // one is first sent (`signedQuery(of:for:)`).
         let seated = session.seats + (seat.index == session.seats.count ? [account] : [])
         let spectators = conversation.members.contains { !seated.contains($0) }
         let signed = configuration.signer.map {
-            chain(
+            context.chain(
                 after: session, views: views, proofs: proofs, moveCount: session.match.moveCount, signer: $0,
                 signingSpectators: spectators)
         }

@@ -9,9 +9,14 @@ import Wire
 /// whose events the server stores before it says anything; on start the server replays the
 /// stored events through `apply(_:)` to rebuild the same state.
 public struct Engine: Sendable {
-    public var configuration: EngineConfiguration
-    let catalog: GameCatalog
-    let identifiers: ParticipantIdentifiers
+    /// The settings, the games and the identifiers' secret.
+    public var context: EngineContext
+    public var configuration: EngineConfiguration {
+        get { context.configuration }
+        set { context.configuration = newValue }
+    }
+    var catalog: GameCatalog { context.catalog }
+    var identifiers: ParticipantIdentifiers { context.identifiers }
 
     /// The conversations in memory: those in use lately. The others are in the store only,
     /// and `load(_:from:)` brings one back.
@@ -42,9 +47,7 @@ public struct Engine: Sendable {
     public var totalsKeyPrefix = ""
 
     public init(configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers) {
-        self.configuration = configuration
-        self.catalog = catalog
-        self.identifiers = identifiers
+        context = EngineContext(configuration: configuration, catalog: catalog, identifiers: identifiers)
     }
 
     /// Handles one frame from an authenticated account. `random` makes conversation ids,

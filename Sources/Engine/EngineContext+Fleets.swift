@@ -4,7 +4,7 @@ import GameRules
 /// The server's commitments to the boards a game hides (docs/FAIRNESS.md), worked out when a
 /// move is accepted: a board's root is computed once, when it is placed, and carried from
 /// message to message; the newest shot's cell is opened from the board as it stands.
-extension Engine {
+extension EngineContext {
     /// The fleet items of the message that `session`'s next move makes (`session.match` is the
     /// match after it), `nil` for a game that hides no board; and the commitments to keep with
     /// the session (`Session.commitments`).

@@ -23,7 +23,7 @@ struct FleetReveal: Sendable, Hashable {
     }
 }
 
-extension Engine {
+extension EngineContext {
     /// The reveal of a finished session whose game hides boards, worked out from its true state
     /// and its newest message; `nil` when nothing is committed or nothing was signed.
     func fleetReveal(of session: Session) -> FleetReveal? {

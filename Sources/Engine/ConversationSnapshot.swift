@@ -135,7 +135,7 @@ struct ConversationSnapshot: Codable {
 }
 
 extension ConversationSnapshot {
-    init(_ state: ConversationState, after: Int64) {
+    init(_ state: Conversation, after: Int64) {
         format = Self.currentFormat
         self.after = after
         id = state.id
@@ -154,9 +154,9 @@ extension ConversationSnapshot {
     }
 
     /// The conversation again; throws when a game or a state no longer restores.
-    func restore(with catalog: GameCatalog) throws -> ConversationState {
+    func restore(with catalog: GameCatalog) throws -> Conversation {
         guard format == Self.currentFormat else { throw SnapshotError("format \(format)") }
-        var state = ConversationState(id: id, invite: invite)
+        var state = Conversation(id: id, invite: invite)
         state.members = members
         state.everyone = everyone
         for session in sessions {

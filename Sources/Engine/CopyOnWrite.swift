@@ -1,6 +1,6 @@
 /// A value kept in one box that copies share until one of them writes: a copy of the struct
 /// that holds it is then one retain, where a struct of many fields costs a retain and a
-/// release of each. `ConversationState` and `Session` keep their fields this way: a move
+/// release of each. `Conversation` and `Session` keep their fields this way: a move
 /// reads its conversation and its session many times.
 ///
 /// Reads borrow the boxed value (`_read`), so reading one field copies that field only;

@@ -42,8 +42,8 @@ extension Engine {
     /// Returns the scratch conversation as it stands after the last event.
     @discardableResult
     func loadScratch(
-        _ stored: [Record], of live: ConversationState, visit: (ConversationState, Int) throws(EngineError) -> Void
-    ) throws(EngineError) -> ConversationState? {
+        _ stored: [Record], of live: Conversation, visit: (Conversation, Int) throws(EngineError) -> Void
+    ) throws(EngineError) -> Conversation? {
         var scratch = scratch()
         for event in stored where event.conversation == live.id {
             try scratch.apply(event)

@@ -33,7 +33,7 @@ extension Engine {
             game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState), log: log)
     }
 
-    private func find(_ session: String) -> (Session, ConversationState)? {
+    private func find(_ session: String) -> (Session, Conversation)? {
         guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id),
             let state = conversation.sessions[id]
         else { return nil }
@@ -47,11 +47,11 @@ extension Engine {
         SessionID(uuidString: session).flatMap { residentConversation(of: $0)?.id }
     }
 
-    func residentConversation(of session: SessionID) -> ConversationState? {
+    func residentConversation(of session: SessionID) -> Conversation? {
         conversations.values.first { $0.sessions[session] != nil || $0.retired.contains(session) }
     }
 
-    private func adminGame(_ session: Session, in conversation: ConversationState) -> SessionSummary {
+    private func adminGame(_ session: Session, in conversation: Conversation) -> SessionSummary {
         let participants = conversation.members.map { account in
             AdminParticipant(
                 account: account.rawValue, name: directory.names[account], seat: session.seats.firstIndex(of: account),

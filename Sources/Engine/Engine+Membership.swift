@@ -151,7 +151,7 @@ extension Engine {
         summary(of: conversations[id]!, for: account)
     }
 
-    func summary(of conversation: ConversationState, for account: AccountID) -> ConversationSummary {
+    func summary(of conversation: Conversation, for account: AccountID) -> ConversationSummary {
         let watching = conversation.spectators.contains(account)
         return ConversationSummary(
             conversation: conversation.id, invite: watching ? conversation.watchInvite : conversation.invite,
@@ -163,7 +163,7 @@ extension Engine {
 
     /// The identifier from the conversation's cached directories when it has them, which spares
     /// an HMAC per identifier on every event rendered.
-    func participant(_ subject: AccountID, seenBy viewer: AccountID, in conversation: ConversationState) -> ParticipantID {
+    func participant(_ subject: AccountID, seenBy viewer: AccountID, in conversation: Conversation) -> ParticipantID {
         conversation.directories[viewer]?.id(for: subject) ?? participant(subject, seenBy: viewer)
     }
 

@@ -40,7 +40,7 @@ extension Engine {
     }
 
     /// The frame `writeEntry` writes, read back.
-    func frame(ofEntry seq: Int, of conversation: ConversationState, for viewer: AccountID,
+    func frame(ofEntry seq: Int, of conversation: Conversation, for viewer: AccountID,
                deadline: RenderedDeadline = .live) -> ServerFrame? {
         var writer = FrameWriter()
         guard writeEntry(seq, of: conversation, for: viewer, deadline: deadline, into: &writer) != nil else { return nil }
@@ -60,7 +60,7 @@ extension Engine {
 
     /// The renderer: what `viewer` is sent for the entry `seq` of `conversation`.
     func writeEntry(
-        _ seq: Int, of conversation: ConversationState, for viewer: AccountID, deadline: RenderedDeadline = .live,
+        _ seq: Int, of conversation: Conversation, for viewer: AccountID, deadline: RenderedDeadline = .live,
         into writer: inout FrameWriter
     ) -> WrittenFrame? {
         guard let entry = conversation.entry(seq) else { return nil }
@@ -91,7 +91,7 @@ extension Engine {
     }
 
     /// The event of an entry that is no game message.
-    private func event(of entry: Entry, seq: Int, in conversation: ConversationState, for viewer: AccountID)
+    private func event(of entry: Entry, seq: Int, in conversation: Conversation, for viewer: AccountID)
         throws(EngineError) -> Event
     {
         let id = conversation.id
@@ -131,7 +131,7 @@ extension Engine {
 
     /// A message's parts as its sender sees them, and the translation from its sender's
     /// identifiers to `viewer`'s.
-    private func messageParts(_ entry: MessageEntry, in conversation: ConversationState, for viewer: AccountID) throws(EngineError)
+    private func messageParts(_ entry: MessageEntry, in conversation: Conversation, for viewer: AccountID) throws(EngineError)
         -> (parts: MessageEventParts, translation: Translation)
     {
         let move = entry.move
@@ -157,7 +157,7 @@ extension Engine {
 
     /// When the turn after `move` runs out, while `move` is its session's newest message and
     /// the session's clock runs: milliseconds since 1970.
-    private func runningDeadline(of move: AcceptedMove, in conversation: ConversationState) -> Int64? {
+    private func runningDeadline(of move: AcceptedMove, in conversation: Conversation) -> Int64? {
         guard let index = conversation.sessions.index(forKey: move.session) else { return nil }
         let session = conversation.sessions.values[index]
         guard session.lastSeq == move.seq, let deadline = deadline(of: session, in: conversation.id) else { return nil }
@@ -170,7 +170,7 @@ extension Engine {
 
     /// The identifiers under which `viewer` knows the accounts at `seats`, in seat order. A loop,
     /// not a closure: a closure would hold a copy of the conversation.
-    private func participants(_ seats: [AccountID], seenBy viewer: AccountID, in conversation: ConversationState) -> [ParticipantID] {
+    private func participants(_ seats: [AccountID], seenBy viewer: AccountID, in conversation: Conversation) -> [ParticipantID] {
         var seated: [ParticipantID] = []
         seated.reserveCapacity(seats.count)
         for account in seats { seated.append(participant(account, seenBy: viewer, in: conversation)) }

@@ -100,7 +100,7 @@ extension Engine {
 
     /// The session a message continues, checked to be current, or a new one.
     private func openSession(
-        for request: ClientFrame.Send, in conversation: ConversationState, random: inout some RandomNumberGenerator
+        for request: ClientFrame.Send, in conversation: Conversation, random: inout some RandomNumberGenerator
     ) throws(Refusal) -> Session {
         guard let sessionID = request.session else {
             do {

@@ -36,7 +36,7 @@ extension Engine {
     }
 
     /// The same of a conversation at hand; its sessions are read in place, not copied.
-    func deadlines(in conversation: ConversationState) -> [TurnDeadline] {
+    func deadlines(in conversation: Conversation) -> [TurnDeadline] {
         let sessions = conversation.sessions
         var deadlines: [TurnDeadline] = []
         for index in sessions.indices {

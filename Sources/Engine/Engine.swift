@@ -20,7 +20,7 @@ public struct Engine: Sendable {
 
     /// The conversations in memory: those in use lately. The others are in the store only,
     /// and `load(_:from:)` brings one back.
-    var conversations: [ConversationID: ConversationState] = [:]
+    var conversations: [ConversationID: Conversation] = [:]
     /// Memberships, names and invites: what spans conversations.
     var directory = AccountDirectory()
     /// True while the engine holds everything it was ever told (tests, and the one replay that
@@ -30,9 +30,9 @@ public struct Engine: Sendable {
     /// Whether finished sessions stay in memory however many there are: true in the scratch
     /// engines that rebuild a conversation's past for the admin.
     var keepsFinishedSessions = false
-    /// How many retired sessions each conversation remembers (`ConversationState.retiredKept`);
+    /// How many retired sessions each conversation remembers (`Conversation.retiredKept`);
     /// a whole replay that builds the index remembers them all.
-    public var retiredKept = ConversationState.retiredKept
+    public var retiredKept = Conversation.retiredKept
     /// Counts over all history, kept up to date by what is decided (not by what is loaded).
     var totals = EngineStatistics()
     /// False while a conversation is loaded: replaying its past must not count it again.

@@ -9,7 +9,7 @@ import Wire
 /// in the store, so a conversation's memory does not grow with its history.
 ///
 /// Its fields are shared by copies until one writes (`CopyOnWrite`).
-struct ConversationState: Sendable {
+struct Conversation: Sendable {
     /// How many of the newest entries are kept rendered-ready: enough for the live relay and
     /// for a client that reconnects after a short drop to resume from memory.
     static let recentEntries = 8

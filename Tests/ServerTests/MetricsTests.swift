@@ -41,7 +41,7 @@ import Wire
             }
 
             // The third connection's end reaches the relay a moment after it closes.
-            let answer = try await eventually(within: .seconds(5), every: .milliseconds(100)) {
+            let answer = try await eventually(within: .seconds(20), every: .milliseconds(100)) {
                 let answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/metrics")
                 return sample("parley_connections", in: answer.body) == 2 ? answer : nil
             }

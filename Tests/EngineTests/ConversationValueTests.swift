@@ -1,11 +1,12 @@
 import GameCatalog
 import Testing
 import Transcript
+import Wire
 @testable import Engine
 
 /// A conversation is a value: applying a record gives a new one and leaves the one it was
 /// applied to as it was, and folding a conversation's records gives what the engine holds.
-@Suite struct ConversationApplyingTests {
+@Suite struct ConversationValueTests {
     @Test func applyingLeavesItsInputAsItWasAndFoldsToWhatTheEngineHolds() throws {
         let (harness, id, sessions, _) = try BacklogTests.longConversation()
         let records = harness.log.filter { $0.conversation == id }
@@ -37,5 +38,31 @@ import Transcript
         let renamed = Record.renamed(account: "amber", name: "Amber")
         #expect(throws: EngineError.self) { try held.applying(renamed, with: applying) }
         #expect(harness.engine.conversations[id]?.lastSeq == held.lastSeq)
+    }
+
+    @Test func decidingChangesNothingAndItsRecordsApply() throws {
+        let (harness, id, sessions, _) = try BacklogTests.longConversation()
+        let held = try #require(harness.engine.conversations[id])
+        let applying = Conversation.Applying(context: harness.engine.context, retiredKept: Conversation.retiredKept)
+        let chat = ClientFrame.Chat(id: "c", conversation: id, text: "hello")
+        let decided = try #require(held.decide(.chat(chat, by: "ben"), at: harness.clock))
+        #expect(held.lastSeq == harness.engine.conversations[id]?.lastSeq, "deciding changed the conversation")
+        #expect(decided.records.count == 1 && decided.notify.map(\.seq) == [held.lastSeq + 1])
+        let after = try decided.records.reduce(held) { conversation, record in try conversation.applying(record, with: applying) }
+        #expect(after.lastSeq == held.lastSeq + 1)
+
+        let stranger = try #require(held.decide(.chat(chat, by: "chris"), at: harness.clock))
+        #expect(stranger.records.isEmpty)
+        guard case let .rejected(refusal)? = stranger.reply else { throw Unexpected(stranger.reply) }
+        #expect(refusal.error.code == "unknown-conversation")
+        let blank = try #require(held.decide(.chat(.init(id: "b", conversation: id, text: " \n"), by: "ben"), at: harness.clock))
+        #expect(blank.records.isEmpty && blank.reply != nil)
+
+        let resignation = ClientFrame.Resign(id: "r", conversation: id, session: sessions[0].uuidString)
+        let resigned = held.decide(.resign(resignation, by: "ben"), at: harness.clock)
+        guard case .rejected? = resigned?.reply else { throw Unexpected(resigned?.reply) }
+        #expect(held.decide(.remove("chris"), at: harness.clock) == nil, "no member to remove")
+        #expect(held.decide(.readmit("ben"), at: harness.clock) == nil, "nobody was removed")
+        #expect(held.decide(.remove("ben"), at: harness.clock)?.records.count == 1)
     }
 }

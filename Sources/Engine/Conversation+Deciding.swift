@@ -14,6 +14,8 @@ extension Conversation {
         case chat(ClientFrame.Chat, by: AccountID)
         /// A player gives up a game.
         case resign(ClientFrame.Resign, by: AccountID)
+        /// A member's sticker, posted over HTTP.
+        case sticker(StickerPost, by: AccountID)
         /// The operator ends a game that is not over.
         case end(SessionID)
         /// The operator takes a member out, who may not come back until readmitted.
@@ -29,6 +31,8 @@ extension Conversation {
         var reply: ServerFrame?
         /// The entries the records make, told to every member.
         var notify: [EntryReference] = []
+        /// A sticker post's answer, for its HTTP request.
+        var sticker: StickerAnswer?
 
         static func refusal(_ request: String, _ error: ErrorFrame) -> Decided {
             Decided(reply: .rejected(.init(id: request, error: error)))
@@ -67,6 +71,18 @@ extension Conversation {
             return Decided(
                 records: [.resigned(conversation: id, seq: seq, session: session, account: account, at: now)],
                 reply: .done(.init(id: request.id)), notify: told)
+        case let .sticker(post, account):
+            guard members.contains(account) else {
+                return Decided(sticker: .refused(EngineError.unknownConversation(post.conversation).frame))
+            }
+            // The same sticker again (a post sent again after a drop: its id is made from the
+            // request's) is answered with its first entry and stores nothing.
+            if let seq = recentStickers[post.sticker.id] {
+                return Decided(sticker: .posted(conversation: id, seq: seq, sticker: post.sticker.id))
+            }
+            return Decided(
+                records: [.sticker(conversation: id, seq: seq, account: account, sticker: post.sticker, at: now)],
+                notify: told, sticker: .posted(conversation: id, seq: seq, sticker: post.sticker.id))
         case let .end(session):
             guard let state = sessions[session], !state.isFinished else { return nil }
             return Decided(records: [.ended(conversation: id, seq: seq, session: session, at: now)], notify: told)

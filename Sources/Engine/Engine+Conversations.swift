@@ -18,6 +18,17 @@ extension Engine {
         decide(.resign(request, by: account), in: request.conversation, request: request.id, at: now)
     }
 
+    /// A member's sticker, stored and told to every member, like a chat message. The same
+    /// sticker again (a post sent again after a drop: its id is made from the request's) is
+    /// answered with its first entry and stores nothing. Its answer is for the HTTP request:
+    /// there is no frame to reply with.
+    public mutating func post(_ post: StickerPost, by account: AccountID, now: Date) -> (Decision, StickerAnswer) {
+        guard let decided = conversations[post.conversation]?.decide(.sticker(post, by: account), at: now),
+            let answer = decided.sticker
+        else { return (Decision(), .refused(EngineError.unknownConversation(post.conversation).frame)) }
+        return (commit(decided.records, reply: nil, notify: decided.notify), answer)
+    }
+
     /// The operator ends the game of `session` where it stands, nobody winning; `nil` when
     /// there is no such game or it is already over.
     public mutating func end(session id: String, now: Date) -> Decision? {

@@ -202,4 +202,13 @@ extension Engine {
             finished: true, winners: winners.sorted().filter(held).map { seated[$0.index] },
             losers: losers.sorted().filter(held).map { seated[$0.index] })
     }
+
+    func stickerEvent(
+        _ sticker: StoredSticker, by account: AccountID, role: ParticipantRole, in conversation: ConversationID, seq: Int,
+        for viewer: AccountID
+    ) -> Event {
+        Event(
+            conversation: conversation, seq: seq, kind: .sticker, participant: info(account, seenBy: viewer, role: role),
+            sticker: sticker.sticker(at: configuration.publicURL))
+    }
 }

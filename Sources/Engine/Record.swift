@@ -30,7 +30,7 @@ public enum Record: Codable, Hashable, Sendable {
     case resigned(conversation: ConversationID, seq: Int, session: SessionID, account: AccountID, at: Date)
     /// A member wrote `text` to the conversation.
     case chat(conversation: ConversationID, seq: Int, account: AccountID, text: String, at: Date)
-    /// A member sent a sticker; its bytes are stored beside, in `Engine.stickerStream(id)`.
+    /// A member sent a sticker; its bytes are stored beside, in `StoredSticker.stream(id)`.
     case sticker(conversation: ConversationID, seq: Int, account: AccountID, sticker: StoredSticker, at: Date)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.

@@ -142,7 +142,7 @@ extension ConversationRouter {
         while true {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
-            for record in page where !Engine.isStickerStream(record.stream) {
+            for record in page where !StoredSticker.isStream(record.stream) {
                 if let change = try Engine.startChange(ofStored: WireJSON.decode(Record.self, from: record.payload)) {
                     changes.append(change)
                 }
@@ -177,7 +177,7 @@ extension ConversationRouter {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
             // Stickers' bytes are not events.
-            for record in page where !Engine.isStickerStream(record.stream) {
+            for record in page where !StoredSticker.isStream(record.stream) {
                 try engine.apply(WireJSON.decode(Record.self, from: record.payload))
             }
             position = last.position

@@ -55,9 +55,9 @@ extension ConversationRouter {
 
     /// A sticker's record and bytes, for its page and its image; `nil` for none.
     func sticker(_ id: String) async throws -> (record: StickerRecord, image: Data)? {
-        guard Engine.isStickerID(id),
+        guard StoredSticker.isID(id),
             let json = try await log.indexValue(IndexKind.sticker, key: id), let record = StickerRecord(json: json),
-            let stored = try await log.records(in: Engine.stickerStream(id), after: 0, limit: 1).first
+            let stored = try await log.records(in: StoredSticker.stream(id), after: 0, limit: 1).first
         else { return nil }
         return (record, stored.payload)
     }
@@ -71,10 +71,10 @@ extension ConversationRouter {
     /// stays in its conversation, whose members find its page and image gone (404). `nil` when
     /// the store holds no such sticker.
     func removeSticker(_ id: String) async throws -> StickerRecord? {
-        guard Engine.isStickerID(id), let json = try await log.indexValue(IndexKind.sticker, key: id),
+        guard StoredSticker.isID(id), let json = try await log.indexValue(IndexKind.sticker, key: id),
             let record = StickerRecord(json: json)
         else { return nil }
-        try await log.erase(stream: Engine.stickerStream(id), indexing: [
+        try await log.erase(stream: StoredSticker.stream(id), indexing: [
             .remove(IndexKind.sticker, id), .remove(IndexKind.stickerOf, IndexKind.memberKey(AccountID(rawValue: record.account), id)),
         ])
         return record

@@ -28,7 +28,7 @@ extension Pipeline {
             let id = ConversationID(rawValue: notice.stream)
             if notice.stream.isEmpty {
                 names.append(notice)
-            } else if Engine.isStickerStream(notice.stream) || !engine.partition.holds(id) {
+            } else if StoredSticker.isStream(notice.stream) || !engine.partition.holds(id) {
                 // A sticker's bytes: its event, in its conversation's stream, says all.
                 continue
             } else if engine.holds(id) {

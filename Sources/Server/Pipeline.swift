@@ -263,7 +263,7 @@ actor Pipeline {
                 var records: [NewLogRecord] = []
                 for (command, decision) in zip(batch, decisions) where !decision.events.isEmpty {
                     if case let .sticker(post, image, _, _) = command {
-                        records.append(NewLogRecord(stream: Engine.stickerStream(post.sticker.id), payload: image))
+                        records.append(NewLogRecord(stream: StoredSticker.stream(post.sticker.id), payload: image))
                     }
                 }
                 records += try events.map { event in
@@ -275,7 +275,7 @@ actor Pipeline {
                 var heads: [String: Int64] = [:]
                 if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = storedThrough[id] ?? 0 } }
                 let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots, expecting: heads)
-                for record in stored where !record.stream.isEmpty && !Engine.isStickerStream(record.stream) {
+                for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream) {
                     storedThrough[ConversationID(rawValue: record.stream)] = record.position
                 }
                 for (id, seq) in snapshotted { snapshotSeq[id] = seq }

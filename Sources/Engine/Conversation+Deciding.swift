@@ -12,6 +12,8 @@ extension Conversation {
     enum Command {
         /// A member's chat message.
         case chat(ClientFrame.Chat, by: AccountID)
+        /// A member leaves.
+        case leave(ClientFrame.Leave, by: AccountID)
         /// A player gives up a game.
         case resign(ClientFrame.Resign, by: AccountID)
         /// A member's sticker, posted over HTTP.
@@ -56,6 +58,12 @@ extension Conversation {
             return Decided(
                 records: [.chat(conversation: id, seq: seq, account: account, text: request.text, at: now)],
                 reply: .done(.init(id: request.id)), notify: told)
+        case let .leave(request, account):
+            guard members.contains(account) else {
+                return .refusal(request.id, EngineError.unknownConversation(request.conversation).frame)
+            }
+            return Decided(
+                records: [.left(conversation: id, seq: seq, account: account)], reply: .done(.init(id: request.id)), notify: told)
         case let .resign(request, account):
             guard members.contains(account) else {
                 return .refusal(request.id, EngineError.unknownConversation(request.conversation).frame)

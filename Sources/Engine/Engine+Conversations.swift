@@ -48,7 +48,7 @@ extension Engine {
     }
 
     /// A member's request: refused as an unknown conversation when it is not in memory.
-    private mutating func decide(
+    mutating func decide(
         _ command: Conversation.Command, in id: ConversationID, request: String, at now: Date
     ) -> Decision {
         decide(command, in: id, at: now)

@@ -50,14 +50,7 @@ extension Engine {
     }
 
     mutating func leave(_ request: ClientFrame.Leave, by account: AccountID) -> Decision {
-        guard let conversation = conversations[request.conversation], conversation.members.contains(account) else {
-            return .reply(.rejected(.init(id: request.id, error: EngineError.unknownConversation(request.conversation).frame)))
-        }
-        let seq = conversation.lastSeq + 1
-        return commit(
-            [.left(conversation: conversation.id, seq: seq, account: account)],
-            reply: { _ in .done(.init(id: request.id)) },
-            notify: [EntryReference(conversation: conversation.id, seq: seq)])
+        decide(.leave(request, by: account), in: request.conversation, request: request.id, at: .distantPast)
     }
 
     /// A display name as it is kept, or `nil` (see `EngineConfiguration.keptName(_:)`).

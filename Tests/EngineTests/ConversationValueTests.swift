@@ -61,6 +61,12 @@ import Wire
         let resignation = ClientFrame.Resign(id: "r", conversation: id, session: sessions[0].uuidString)
         let resigned = held.decide(.resign(resignation, by: "ben"), at: harness.clock)
         guard case .rejected? = resigned?.reply else { throw Unexpected(resigned?.reply) }
+        let leave = ClientFrame.Leave(id: "l", conversation: id)
+        let left = try #require(held.decide(.leave(leave, by: "ben"), at: harness.clock))
+        guard case .left(_, held.lastSeq + 1, "ben")? = left.records.first else { throw Unexpected(left.records) }
+        guard case .rejected? = held.decide(.leave(leave, by: "chris"), at: harness.clock)?.reply else {
+            throw Unexpected("a stranger left")
+        }
         #expect(held.decide(.remove("chris"), at: harness.clock) == nil, "no member to remove")
         #expect(held.decide(.readmit("ben"), at: harness.clock) == nil, "nobody was removed")
         #expect(held.decide(.remove("ben"), at: harness.clock)?.records.count == 1)

@@ -24,9 +24,9 @@ import Wire
         /// One line per recipient of each new entry: `live MEMBER SEQ BYTES`.
         mutating func take(_ harness: EngineHarness, _ conversation: ConversationID) {
             let last = harness.engine.lastSeq(of: conversation) ?? 0
-            guard last > through else { return }
             var writer = FrameWriter()
-            for seq in (through + 1)...last {
+            // A step that made no entry (a first name) records nothing.
+            for seq in stride(from: through + 1, through: last, by: 1) {
                 for member in harness.engine.recipients(of: EntryReference(conversation: conversation, seq: seq)) {
                     writer.clear()
                     let written = harness.engine.writeFrame(ofEntry: seq, in: conversation, for: member, into: &writer)

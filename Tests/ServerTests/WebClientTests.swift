@@ -90,9 +90,11 @@ struct WebClientTests {
                         try await chris.see("Ben fired at \(water[index])")
                         #expect(try await chris.labels(matching: "(ship|carrier|battleship|cruiser|submarine|destroyer), not fired at").isEmpty)
                         // The boards are drawn a moment after the message that moved them shows.
+                        // A cell hit is labelled "hit", or "sunk" once its whole ship is: with a
+                        // random fleet, every hit so far may be in a sunk ship.
                         #expect(try await chris.browser.waitUntil(
                             "a hit on the spectator's boards", timeout: .seconds(20),
-                            script: "return [...document.querySelectorAll('[aria-label]')].some((e) => /, hit/.test(e.getAttribute('aria-label')))"
+                            script: "return [...document.querySelectorAll('[aria-label]')].some((e) => /, (hit|sunk)/.test(e.getAttribute('aria-label')))"
                         ).isTruthy)
                         try await chris.screenshot("battleship-watching")
                         try await amber.screenshot("battleship")

@@ -157,7 +157,7 @@ extension Engine {
     /// The identifier from the conversation's cached directories when it has them, which spares
     /// an HMAC per identifier on every event rendered.
     func participant(_ subject: AccountID, seenBy viewer: AccountID, in conversation: Conversation) -> ParticipantID {
-        conversation.directories[viewer]?.id(for: subject) ?? participant(subject, seenBy: viewer)
+        conversation.participant(subject, seenBy: viewer, identifiers: identifiers)
     }
 
     func participant(_ subject: AccountID, seenBy viewer: AccountID) -> ParticipantID {

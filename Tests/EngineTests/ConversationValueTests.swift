@@ -1,4 +1,5 @@
 import GameCatalog
+import GameRules
 import Testing
 import Transcript
 import Wire
@@ -70,5 +71,44 @@ import Wire
         #expect(held.decide(.remove("chris"), at: harness.clock) == nil, "no member to remove")
         #expect(held.decide(.readmit("ben"), at: harness.clock) == nil, "nobody was removed")
         #expect(held.decide(.remove("ben"), at: harness.clock)?.records.count == 1)
+    }
+
+    /// A move is decided by its conversation alone: the record to store and what applying it
+    /// needs, or the refusal; the conversation it was decided on is left as it was.
+    @Test func aSendIsDecidedWithoutChangingTheConversation() throws {
+        var (harness, id) = GameSessionTests.table(three: false)
+        #expect(harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0", in: id, by: "amber")?
+            .isAccepted == true)
+        let placed = try #require(harness.lastMessage(in: id, for: "ben"))
+        let session = try #require(placed.message?.session)
+        let held = try #require(harness.engine.conversations[id])
+        let context = harness.engine.context
+        let shot = ClientFrame.Send(
+            id: "s", conversation: id, game: "battleship", session: session.uuidString, basedOn: placed.seq,
+            url: try #require(placed.message?.url) + "&Shot=1")
+        var random = SeededRandom(seed: 1)
+        let decided = held.decide(shot, by: "ben", at: harness.clock, context: context, random: &random)
+        let move = try #require(decided.move)
+        #expect(move.seq == held.lastSeq + 1 && move.session == session && move.sender == "ben")
+        guard case let .accepted(accepted) = decided.reply else { throw Unexpected(decided.reply) }
+        #expect(accepted.seq == move.seq && decided.work?.match.moveCount == move.moveCount)
+        #expect(held.lastSeq == harness.engine.conversations[id]?.lastSeq, "deciding changed the conversation")
+        #expect(held.sessions[session]?.lastSeq == placed.seq)
+        let applying = Conversation.Applying(context: context, retiredKept: Conversation.retiredKept)
+        let after = try held.applying(.accepted(move), with: applying)
+        #expect(after.sessions[session]?.lastSeq == move.seq)
+
+        // The same request again, once the move is kept: its first answer, and no second move.
+        let again = after.decide(shot, by: "ben", at: harness.clock, context: context, random: &random)
+        #expect(again.move == nil && again.reply == decided.reply)
+        // A move based on the message before: stale, naming the current one for the engine to render.
+        let stale = after.decide(
+            ClientFrame.Send(id: "t", conversation: id, game: "battleship", session: session.uuidString, basedOn: placed.seq,
+                  url: shot.url), by: "ben", at: harness.clock, context: context, random: &random)
+        #expect(stale.move == nil && stale.stale == move.seq)
+        #expect(stale.reply.rejection?.code == "stale")
+        // A stranger is answered as if there were no such conversation.
+        let stranger = held.decide(shot, by: "chris", at: harness.clock, context: context, random: &random)
+        #expect(stranger.move == nil && stranger.reply.rejection?.code == "unknown-conversation")
     }
 }

@@ -31,13 +31,7 @@ extension Engine {
         case let .renamed(account, name):
             directory.names[account] = name
         case let .downtime(from, to):
-            guard from <= to else { throw .corrupt("a downtime that ends before it begins") }
-            // A start that died before its first sign of life records the same beginning again.
-            if let last = downtimes.last, from <= last.upperBound {
-                downtimes[downtimes.count - 1] = last.lowerBound...max(last.upperBound, to)
-            } else {
-                downtimes.append(from...to)
-            }
+            try downtimes.add(from: from, to: to)
         default:
             guard let id = event.conversation, let index = conversations.index(forKey: id) else {
                 throw .corrupt("unknown conversation \(event.conversation?.rawValue ?? "")")

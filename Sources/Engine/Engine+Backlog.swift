@@ -30,7 +30,7 @@ extension Engine {
         // The turns timed now, by the seq of the message each waits on: a message replayed was
         // its session's newest when it was stored, and only those still newest carry a deadline.
         var running: [Int: Int64] = [:]
-        for deadline in deadlines(in: live) {
+        for deadline in live.deadlines(timing: timing) {
             running[deadline.basedOn] = Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
         }
         return BacklogRenderer(

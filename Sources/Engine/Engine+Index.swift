@@ -148,7 +148,7 @@ extension Engine {
         for (account, name) in directory.names.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             changes.append(.set(IndexKind.name, account.rawValue, name))
         }
-        for down in downtimes {
+        for down in downtimes.ranges {
             changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(down.lowerBound), IndexKind.milliseconds(down.upperBound)))
         }
         changes.append(totalsChange())
@@ -156,7 +156,7 @@ extension Engine {
     }
 
     private func clockChange(of conversation: ConversationID) -> IndexChange {
-        guard let index = conversations.index(forKey: conversation), let next = deadlines(in: conversations.values[index]).map(\.at).min()
+        guard let index = conversations.index(forKey: conversation), let next = conversations.values[index].deadlines(timing: timing).map(\.at).min()
         else { return .remove(IndexKind.clock, conversation.rawValue) }
         return .set(IndexKind.clock, conversation.rawValue, IndexKind.milliseconds(next))
     }

@@ -160,7 +160,7 @@ extension Engine {
     private func runningDeadline(of move: AcceptedMove, in conversation: Conversation) -> Int64? {
         guard let index = conversation.sessions.index(forKey: move.session) else { return nil }
         let session = conversation.sessions.values[index]
-        guard session.lastSeq == move.seq, let deadline = deadline(of: session, in: conversation.id) else { return nil }
+        guard session.lastSeq == move.seq, let deadline = session.deadline(in: conversation.id, timing: timing) else { return nil }
         return Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
     }
 

@@ -16,7 +16,8 @@ extension Engine {
     /// Whether a session of the conversation waits for a turn deadline.
     public func hasRunningClock(_ conversation: ConversationID) -> Bool {
         guard let state = conversations[conversation] else { return false }
-        return state.sessions.values.contains { deadline(of: $0, in: conversation) != nil }
+        let timing = timing
+        return state.sessions.values.contains { $0.deadline(in: conversation, timing: timing) != nil }
     }
 
     /// The conversations a request names: the one it acts on (for a member), the one its invite

@@ -38,7 +38,7 @@ public struct Engine: Sendable {
     /// False while a conversation is loaded: replaying its past must not count it again.
     var counting = true
     /// When the server was down, oldest first: turn clocks stand still then.
-    var downtimes: [ClosedRange<Date>] = []
+    var downtimes = Downtimes()
     /// The conversations this engine decides: all of them, or those of one of a server's
     /// pipelines. It makes conversations only with ids of its partition.
     public var partition = Partition.whole

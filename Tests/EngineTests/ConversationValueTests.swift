@@ -1,3 +1,4 @@
+import Foundation
 import GameCatalog
 import GameRules
 import Testing
@@ -110,5 +111,32 @@ import Wire
         // A stranger is answered as if there were no such conversation.
         let stranger = held.decide(shot, by: "chris", at: harness.clock, context: context, random: &random)
         #expect(stranger.move == nil && stranger.reply.rejection?.code == "unknown-conversation")
+    }
+
+    /// A turn deadline is decided by its conversation: nothing before it passes or once the
+    /// turn has moved on, a timeout at it; the conversation is left as it was.
+    @Test func aTimeoutIsDecidedByTheConversationAtItsDeadlineOnly() throws {
+        var harness = EngineHarness(turnTimeouts: ["battleship": 300])
+        let created = harness.create(by: "amber")
+        _ = harness.join(created.invite, by: "ben")
+        let id = created.conversation
+        #expect(harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0", in: id, by: "amber")?
+            .isAccepted == true)
+        let held = try #require(harness.engine.conversations[id])
+        let timing = harness.engine.timing
+        let deadline = try #require(held.deadlines(timing: timing).first)
+        #expect(held.decide(timeOut: deadline, at: deadline.at - 0.001, timing: timing) == nil, "early")
+        let decided = try #require(held.decide(timeOut: deadline, at: deadline.at, timing: timing))
+        guard case .timedOut(id, held.lastSeq + 1, deadline.session, deadline.at)? = decided.records.first else {
+            throw Unexpected(decided.records)
+        }
+        #expect(decided.notify.map(\.seq) == [held.lastSeq + 1])
+        #expect(held.lastSeq == harness.engine.conversations[id]?.lastSeq, "deciding changed the conversation")
+
+        // Ben moves: the deadline the placement started is void.
+        let placed = try #require(harness.lastMessage(in: id, for: "ben"))
+        #expect(harness.reply(to: placed, with: "Shot=1", by: "ben")?.isAccepted == true)
+        let moved = try #require(harness.engine.conversations[id])
+        #expect(moved.decide(timeOut: deadline, at: deadline.at + 1000, timing: timing) == nil, "void")
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import Transcript
+
+/// When the server was down, oldest first: turn clocks stand still then. Recorded by
+/// `Record.downtime` when a server starts again, and read by every turn's deadline.
+struct Downtimes: Sendable, Hashable {
+    private(set) var ranges: [ClosedRange<Date>] = []
+
+    /// Adds a time the server was down. A start that died before its first sign of life
+    /// records the same beginning again: the two are one.
+    mutating func add(from: Date, to: Date) throws(EngineError) {
+        guard from <= to else { throw .corrupt("a downtime that ends before it begins") }
+        if let last = ranges.last, from <= last.upperBound {
+            ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, to)
+        } else {
+            ranges.append(from...to)
+        }
+    }
+
+    /// How long the server was down after `start`.
+    func stoppedTime(since start: Date) -> TimeInterval {
+        ranges.reduce(0) { total, down in
+            down.upperBound <= start ? total : total + down.upperBound.timeIntervalSince(max(down.lowerBound, start))
+        }
+    }
+}
+
+/// What a turn's deadline reads besides its session: the turn time of each game, and when the
+/// server was down.
+struct TurnTiming: Sendable {
+    let timeouts: [String: TimeInterval]
+    let downtimes: Downtimes
+}
+
+extension Session {
+    /// The deadline this session waits for now; `nil` when its game is over, its clock stopped,
+    /// or its game has no turn time.
+    func deadline(in conversation: ConversationID, timing: TurnTiming) -> TurnDeadline? {
+        guard let started = turnClock.since, !isFinished, let timeout = timing.timeouts[game.id.rawValue] else { return nil }
+        return TurnDeadline(
+            conversation: conversation, session: id, basedOn: lastSeq,
+            at: started + timeout + timing.downtimes.stoppedTime(since: started))
+    }
+}
+
+extension Conversation {
+    /// The deadlines of the sessions whose clocks run; the sessions are read in place, not copied.
+    func deadlines(timing: TurnTiming) -> [TurnDeadline] {
+        let sessions = self.sessions
+        var deadlines: [TurnDeadline] = []
+        for index in sessions.indices {
+            if let deadline = sessions.values[index].deadline(in: id, timing: timing) { deadlines.append(deadline) }
+        }
+        return deadlines
+    }
+
+    /// The decision of a turn deadline that passed at `now`: its session's timeout, told to
+    /// every member. `nil` when someone moved since, the game is over or the deadline is early.
+    func decide(timeOut deadline: TurnDeadline, at now: Date, timing: TurnTiming) -> Decided? {
+        guard let index = sessions.index(forKey: deadline.session),
+            let current = sessions.values[index].deadline(in: id, timing: timing),
+            current.basedOn == deadline.basedOn, current.at <= now
+        else { return nil }
+        let seq = lastSeq + 1
+        return Decided(
+            records: [.timedOut(conversation: id, seq: seq, session: deadline.session, at: now)],
+            notify: [EntryReference(conversation: id, seq: seq)])
+    }
+}

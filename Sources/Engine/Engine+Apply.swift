@@ -33,11 +33,11 @@ extension Engine {
         case let .downtime(from, to):
             try downtimes.add(from: from, to: to)
         default:
-            guard let id = event.conversation, let index = conversations.index(forKey: id) else {
+            guard let id = event.conversation, conversations[id] != nil else {
                 throw .corrupt("unknown conversation \(event.conversation?.rawValue ?? "")")
             }
             let applying = Conversation.Applying(context: context, retiredKept: keepsFinishedSessions ? nil : retiredKept)
-            let counts = try conversations.values[index].apply(
+            let counts = try conversations[id]!.apply(
                 event, with: applying, match: match, views: views, digests: digests, commitments: commitments)
             if counting {
                 totals.moves += counts.moves
@@ -64,9 +64,8 @@ extension Engine {
     }
 
     mutating func rebuildDirectories(of conversation: ConversationID) {
-        guard let index = conversations.index(forKey: conversation) else { return }
         let identifiers = context.identifiers
-        conversations.values[index].rebuildDirectories(with: identifiers)
+        conversations[conversation]?.rebuildDirectories(with: identifiers)
     }
 }
 

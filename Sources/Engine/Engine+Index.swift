@@ -113,7 +113,7 @@ extension Engine {
         for conversation in touched {
             let change = clockChange(of: conversation)
             let running = change.value != nil
-            guard let index = conversations.index(forKey: conversation), conversations.values[index].clockIndexed != running
+            guard let held = conversations[conversation], held.clockIndexed != running
             else { continue }
             conversations[conversation]?.clockIndexed = running
             changes.append(change)
@@ -142,10 +142,10 @@ extension Engine {
             }
             changes.append(clockChange(of: conversation.id))
         }
-        for (account, ids) in directory.memberships.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (account, ids) in directory.allMemberships.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for id in ids.sorted() { changes.append(.set(IndexKind.member, IndexKind.memberKey(account, id), "")) }
         }
-        for (account, name) in directory.names.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (account, name) in directory.names.dictionary.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             changes.append(.set(IndexKind.name, account.rawValue, name))
         }
         for down in downtimes.ranges {
@@ -156,7 +156,7 @@ extension Engine {
     }
 
     private func clockChange(of conversation: ConversationID) -> IndexChange {
-        guard let index = conversations.index(forKey: conversation), let next = conversations.values[index].deadlines(timing: timing).map(\.at).min()
+        guard let next = conversations[conversation]?.deadlines(timing: timing).map(\.at).min()
         else { return .remove(IndexKind.clock, conversation.rawValue) }
         return .set(IndexKind.clock, conversation.rawValue, IndexKind.milliseconds(next))
     }

@@ -35,8 +35,8 @@ extension Engine {
     /// rendered for them, an `unrenderable` error in its place, so that the gap in `seq` is
     /// never silent. `nil` if there is no such entry in memory.
     public func frame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID) -> ServerFrame? {
-        guard let index = conversations.index(forKey: id) else { return nil }
-        return frame(ofEntry: seq, of: conversations.values[index], for: viewer)
+        guard let conversation = conversations[id] else { return nil }
+        return frame(ofEntry: seq, of: conversation, for: viewer)
     }
 
     /// The frame `writeEntry` writes, read back.
@@ -54,8 +54,8 @@ extension Engine {
     public func writeFrame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID, into writer: inout FrameWriter)
         -> WrittenFrame?
     {
-        guard let index = conversations.index(forKey: id) else { return nil }
-        return writeEntry(seq, of: conversations.values[index], for: viewer, into: &writer)
+        guard let conversation = conversations[id] else { return nil }
+        return writeEntry(seq, of: conversation, for: viewer, into: &writer)
     }
 
     /// The renderer: what `viewer` is sent for the entry `seq` of `conversation`.

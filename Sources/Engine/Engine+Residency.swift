@@ -11,7 +11,7 @@ extension Engine {
 
     public var residentConversations: [ConversationID] { Array(conversations.keys) }
 
-    public func holds(_ conversation: ConversationID) -> Bool { conversations.index(forKey: conversation) != nil }
+    public func holds(_ conversation: ConversationID) -> Bool { conversations[conversation] != nil }
 
     /// Whether a session of the conversation waits for a turn deadline.
     public func hasRunningClock(_ conversation: ConversationID) -> Bool {

@@ -8,12 +8,15 @@ extension Engine {
     mutating func send(
         _ request: ClientFrame.Send, by account: AccountID, now: Date, random: inout some RandomNumberGenerator
     ) -> Decision {
-        guard let index = conversations.index(forKey: request.conversation) else {
-            return .reply(.rejected(.init(id: request.id, error: EngineError.unknownConversation(request.conversation).frame)))
+        let decided: Conversation.SentDecided
+        do {
+            // The copy of the conversation ends here: alive while the move applies, it would
+            // make the change copy the conversation's fields.
+            guard let conversation = conversations[request.conversation] else {
+                return .reply(.rejected(.init(id: request.id, error: EngineError.unknownConversation(request.conversation).frame)))
+            }
+            decided = conversation.decide(request, by: account, at: now, context: context, random: &random)
         }
-        // The conversation is read in place, and what it decided holds no copy of it: a copy
-        // alive across the change would make the change copy the conversation's log and sessions.
-        let decided = conversations.values[index].decide(request, by: account, at: now, context: context, random: &random)
         guard let move = decided.move, let work = decided.work else {
             guard let stale = decided.stale, case let .rejected(rejection) = decided.reply else {
                 return .reply(decided.reply)

@@ -1,23 +1,16 @@
 import Transcript
 
 /// What an engine does when other servers share its store: it takes in the events they stored
-/// (`applyStoredElsewhere`), and it forgets a batch of its own decisions that the store refused
-/// because another server had moved one of its conversations on first (`forget(_:since:)`), so
-/// that the batch is decided again on what the store holds.
+/// (`applyStoredElsewhere`), and when the store refused a batch because another server had
+/// moved one of its conversations on first, it forgets what those conversations and accounts
+/// were (`forget(_:)`), so that the batch is decided again on what the store holds.
 extension Engine {
-    /// What `forget(_:since:)` goes back to: the counters before a batch.
-    public struct Checkpoint: Sendable {
-        let totals: EngineStatistics
-    }
-
-    public func checkpoint() -> Checkpoint { Checkpoint(totals: totals) }
-
-    /// Forgets what `events`, decided since `checkpoint` and not stored, changed: their
-    /// conversations leave memory, the accounts they made or unmade members are forgotten (with
-    /// their names), and the counters go back. The store holds the truth of all of them; a
-    /// server reads it again as requests need it. Returns the conversations that left memory.
-    /// For an engine that learns accounts from the store (`knowsEveryAccount` false).
-    public mutating func forget(_ events: [Record], since checkpoint: Checkpoint) -> Set<ConversationID> {
+    /// Forgets the conversations of `events`, a batch decided on a working copy that the store
+    /// refused, and the accounts they made or unmade members (with their names): another server
+    /// changed them, and the store holds the truth of all of them; a server reads it again as
+    /// requests need it. Returns the conversations that left memory. For an engine that learns
+    /// accounts from the store (`knowsEveryAccount` false).
+    public mutating func forget(_ events: [Record]) -> Set<ConversationID> {
         var forgotten: Set<ConversationID> = []
         for event in events {
             if let conversation = event.conversation, forgotten.insert(conversation).inserted { evict(conversation) }
@@ -31,7 +24,6 @@ extension Engine {
                 break
             }
         }
-        totals = checkpoint.totals
         return forgotten
     }
 

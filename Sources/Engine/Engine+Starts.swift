@@ -34,9 +34,8 @@ extension Engine {
     /// may have started a game long ago (`IndexKind.start`); `nil` when there is nothing to read.
     public func startToRecall(for frame: ClientFrame, by account: AccountID) -> String? {
         guard case let .send(request) = frame, request.session == nil,
-            let index = conversations.index(forKey: request.conversation)
+            let conversation = conversations[request.conversation]
         else { return nil }
-        let conversation = conversations.values[index]
         guard conversation.members.contains(account), conversation.sent[account]?.find(request.id) == nil else { return nil }
         return IndexKind.startKey(account, request.conversation, request: request.id)
     }

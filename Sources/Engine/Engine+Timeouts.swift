@@ -23,18 +23,12 @@ extension Engine {
 
     /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
     public func deadline(ofSession session: SessionID, in conversation: ConversationID) -> TurnDeadline? {
-        // Read in place, with no closure: a closure's argument is a copy (a retain and release
-        // of each of its fields).
-        guard let index = conversations.index(forKey: conversation) else { return nil }
-        let sessions = conversations.values[index].sessions
-        guard let found = sessions.index(forKey: session) else { return nil }
-        return sessions.values[found].deadline(in: conversation, timing: timing)
+        conversations[conversation]?.sessions[session]?.deadline(in: conversation, timing: timing)
     }
 
     /// The deadlines of the sessions of one conversation in memory whose clocks run.
     public func deadlines(in conversation: ConversationID) -> [TurnDeadline] {
-        guard let index = conversations.index(forKey: conversation) else { return [] }
-        return conversations.values[index].deadlines(timing: timing)
+        conversations[conversation]?.deadlines(timing: timing) ?? []
     }
 
     /// The event that records that the server was down from `lastAlive` until `now`, when it
@@ -46,8 +40,7 @@ extension Engine {
     /// The deadline `deadline` has passed. Nothing happens if someone moved since, the game is
     /// over, or the deadline is early.
     public mutating func timeOut(_ deadline: TurnDeadline, now: Date) -> Decision {
-        guard let index = conversations.index(forKey: deadline.conversation),
-            let decided = conversations.values[index].decide(timeOut: deadline, at: now, timing: timing)
+        guard let decided = conversations[deadline.conversation]?.decide(timeOut: deadline, at: now, timing: timing)
         else { return Decision() }
         return commit(decided.records, reply: nil, notify: decided.notify)
     }

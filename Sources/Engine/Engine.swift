@@ -94,16 +94,14 @@ public struct Engine: Sendable {
 
     /// The current members of a conversation.
     public func members(of conversation: ConversationID) -> [AccountID] {
-        guard let index = conversations.index(forKey: conversation) else { return [] }
-        return conversations.values[index].members
+        conversations[conversation]?.members ?? []
     }
 
     /// Who is sent the entry `reference`: the members, and the account an operator's removal
     /// took out, so that it hears of it.
     public func recipients(of reference: EntryReference) -> [AccountID] {
-        guard let index = conversations.index(forKey: reference.conversation) else { return [] }
-        let members = conversations.values[index].members
-        if let account = conversations.values[index].removed(at: reference.seq) { return members + [account] }
-        return members
+        guard let conversation = conversations[reference.conversation] else { return [] }
+        if let account = conversation.removed(at: reference.seq) { return conversation.members + [account] }
+        return conversation.members
     }
 }

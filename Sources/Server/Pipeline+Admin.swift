@@ -5,19 +5,18 @@ import Storage
 import Wire
 
 /// What the admin API asks of a pipeline: its games as an operator sees them, an operator's
-/// actions, and live streams of a game's moves. Every read waits until the engine holds only
-/// what is stored (`settled()`): an operator never sees a move that a crash could still erase.
+/// actions, and live streams of a game's moves. The engine holds only what is stored (a batch
+/// is decided on a working copy, kept once stored): an operator never sees a move that a crash
+/// could still erase.
 extension Pipeline {
-    /// The games in memory; none while the engine is ahead of a failing store.
+    /// The games in memory.
     func adminGames() async -> [SessionSummary] {
-        guard await settled() else { return [] }
         return engine.adminGames()
     }
 
     /// One game; its conversation is loaded if it is not in memory.
     func adminGame(_ session: String) async throws -> SessionSummary? {
         try await loadConversation(ofSession: session)
-        guard await settled() else { throw Self.reloading }
         if let game = engine.adminGame(session) { return game }
         // A finished game no longer in memory.
         return try await adminGameDetail(session)?.game
@@ -26,14 +25,10 @@ extension Pipeline {
     /// One game with its whole log, which is read from the store.
     func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
         try await loadConversation(ofSession: session)
-        guard await settled() else { throw Self.reloading }
         guard let conversation = engine.conversation(ofSession: session) else { return nil }
         let stored = try await storedEvents(of: conversation)
-        guard await settled() else { throw Self.reloading }
         return try engine.adminGame(session, replaying: stored)
     }
-
-    static let reloading = LogError(.ioFailure, "The store failed, and the engine is being reloaded from it.")
 
     /// Runs an operator's action through the pipeline, so it is stored before anyone hears of
     /// it, like a move; returns whether it applied (the game existed and was running, the
@@ -47,7 +42,7 @@ extension Pipeline {
     /// The moves of `session` from now on, as they are stored; `nil` for an unknown session.
     /// The stream ends when the watcher stops reading it.
     func watch(_ session: String) async -> AsyncStream<AdminMove>? {
-        guard await settled(), engine.conversation(ofSession: session) != nil else { return nil }
+        guard engine.conversation(ofSession: session) != nil else { return nil }
         let key = session.uppercased()
         let (stream, continuation) = AsyncStream<AdminMove>.makeStream(bufferingPolicy: .bufferingNewest(1000))
         // A game already over has no moves to come: its watch ends at once.

@@ -6,10 +6,8 @@ extension Pipeline {
     /// loaded and its stored events read.
     func chainDigests(ofMessage number: Int, inSession session: String) async throws -> Set<ChainDigest> {
         try await loadConversation(ofSession: session)
-        guard await settled() else { throw Self.reloading }
         guard let conversation = engine.conversation(ofSession: session) else { return [] }
         let stored = try await storedEvents(of: conversation)
-        guard await settled() else { throw Self.reloading }
         return try engine.chainDigests(ofMessage: number, inSession: session, replaying: stored)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 extension Pipeline {
     /// What the engine decides of each command of a batch, in order, and how each sticker's
     /// post went, by the command's place in the batch.
-    func engineDecisions(of batch: [Command], now: Date) -> ([Decision], [Int: StickerAnswer]) {
+    func decisions(of batch: [Command], now: Date) -> ([Decision], [Int: StickerAnswer]) {
         var stickerAnswers: [Int: StickerAnswer] = [:]
         var decisions: [Decision] = []
         decisions.reserveCapacity(batch.count)

@@ -4,7 +4,6 @@ extension Pipeline {
     /// `Engine.isFinished(session:)`, with the session's conversation loaded.
     func isFinished(session: String) async throws -> Bool? {
         try await loadConversation(ofSession: session)
-        guard await settled() else { throw Self.reloading }
         return engine.isFinished(session: session)
     }
 
@@ -12,12 +11,10 @@ extension Pipeline {
     /// its stored events read.
     func replay(ofSession session: String) async throws -> Replay? {
         try await loadConversation(ofSession: session)
-        guard await settled() else { throw Self.reloading }
         guard engine.isFinished(session: session) == true, let conversation = engine.conversation(ofSession: session) else {
             return nil
         }
         let stored = try await storedEvents(of: conversation)
-        guard await settled() else { throw Self.reloading }
         return try engine.replay(ofSession: session, from: stored)
     }
 }

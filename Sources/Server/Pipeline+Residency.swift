@@ -72,8 +72,11 @@ extension Pipeline {
         guard !engine.holds(id) else { return }
         pendingSnapshots[id] = nil
         var loaded = false
+        // A batch that set the conversation aside may keep it while the store is read: the
+        // engine's then is newer than what was read.
         if let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue), let position = Engine.snapshotPosition(snapshot) {
             let (stored, last) = try await storedEvents(of: id, after: position.after)
+            guard !engine.holds(id) else { return }
             if try engine.load(id, snapshot: snapshot, then: stored) {
                 storedThrough[id] = last
                 snapshotSeq[id] = position.lastSeq
@@ -82,6 +85,7 @@ extension Pipeline {
         }
         if !loaded {
             let (stored, last) = try await storedEvents(of: id, after: 0)
+            guard !engine.holds(id) else { return }
             try engine.load(id, from: stored)
             storedThrough[id] = last
             snapshotSeq[id] = 0

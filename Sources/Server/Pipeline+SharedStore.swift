@@ -122,7 +122,7 @@ extension Pipeline {
     /// A batch's events were refused because another server moved one of their conversations
     /// on: the engine forgets them, and reads those conversations again from the store. What
     /// they gained elsewhere is relayed here, as a notice of it would have been.
-    func lostRace(_ events: [Record], since checkpoint: Engine.Checkpoint, into deliveries: inout Deliveries) async {
+    func lostRace(_ events: [Record], into deliveries: inout Deliveries) async {
         metrics.lostRace()
         // Where each conversation stood before the batch, by the seq of its first new entry.
         var before: [ConversationID: Int] = [:]
@@ -130,7 +130,7 @@ extension Pipeline {
             if let id = event.conversation, let seq = event.seq { before[id] = min(before[id] ?? .max, seq - 1) }
         }
         let held = Set(events.compactMap(\.conversation)).filter { storedThrough[$0] != nil }
-        for id in engine.forget(events, since: checkpoint) { forgetConversation(id) }
+        for id in engine.forget(events) { forgetConversation(id) }
         for id in held.sorted() {
             do {
                 try await load(id)

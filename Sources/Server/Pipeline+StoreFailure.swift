@@ -5,10 +5,9 @@ import Wire
 import Timekeeping
 
 /// Whether the store takes what a pipeline appends. A failed append moves it from `working` to
-/// `failing` (the engine went back to a copy made before the batch) or to `aheadOfStore` (there
-/// was no copy: the engine holds decisions the store refused, and is rebuilt from the store,
-/// once a second at most, before it decides anything again); the next append that works brings
-/// it back to `working`.
+/// `failing`; the next append that works brings it back. The engine holds what the store holds
+/// either way: what a batch changed is set aside while the store appends it and dropped when the
+/// store refuses it (`Engine.setAside(_:since:)`).
 enum StoreState {
     /// Why the store failed first, and when.
     struct Failure {
@@ -17,11 +16,7 @@ enum StoreState {
     }
 
     case working
-    /// The engine holds what the store holds; each batch is decided on a copy of the engine
-    /// that is dropped if the store fails again.
     case failing(Failure)
-    /// The engine holds decisions the store refused; `lastRebuild` is when it was last tried.
-    case aheadOfStore(Failure, lastRebuild: WallInstant?)
 
     var isWorking: Bool {
         if case .working = self { true } else { false }
@@ -30,7 +25,7 @@ enum StoreState {
     var failure: Failure? {
         switch self {
         case .working: nil
-        case let .failing(failure), let .aheadOfStore(failure, _): failure
+        case let .failing(failure): failure
         }
     }
 }
@@ -46,22 +41,18 @@ extension Pipeline {
         return "the store is failing since \(failure.since.formatted(.iso8601)): \(failure.error)"
     }
 
-    /// The engine has decided a batch that the store refused. With `saved` (the engine before
-    /// the batch) it goes back to that; without, it is rebuilt from what the store holds.
-    func storeFailed(_ error: any Error, restoring saved: Engine?) async {
-        let failure = storeState.failure ?? {
-            let failure = StoreState.Failure(error: error as? LogError ?? LogError(.ioFailure, "\(error)"), since: clock.now.date)
-            logger.error("The store failed; refusing what changes anything until it works",
-                         metadata: ["error": "\(failure.error)"])
-            return failure
-        }()
-        if let saved {
-            engine = saved
-            storeState = .failing(failure)
-        } else {
-            storeState = .aheadOfStore(failure, lastRebuild: nil)
-            _ = await engineMatchesStore()
-        }
+    /// The store refused a batch, which was dropped with what it had set aside.
+    func storeFailed(_ error: any Error) {
+        guard storeState.isWorking else { return }
+        let failure = StoreState.Failure(error: error as? LogError ?? LogError(.ioFailure, "\(error)"), since: clock.now.date)
+        logger.error("The store failed; refusing what changes anything until it works", metadata: ["error": "\(failure.error)"])
+        storeState = .failing(failure)
+    }
+
+    /// Drops what a batch the store refused had set aside: the conversations it changed leave
+    /// the pipeline, and are read from the store again when next needed.
+    func drop(_ aside: Engine.SetAside) {
+        for id in aside.conversationIDs where !engine.holds(id) { forgetConversation(id) }
     }
 
     func storeRecovered() {
@@ -69,31 +60,6 @@ extension Pipeline {
             logger.notice("The store works again", metadata: ["failing since": "\(failure.since.formatted(.iso8601))"])
         }
         storeState = .working
-    }
-
-    /// Whether the engine holds exactly what the store holds, rebuilding it first if it was
-    /// left ahead of the store; a rebuild is tried at most once a second.
-    func engineMatchesStore() async -> Bool {
-        guard case let .aheadOfStore(failure, last) = storeState else { return true }
-        if let last, clock.now - last < .seconds(1) { return false }
-        storeState = .aheadOfStore(failure, lastRebuild: clock.now)
-        let running = engine
-        do {
-            engine = try await ConversationRouter.engineFromIndex(
-                of: log, configuration: engine.configuration, secret: secret, partition: engine.partition,
-                totalsPrefix: engine.totalsKeyPrefix)
-            lastUsed = [:]
-            storedThrough = [:]
-            snapshotSeq = [:]
-            pendingSnapshots = [:]
-            try await loadRunningClocks()
-        } catch {
-            engine = running
-            logger.error("Cannot reload the engine from the store yet", metadata: ["error": "\(error)"])
-            return false
-        }
-        storeState = .failing(failure)
-        return true
     }
 
     /// Answers every request of a batch that was not kept: `unavailable` to each request, a

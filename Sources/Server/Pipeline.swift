@@ -105,10 +105,6 @@ actor Pipeline {
     /// seq its newest stored snapshot holds up to.
     var storedThrough: [ConversationID: Int64] = [:]
     var snapshotSeq: [ConversationID: Int] = [:]
-    /// True while the engine holds decisions of a batch that the store has not kept yet; the
-    /// admin's reads wait for it (`settled()`), so they show only what is stored.
-    var deciding = false
-    var waitingToRead: [CheckedContinuation<Void, Never>] = []
     /// Snapshots of conversations that left memory, not yet stored.
     var pendingSnapshots: [ConversationID: IndexChange] = [:]
     /// How many entries a conversation may gain before a snapshot of it is stored with them.
@@ -193,7 +189,7 @@ actor Pipeline {
                 if sweepDue {
                     sweepDue = false
                     evictIdleConversations()
-                    if clockSweepDue, await engineMatchesStore() { await loadClocksStartedElsewhere() }
+                    if clockSweepDue { await loadClocksStartedElsewhere() }
                     publish()
                     continue
                 }
@@ -221,7 +217,7 @@ actor Pipeline {
                 notices.append(notice)
                 return false
             }
-            if !notices.isEmpty, await engineMatchesStore() { await takeIn(notices, into: &deliveries) }
+            if !notices.isEmpty { await takeIn(notices, into: &deliveries) }
             if batch.isEmpty {
                 deliveries.send()
                 return
@@ -234,30 +230,35 @@ actor Pipeline {
         deliveries.send()
     }
 
-    /// Decides a batch, stores its events and queues what it sends. True when the store refused
-    /// it for a conflict (another server moved one of its conversations on first): the batch is
-    /// then undone, its conversations read again (and what they gained relayed), and it is to be
-    /// decided again.
+    /// Decides a batch, sets what it changed aside while the store appends its events, keeps it
+    /// once stored and queues what it sends. True when the store refused it for a conflict
+    /// (another server moved one of its conversations on first): what was set aside is dropped,
+    /// those conversations read again (and what they gained relayed), and the batch is to be
+    /// decided again. A batch the store refuses for any other reason is dropped and refused:
+    /// the engine never holds what the store does not (`Engine.setAside(_:since:)`).
     private func decide(_ batch: [Command], into deliveries: inout Deliveries, conflicts: Int) async -> Bool {
-        guard await engineMatchesStore(), await loadConversations(for: batch) else {
+        guard await loadConversations(for: batch) else {
             refuse(batch)
             return false
         }
         defer { evictIdleConversations() }
-        // While the store is failing, decide on a copy that can be dropped: the copy costs what
-        // a rebuild would not, and only while the store is down.
-        let saved = storeState.isWorking ? nil : engine
-        let checkpoint = isShared ? engine.checkpoint() : nil
-        // From here until the store has answered, the engine holds decisions nobody may see.
-        deciding = true
-        defer { settle() }
+        let start = engine.beginBatch()
         let now = clock.now.date
         // A first name is no new name to tell: only those who had one are announced elsewhere.
         var named: Set<AccountID> = []
         for case let .frame(.rename, account, _, _) in batch where engine.name(of: account) != nil { named.insert(account) }
-        let (decisions, stickerAnswers) = engineDecisions(of: batch, now: now)
+        let (decisions, stickerAnswers) = self.decisions(of: batch, now: now)
         let events = decisions.flatMap(\.events)
         if !events.isEmpty {
+            // Read from the engine before its changes are set aside.
+            let (snapshots, snapshotted) = snapshotsDue(after: events)
+            let index = engine.indexChanges(for: events) + snapshots
+            // With other servers appending too, each conversation must still end where this
+            // engine's state of it ends.
+            var heads: [String: Int64] = [:]
+            if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = storedThrough[id] ?? 0 } }
+            // From here until the store has answered, the engine holds only what is stored.
+            let aside = engine.setAside(events, since: start)
             do {
                 // A sticker's bytes before its event, in the same append.
                 var records: [NewLogRecord] = []
@@ -269,18 +270,14 @@ actor Pipeline {
                 records += try events.map { event in
                     NewLogRecord(stream: event.conversation?.rawValue ?? "", payload: try event.storedJSON())
                 }
-                let (snapshots, snapshotted) = snapshotsDue(after: events)
-                // With other servers appending too, each conversation must still end where this
-                // engine's state of it ends.
-                var heads: [String: Int64] = [:]
-                if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = storedThrough[id] ?? 0 } }
-                let stored = try await log.append(records, indexing: engine.indexChanges(for: events) + snapshots, expecting: heads)
+                let stored = try await log.append(records, indexing: index, expecting: heads)
                 for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream) {
                     storedThrough[ConversationID(rawValue: record.stream)] = record.position
                 }
                 for (id, seq) in snapshotted { snapshotSeq[id] = seq }
             } catch let error as LogError where error.code == .conflict {
-                if let checkpoint { await lostRace(events, since: checkpoint, into: &deliveries) }
+                drop(aside)
+                if isShared { await lostRace(events, into: &deliveries) }
                 guard conflicts < Self.conflictRetries else {
                     logger.warning("A batch lost every race with other servers; refusing it", metadata: ["error": "\(error)"])
                     refuse(batch)
@@ -288,18 +285,20 @@ actor Pipeline {
                 }
                 return true
             } catch {
-                // Nothing of the batch is relayed: its requests are refused, and the engine goes
-                // back to what the store holds.
-                await storeFailed(error, restoring: saved)
+                // Nothing of the batch is kept or relayed: its requests are refused.
+                drop(aside)
+                storeFailed(error)
                 refuse(batch)
                 return false
             }
+            engine.keep(aside)
             conversationCounts.note(events)
             if !storeState.isWorking { storeRecovered() }
             // Before any reply: whoever hears of a move finds it counted.
             publish()
-            settle()
             await tellPeers(about: events, announcing: named)
+        } else {
+            engine.keep(engine.setAside([], since: start))
         }
         let answered = clock.now
         for (index, (command, decision)) in zip(batch, decisions).enumerated() {
@@ -334,21 +333,6 @@ actor Pipeline {
         stopClocks(after: events)
         if !watchers.isEmpty { tellWatchers(about: events) }
         return false
-    }
-
-    /// Returns once the engine holds exactly what the store holds: between batches, and not
-    /// while it is ahead of a failing store. False if it is ahead of the store now.
-    func settled() async -> Bool {
-        while deciding { await withCheckedContinuation { waitingToRead.append($0) } }
-        if case .aheadOfStore = storeState { return false }
-        return true
-    }
-
-    private func settle() {
-        deciding = false
-        let waiting = waitingToRead
-        waitingToRead = []
-        for reader in waiting { reader.resume() }
     }
 
     /// Tells the other pipelines of the names this batch stored, and has them announce the

@@ -78,7 +78,9 @@ struct PipelineTests {
         await table.stop()
     }
 
-    @Test func anAdminReadWaitsForTheStoreAndNeverShowsAMoveItRefused() async throws {
+    /// While a batch's move waits for the store, what it changed is set aside: a read is
+    /// answered at once from what is stored, and a move the store refuses is never shown.
+    @Test func anAdminReadDuringAnAppendShowsOnlyWhatIsStored() async throws {
         let log = HeldLog(InMemoryEventLog())
         let relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 1, logger: Logger(label: "t"))
@@ -97,12 +99,57 @@ struct PipelineTests {
             id: "2", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
             url: "?Base=base01&Scoops=scoops01")), from: "amber", connection: amber.connection)
         await log.untilHolding()
-        // The move is decided and waits for the store: a read now waits too.
-        let reading = Task { try await relay.adminGame(opened.session) }
-        try await eventually(within: .seconds(10), every: .milliseconds(5)) { await !relay.pipelines[0].waitingToRead.isEmpty }
+        // The move is decided and waits for the store: a read now does not wait, and does not see it.
+        let during = try #require(try await relay.adminGame(opened.session))
+        #expect(during.moves == 1, "a move not yet stored was shown")
         await log.release(failing: true)
-        let game = try #require(try await reading.value)
-        #expect(game.moves == 1, "the refused move was never shown")
+        let after = try #require(try await relay.adminGame(opened.session))
+        #expect(after.moves == 1, "the refused move was shown")
+        await table.stop()
+    }
+
+    /// A batch the store refuses is dropped with what it set aside: the pipeline's conversation
+    /// is what the store holds, and the same move sent again is accepted as the first of its
+    /// kind, with the seq the refused one would have had.
+    @Test func aFailedAppendLeavesTheConversationAsItWas() async throws {
+        let log = HeldLog(InMemoryEventLog())
+        let relay = try await ConversationRouter.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 1, logger: Logger(label: "t"))
+        var table = try await Table(relay: relay, accounts: ["amber"])
+        let conversation = try await table.conversation(of: "amber", with: []).conversation
+        guard case let .accepted(opened) = try await table.ask(.send(.init(
+            id: "1", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")), from: "amber")
+        else { throw ConnectionError.unexpected("the opening move was refused") }
+        let pipeline = relay.pipelines[0]
+        let before = await pipeline.engine.lastSeq(of: conversation)
+        let amberSees = await pipeline.engine.frame(ofEntry: opened.seq, in: conversation, for: "amber")
+
+        await log.hold(conversation.rawValue)
+        let move = ClientFrame.send(.init(
+            id: "2", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
+            url: "?Base=base01&Scoops=scoops01"))
+        let amber = try #require(table.outboxes["amber"])
+        await relay.submit(move, from: "amber", connection: amber.connection)
+        await log.untilHolding()
+        await log.release(failing: true)
+        var frames = amber.frames
+        var refused: ServerFrame?
+        while let frame = await frames.next() {
+            if frame.requestID == "2" { refused = frame; break }
+        }
+        #expect(try #require(refused).rejection?.code == ConversationRouter.unavailable.code)
+        // The conversation the batch changed left memory with it; read again from the store,
+        // it is what it was.
+        #expect(await !pipeline.engine.holds(conversation))
+        try await pipeline.load(conversation)
+        #expect(await pipeline.engine.lastSeq(of: conversation) == before)
+        #expect(await pipeline.engine.frame(ofEntry: opened.seq, in: conversation, for: "amber") == amberSees)
+        #expect(await pipeline.engine.frame(ofEntry: opened.seq + 1, in: conversation, for: "amber") == nil)
+
+        guard case let .accepted(again) = try await table.ask(move, from: "amber") else {
+            throw ConnectionError.unexpected("the move sent again was refused")
+        }
+        #expect(again.seq == opened.seq + 1)
         await table.stop()
     }
 

@@ -5,7 +5,7 @@ import Transcript
 /// moved one of its conversations on first, it forgets what those conversations and accounts
 /// were (`forget(_:)`), so that the batch is decided again on what the store holds.
 extension Engine {
-    /// Forgets the conversations of `events`, a batch decided on a working copy that the store
+    /// Forgets the conversations of `events`, a batch set aside (`setAside(_:since:)`) that the store
     /// refused, and the accounts they made or unmade members (with their names): another server
     /// changed them, and the store holds the truth of all of them; a server reads it again as
     /// requests need it. Returns the conversations that left memory. For an engine that learns

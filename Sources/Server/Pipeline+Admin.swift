@@ -6,7 +6,7 @@ import Wire
 
 /// What the admin API asks of a pipeline: its games as an operator sees them, an operator's
 /// actions, and live streams of a game's moves. The engine holds only what is stored (a batch
-/// is decided on a working copy, kept once stored): an operator never sees a move that a crash
+/// sets aside what it changed until it is stored): an operator never sees a move that a crash
 /// could still erase.
 extension Pipeline {
     /// The games in memory.

@@ -35,6 +35,9 @@ extension Conversation {
         var notify: [EntryReference] = []
         /// A sticker post's answer, for its HTTP request.
         var sticker: StickerAnswer?
+        /// Whether the requester is answered with the conversation as they see it once the
+        /// records are kept (a join's answer), rather than with `reply`.
+        var answersWithSummary = false
 
         static func refusal(_ request: String, _ error: ErrorFrame) -> Decided {
             Decided(reply: .rejected(.init(id: request, error: error)))
@@ -101,5 +104,30 @@ extension Conversation {
             guard barred.contains(account) else { return nil }
             return Decided(records: [.readmitted(conversation: id, account: account)])
         }
+    }
+
+    /// The decision of `account`'s joining with an invite that makes it a `role`: a member
+    /// joining again, with either invite, stays as they are and is answered with the
+    /// conversation; an account the operator removed is refused, then one in too many
+    /// conversations (`refusal`, which the directory worked out), then one for whom the
+    /// conversation is full.
+    func decide(
+        join request: ClientFrame.Join, as role: ParticipantRole, by account: AccountID, refusal: ErrorFrame?,
+        configuration: EngineConfiguration
+    ) -> Decided {
+        guard !members.contains(account) else { return Decided(answersWithSummary: true) }
+        guard !barred.contains(account) else { return .refusal(request.id, EngineError.barred.frame) }
+        if let refusal { return .refusal(request.id, refusal) }
+        let watching = spectators.count
+        if role == .player, members.count - watching >= configuration.maxParticipants {
+            return .refusal(request.id, EngineError.conversationFull(configuration.maxParticipants).frame)
+        }
+        if role == .spectator, watching >= configuration.maxSpectators {
+            return .refusal(request.id, EngineError.spectatorsFull(configuration.maxSpectators).frame)
+        }
+        let seq = lastSeq + 1
+        return Decided(
+            records: [.joined(conversation: id, seq: seq, account: account, role: role)],
+            notify: [EntryReference(conversation: id, seq: seq)], answersWithSummary: true)
     }
 }

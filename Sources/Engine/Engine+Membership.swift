@@ -24,29 +24,23 @@ extension Engine {
     /// joining again, with either, stays as they are.
     mutating func join(_ request: ClientFrame.Join, by account: AccountID) -> Decision {
         let code = InviteCode.normalized(request.invite)
-        guard let id = directory.invites[code], let conversation = conversations[id] else {
-            return .reply(.rejected(.init(id: request.id, error: EngineError.unknownInvite.frame)))
+        let decided: Conversation.Decided
+        let id: ConversationID
+        do {
+            // The copy of the conversation ends here, before the join applies.
+            guard let found = directory.invites[code], let conversation = conversations[found] else {
+                return .reply(.rejected(.init(id: request.id, error: EngineError.unknownInvite.frame)))
+            }
+            id = found
+            decided = conversation.decide(
+                join: request, as: code == conversation.invite ? .player : .spectator, by: account,
+                refusal: joiningRefusal(of: account), configuration: configuration)
         }
-        guard !conversation.members.contains(account) else {
-            return .reply(.conversation(.init(id: request.id, conversation: summary(of: conversation, for: account))))
-        }
-        guard !conversation.barred.contains(account) else {
-            return .reply(.rejected(.init(id: request.id, error: EngineError.barred.frame)))
-        }
-        if let refusal = joiningRefusal(of: account) { return .reply(.rejected(.init(id: request.id, error: refusal))) }
-        let role: ParticipantRole = code == conversation.invite ? .player : .spectator
-        let watching = conversation.spectators.count
-        if role == .player, conversation.members.count - watching >= configuration.maxParticipants {
-            return .reply(.rejected(.init(id: request.id, error: EngineError.conversationFull(configuration.maxParticipants).frame)))
-        }
-        if role == .spectator, watching >= configuration.maxSpectators {
-            return .reply(.rejected(.init(id: request.id, error: EngineError.spectatorsFull(configuration.maxSpectators).frame)))
-        }
-        let seq = conversation.lastSeq + 1
+        guard decided.answersWithSummary else { return decided.reply.map(Decision.reply) ?? Decision() }
         return commit(
-            [.joined(conversation: id, seq: seq, account: account, role: role)],
+            decided.records,
             reply: { engine in .conversation(.init(id: request.id, conversation: engine.summary(of: id, for: account))) },
-            notify: [EntryReference(conversation: id, seq: seq)])
+            notify: decided.notify)
     }
 
     mutating func leave(_ request: ClientFrame.Leave, by account: AccountID) -> Decision {

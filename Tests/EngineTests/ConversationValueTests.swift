@@ -139,4 +139,33 @@ import Wire
         let moved = try #require(harness.engine.conversations[id])
         #expect(moved.decide(timeOut: deadline, at: deadline.at + 1000, timing: timing) == nil, "void")
     }
+
+    /// A join is decided by its conversation, with the directory's refusal of an account in too
+    /// many conversations handed in: a member stays as they are, the removed and the refused are
+    /// refused in that order, a full conversation refuses, and a newcomer makes one record.
+    @Test func aJoinIsDecidedByTheConversation() throws {
+        let (harness, id) = GameSessionTests.table(three: false)
+        var held = try #require(harness.engine.conversations[id])
+        let configuration = harness.engine.configuration
+        let join = ClientFrame.Join(id: "j", invite: held.invite)
+        let again = held.decide(join: join, as: .player, by: "ben", refusal: nil, configuration: configuration)
+        #expect(again.records.isEmpty && again.answersWithSummary)
+        let chris = held.decide(join: join, as: .player, by: "chris", refusal: nil, configuration: configuration)
+        guard case .joined(id, held.lastSeq + 1, "chris", .player)? = chris.records.first else { throw Unexpected(chris.records) }
+        #expect(chris.answersWithSummary && chris.notify.map(\.seq) == [held.lastSeq + 1])
+        let tooMany = ErrorFrame(code: "too-many-conversations", reason: "")
+        #expect(held.decide(join: join, as: .player, by: "chris", refusal: tooMany, configuration: configuration)
+            .reply?.rejection?.code == "too-many-conversations")
+        var small = configuration
+        small.maxParticipants = 2
+        #expect(held.decide(join: join, as: .player, by: "chris", refusal: nil, configuration: small)
+            .reply?.rejection?.code == EngineError.conversationFull(2).code)
+        // A member the operator removed is refused before any other reason.
+        let removed = try #require(held.decide(.remove("ben"), at: harness.clock))
+        for record in removed.records {
+            _ = try held.apply(record, with: Conversation.Applying(context: harness.engine.context, retiredKept: nil))
+        }
+        #expect(held.decide(join: join, as: .player, by: "ben", refusal: tooMany, configuration: configuration)
+            .reply?.rejection?.code == EngineError.barred.code)
+    }
 }

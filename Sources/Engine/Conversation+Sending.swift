@@ -158,7 +158,7 @@ extension AcceptedMove {
     }
 }
 
-/// Why a send was refused; a stale one names the session's current message.
+/// Why a request was refused; a stale send names the session's current message.
 struct Refusal: Error {
     let frame: ErrorFrame
     var staleSeq: Int? = nil

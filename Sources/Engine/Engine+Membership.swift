@@ -7,17 +7,17 @@ extension Engine {
     mutating func create(
         _ request: ClientFrame.Create, by account: AccountID, random: inout some RandomNumberGenerator
     ) -> Decision {
-        if let refusal = joiningRefusal(of: account) { return .reply(.rejected(.init(id: request.id, error: refusal))) }
-        var id = ConversationID(rawValue: UUID.random(using: &random).uuidString)
-        // One try in `partition.count`, on average, is an id of this engine's partition.
-        while !partition.holds(id) { id = ConversationID(rawValue: UUID.random(using: &random).uuidString) }
-        var invite = InviteCode.make(using: &random)
-        while directory.invites[invite] != nil { invite = InviteCode.make(using: &random) }
-        return commit(
-            [.conversationCreated(conversation: id, invite: invite, creator: account),
-             .joined(conversation: id, seq: 1, account: account, role: .player)],
-            reply: { engine in .conversation(.init(id: request.id, conversation: engine.summary(of: id, for: account))) },
-            notify: [EntryReference(conversation: id, seq: 1)])
+        let decided = directory.decide(
+            create: request, by: account, partition: partition, limit: configuration.maxConversationsPerAccount, random: &random)
+        switch decided {
+        case let .failure(refusal):
+            return .reply(.rejected(.init(id: request.id, error: refusal.frame)))
+        case let .success((id, records)):
+            return commit(
+                records,
+                reply: { engine in .conversation(.init(id: request.id, conversation: engine.summary(of: id, for: account))) },
+                notify: [EntryReference(conversation: id, seq: 1)])
+        }
     }
 
     /// The conversation's invite makes a player; its invite to watch, a spectator. A member

@@ -11,8 +11,7 @@ extension Engine {
 
     /// Why `account` may not be in one more conversation, if it may not.
     func joiningRefusal(of account: AccountID) -> ErrorFrame? {
-        let limit = configuration.maxConversationsPerAccount
-        return directory.conversationCount(of: account) >= limit ? EngineError.tooManyConversations(limit).frame : nil
+        directory.joiningRefusal(of: account, limit: configuration.maxConversationsPerAccount)
     }
 
     /// Whether an account whose memberships the engine knows is a member of `conversation`,

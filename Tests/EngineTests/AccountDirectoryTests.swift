@@ -1,5 +1,7 @@
+import GameRules
 import Testing
 import Transcript
+import Wire
 @testable import Engine
 
 /// The directory's count of known members per conversation follows its memberships through
@@ -50,5 +52,28 @@ import Transcript
         #expect(directory.conversations(of: "amber") == [first] && directory.conversations(of: "ben") == nil)
         #expect(directory.names == ["amber": "Amber", "chris": "Chris"])
         #expect(directory.hasKnownMember(first), "amber is still known to be in it")
+    }
+
+    /// A create is decided by the directory: an id of the partition asked for, an invite no
+    /// conversation in memory has, the opener joined; refused to an account in too many
+    /// conversations; the directory left as it was.
+    @Test func aCreateIsDecidedByTheDirectory() throws {
+        var directory = AccountDirectory()
+        directory.addMembership(of: "amber", in: first)
+        var random = SeededRandom(seed: 11)
+        let partition = Partition(index: 1, count: 3)
+        guard case let .success((id, records)) = directory.decide(
+            create: .init(id: "c"), by: "amber", partition: partition, limit: 2, random: &random)
+        else { throw Unexpected("refused") }
+        #expect(partition.holds(id))
+        guard case let .conversationCreated(created, invite, "amber")? = records.first, created == id,
+            case .joined(id, 1, "amber", .player)? = records.last
+        else { throw Unexpected(records) }
+        #expect(directory.invites[invite] == nil && directory.conversations(of: "amber") == [first])
+        directory.addMembership(of: "amber", in: second)
+        guard case let .failure(refusal) = directory.decide(
+            create: .init(id: "d"), by: "amber", partition: partition, limit: 2, random: &random)
+        else { throw Unexpected("a third conversation over a limit of two") }
+        #expect(refusal.frame.code == EngineError.tooManyConversations(2).code)
     }
 }

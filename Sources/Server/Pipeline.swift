@@ -276,8 +276,9 @@ actor Pipeline {
                 }
                 for (id, seq) in snapshotted { snapshotSeq[id] = seq }
             } catch let error as LogError where error.code == .conflict {
-                drop(aside)
+                // Read again first: what was stored of them tells what they gained elsewhere.
                 if isShared { await lostRace(events, into: &deliveries) }
+                drop(aside)
                 guard conflicts < Self.conflictRetries else {
                     logger.warning("A batch lost every race with other servers; refusing it", metadata: ["error": "\(error)"])
                     refuse(batch)

@@ -31,4 +31,24 @@ extension AccountDirectory {
         ]
         return .success((id, records))
     }
+
+    /// What a `rename` decides.
+    enum Renamed {
+        /// The name breaks the rule for names (`EngineConfiguration.keptName(_:)`).
+        case refused(ErrorFrame)
+        /// The account has that name already: clients give their name on every connection, and
+        /// the same name again stores nothing.
+        case unchanged
+        /// The record of the new name; `announced` when the account had a name before, which
+        /// its conversations are then told (a first name, given when a client first connects,
+        /// is no news: frames after it carry it).
+        case renamed(Record, name: String, announced: Bool)
+    }
+
+    /// The decision of `account`'s taking the name `request` asks for.
+    func decide(rename request: ClientFrame.Rename, by account: AccountID, configuration: EngineConfiguration) -> Renamed {
+        guard let name = configuration.keptName(request.name) else { return .refused(configuration.nameRefusal) }
+        guard names[account] != name else { return .unchanged }
+        return .renamed(.renamed(account: account, name: name), name: name, announced: names[account] != nil)
+    }
 }

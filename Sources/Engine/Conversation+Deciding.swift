@@ -24,6 +24,8 @@ extension Conversation {
         case remove(AccountID)
         /// The operator lets a removed account come back.
         case readmit(AccountID)
+        /// A member took a new name, which every member is told.
+        case announce(name: String, of: AccountID)
     }
 
     /// What the conversation decided.
@@ -103,6 +105,10 @@ extension Conversation {
         case let .readmit(account):
             guard barred.contains(account) else { return nil }
             return Decided(records: [.readmitted(conversation: id, account: account)])
+        case let .announce(name, account):
+            guard members.contains(account) else { return nil }
+            return Decided(
+                records: [.memberRenamed(conversation: id, seq: seq, account: account, name: name, at: now)], notify: told)
         }
     }
 

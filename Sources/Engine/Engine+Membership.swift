@@ -54,16 +54,16 @@ extension Engine {
     public var nameRefusal: ErrorFrame { configuration.nameRefusal }
 
     mutating func rename(_ request: ClientFrame.Rename, by account: AccountID, now: Date) -> Decision {
-        guard let name = keptName(request.name) else {
-            return .reply(.rejected(.init(id: request.id, error: nameRefusal)))
+        switch directory.decide(rename: request, by: account, configuration: configuration) {
+        case let .refused(refusal):
+            return .reply(.rejected(.init(id: request.id, error: refusal)))
+        case .unchanged:
+            return .reply(.done(.init(id: request.id)))
+        case let .renamed(record, name, announced):
+            var decision = commit([record], reply: { _ in .done(.init(id: request.id)) }, notify: [])
+            if announced { decision.merge(announce(name, of: account, now: now)) }
+            return decision
         }
-        // Clients give their name on every connection: the same name again stores nothing.
-        guard directory.names[account] != name else { return .reply(.done(.init(id: request.id))) }
-        let hadName = directory.names[account] != nil
-        var decision = commit([.renamed(account: account, name: name)], reply: { _ in .done(.init(id: request.id)) }, notify: [])
-        // A first name (given when a client first connects) is no news: frames after it carry it.
-        if hadName { decision.merge(announce(name, of: account, now: now)) }
-        return decision
     }
 
     /// Tells every member of the account's conversations in memory its new name, an entry in
@@ -74,10 +74,9 @@ extension Engine {
         var events: [Record] = []
         var notify: [EntryReference] = []
         for id in (directory.conversations(of: account) ?? []).sorted() {
-            guard let conversation = conversations[id], conversation.members.contains(account) else { continue }
-            let seq = conversation.lastSeq + 1
-            events.append(.memberRenamed(conversation: id, seq: seq, account: account, name: name, at: now))
-            notify.append(EntryReference(conversation: id, seq: seq))
+            guard let decided = conversations[id]?.decide(.announce(name: name, of: account), at: now) else { continue }
+            events += decided.records
+            notify += decided.notify
         }
         return events.isEmpty ? Decision() : commit(events, reply: nil, notify: notify)
     }

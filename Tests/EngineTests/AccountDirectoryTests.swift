@@ -76,4 +76,24 @@ import Wire
         else { throw Unexpected("a third conversation over a limit of two") }
         #expect(refusal.frame.code == EngineError.tooManyConversations(2).code)
     }
+
+    /// A rename is decided by the directory: a name that breaks the rule is refused, the same
+    /// name again stores nothing, a first name is stored without being told, a new one is told.
+    @Test func aRenameIsDecidedByTheDirectory() throws {
+        var directory = AccountDirectory()
+        let configuration = EngineConfiguration(publicURL: "https://parley.test")
+        guard case .refused = directory.decide(rename: .init(id: "r", name: " \n "), by: "amber", configuration: configuration)
+        else { throw Unexpected("a blank name was taken") }
+        guard case let .renamed(.renamed("amber", "Amber"), "Amber", announced) = directory.decide(
+            rename: .init(id: "r", name: " Amber "), by: "amber", configuration: configuration)
+        else { throw Unexpected("a first name was refused") }
+        #expect(!announced, "a first name is no news")
+        #expect(directory.names["amber"] == nil, "deciding changed the directory")
+        directory.names["amber"] = "Amber"
+        guard case .unchanged = directory.decide(rename: .init(id: "r", name: "Amber"), by: "amber", configuration: configuration)
+        else { throw Unexpected("the same name again was stored") }
+        guard case .renamed(_, "Ambre", true) = directory.decide(
+            rename: .init(id: "r", name: "Ambre"), by: "amber", configuration: configuration)
+        else { throw Unexpected("a new name was not told") }
+    }
 }

@@ -72,6 +72,11 @@ import Wire
         #expect(held.decide(.remove("chris"), at: harness.clock) == nil, "no member to remove")
         #expect(held.decide(.readmit("ben"), at: harness.clock) == nil, "nobody was removed")
         #expect(held.decide(.remove("ben"), at: harness.clock)?.records.count == 1)
+        let announced = try #require(held.decide(.announce(name: "Benjamin", of: "ben"), at: harness.clock))
+        guard case .memberRenamed(id, held.lastSeq + 1, "ben", "Benjamin", _)? = announced.records.first else {
+            throw Unexpected(announced.records)
+        }
+        #expect(held.decide(.announce(name: "Chris", of: "chris"), at: harness.clock) == nil, "no member to tell of")
     }
 
     /// A move is decided by its conversation alone: the record to store and what applying it

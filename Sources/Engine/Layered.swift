@@ -10,8 +10,6 @@ struct Layered<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     init() {}
 
-    init(_ dictionary: [Key: Value]) { base = dictionary }
-
     subscript(key: Key) -> Value? {
         get {
             if let layer, let changed = layer[key] { return changed }
@@ -58,10 +56,7 @@ struct Layered<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return merged
     }
 
-    var count: Int { layer == nil ? base.count : dictionary.count }
-    var isEmpty: Bool { count == 0 }
     var keys: [Key] { Array(dictionary.keys) }
-    var values: [Value] { Array(dictionary.values) }
 
     /// Whether changes go into a layer of their own.
     var isLayered: Bool { layer != nil }

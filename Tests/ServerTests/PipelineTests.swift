@@ -78,9 +78,11 @@ struct PipelineTests {
         await table.stop()
     }
 
-    /// While a batch's move waits for the store, what it changed is set aside: a read is
-    /// answered at once from what is stored, and a move the store refuses is never shown.
-    @Test func anAdminReadDuringAnAppendShowsOnlyWhatIsStored() async throws {
+    /// Amber alone in a conversation of one pipeline, a solo ice cream opened, and her next move
+    /// submitted and held by the store (`HeldLog`): the move, decided, waits for its append.
+    static func soloGameWithAHeldMove() async throws
+        -> (HeldLog, ConversationRouter, Table, ConversationID, ServerFrame.Accepted, ClientFrame)
+    {
         let log = HeldLog(InMemoryEventLog())
         let relay = try await ConversationRouter.start(
             configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 1, logger: Logger(label: "t"))
@@ -88,17 +90,21 @@ struct PipelineTests {
         let conversation = try await table.conversation(of: "amber", with: []).conversation
         guard case let .accepted(opened) = try await table.ask(.send(.init(
             id: "1", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")), from: "amber")
-        else {
-            Issue.record("the opening move was refused")
-            return
-        }
-
+        else { throw ConnectionError.unexpected("the opening move was refused") }
         await log.hold(conversation.rawValue)
-        let amber = try #require(table.outboxes["amber"])
-        await relay.submit(.send(.init(
+        let move = ClientFrame.send(.init(
             id: "2", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
-            url: "?Base=base01&Scoops=scoops01")), from: "amber", connection: amber.connection)
+            url: "?Base=base01&Scoops=scoops01"))
+        let amber = try #require(table.outboxes["amber"])
+        await relay.submit(move, from: "amber", connection: amber.connection)
         await log.untilHolding()
+        return (log, relay, table, conversation, opened, move)
+    }
+
+    /// While a batch's move waits for the store, what it changed is set aside: a read is
+    /// answered at once from what is stored, and a move the store refuses is never shown.
+    @Test func anAdminReadDuringAnAppendShowsOnlyWhatIsStored() async throws {
+        let (log, relay, table, _, opened, _) = try await Self.soloGameWithAHeldMove()
         // The move is decided and waits for the store: a read now does not wait, and does not see it.
         let during = try #require(try await relay.adminGame(opened.session))
         #expect(during.moves == 1, "a move not yet stored was shown")
@@ -112,25 +118,12 @@ struct PipelineTests {
     /// is what the store holds, and the same move sent again is accepted as the first of its
     /// kind, with the seq the refused one would have had.
     @Test func aFailedAppendLeavesTheConversationAsItWas() async throws {
-        let log = HeldLog(InMemoryEventLog())
-        let relay = try await ConversationRouter.start(
-            configuration: Self.configuration, secret: Self.secret, log: log, pipelines: 1, logger: Logger(label: "t"))
-        var table = try await Table(relay: relay, accounts: ["amber"])
-        let conversation = try await table.conversation(of: "amber", with: []).conversation
-        guard case let .accepted(opened) = try await table.ask(.send(.init(
-            id: "1", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")), from: "amber")
-        else { throw ConnectionError.unexpected("the opening move was refused") }
+        var (log, relay, table, conversation, opened, move) = try await Self.soloGameWithAHeldMove()
         let pipeline = relay.pipelines[0]
-        let before = await pipeline.engine.lastSeq(of: conversation)
-        let amberSees = await pipeline.engine.frame(ofEntry: opened.seq, in: conversation, for: "amber")
-
-        await log.hold(conversation.rawValue)
-        let move = ClientFrame.send(.init(
-            id: "2", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
-            url: "?Base=base01&Scoops=scoops01"))
+        // Held: the engine holds what was stored before the move.
+        let before = opened.seq
+        #expect(await pipeline.engine.lastSeq(of: conversation) == nil, "the conversation is set aside")
         let amber = try #require(table.outboxes["amber"])
-        await relay.submit(move, from: "amber", connection: amber.connection)
-        await log.untilHolding()
         await log.release(failing: true)
         var frames = amber.frames
         var refused: ServerFrame?
@@ -143,7 +136,7 @@ struct PipelineTests {
         #expect(await !pipeline.engine.holds(conversation))
         try await pipeline.load(conversation)
         #expect(await pipeline.engine.lastSeq(of: conversation) == before)
-        #expect(await pipeline.engine.frame(ofEntry: opened.seq, in: conversation, for: "amber") == amberSees)
+        #expect(await pipeline.engine.frame(ofEntry: opened.seq, in: conversation, for: "amber")?.event?.seq == opened.seq)
         #expect(await pipeline.engine.frame(ofEntry: opened.seq + 1, in: conversation, for: "amber") == nil)
 
         guard case let .accepted(again) = try await table.ask(move, from: "amber") else {

@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Engine", "Fairness", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
+                "Engine", "Fairness", "Reads", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
                 "Timekeeping", "Transcript", "Wire", "WebClient", "WebPages",
                 // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -199,6 +199,11 @@ let package = Package(
         .testTarget(name: "StickersTests", dependencies: ["Stickers", "GameCatalog", "GamePresentation", "GameRules"]),
         .testTarget(name: "FairnessTests", dependencies: ["Fairness", "GameRules", "GameCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.
+        // What pages read of stored games, from the store alone, off the pipelines.
+        .target(name: "Reads", dependencies: ["Engine", "Fairness", "Storage", "Transcript", "Wire"]),
+        .testTarget(
+            name: "ReadsTests",
+            dependencies: ["Reads", "Engine", "Fairness", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["GameCatalog", "GamePresentation", "GameRules"], path: "Tests/TestSupport"),
         .testTarget(
             name: "StorageTests",
@@ -214,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Client", "Play", "Engine", "Fairness", "Files", "GameCatalog", "Wire", "Transcript", "Bench",
+                "Server", "Client", "Play", "Engine", "Fairness", "Reads", "Files", "GameCatalog", "Wire", "Transcript", "Bench",
                 "StorageSQLite", "TestSupport", "Timekeeping",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

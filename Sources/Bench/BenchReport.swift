@@ -32,6 +32,19 @@ enum BenchReport {
             + (result.failures.isEmpty ? ["errors: 0"] : ["errors: \(asked - result.held)"] + result.failures.map { "  \($0)" })
     }
 
+    static func pages(_ figures: StatePageRun.Figures, clients: Int, history: Int) -> [String] {
+        func ms(_ duration: Duration) -> String {
+            format((Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) * 1000, 2) + " ms"
+        }
+        return [
+            "state pages: \(figures.latencies.count) answered (\(clients) clients, the newest of \(history) messages) in "
+                + "\(seconds(figures.elapsed)) = \(format(figures.perSecond, 0)) pages/s",
+            "state page (connect, TLS, answer): p50 \(ms(figures.percentile(0.5))), p99 \(ms(figures.percentile(0.99))), "
+                + "max \(ms(figures.percentile(1)))",
+            "state page errors: \(figures.errors)" + (figures.firstError.map { " (first: \($0))" } ?? ""),
+        ]
+    }
+
     static func percentiles(_ figures: LoadFigures) -> String {
         ["p50", "p99", "p99.9"].enumerated().map { index, name in
             "\(name) \(format(figures.milliseconds(atPercentile: [50, 99, 99.9][index]), 2)) ms"

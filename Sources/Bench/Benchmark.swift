@@ -21,6 +21,10 @@ public struct Benchmark: Sendable {
     public var think: Duration = .zero
     /// Also measure a bare TLS WebSocket echo with the same client and concurrency.
     public var baseline: Bool
+    /// Clients fetching the state page of the newest message of a conversation of
+    /// `history` messages, written into the server's data folder first, while the games run.
+    public var statePages = 0
+    public var history = 20_000
 
     public init(
         placement: ServerUnderTest.Placement, mode: Mode, pairs: Int, games: [BenchVariant], strategy: String,
@@ -47,7 +51,16 @@ public struct Benchmark: Sendable {
             BenchReport.echo(figures, pairs: pairs).forEach(print)
             echo = figures
         }
-        let server = try await ServerUnderTest.start(placement, logger: logger)
+        var page: String?
+        var dataDirectory: String?
+        if statePages > 0 {
+            let folder = BackgroundServer.temporaryFolder("parley-bench-server")
+            let began = ContinuousClock.now
+            page = try await LongConversation(messages: history).write(into: folder)
+            dataDirectory = folder
+            print("history: one conversation of \(history) signed messages written in \(ContinuousClock.now - began)")
+        }
+        let server = try await ServerUnderTest.start(placement, dataDirectory: dataDirectory, logger: logger)
         print("server: \(server.description)")
         defer { print("load average after: \(Machine.loadAverage())") }
         switch mode {
@@ -57,14 +70,23 @@ public struct Benchmark: Sendable {
                 + (think > .zero ? ", each thinking \(think) on average before a move" : ""))
             var run = LoadRun(endpoints: server.endpoints, tables: pairs, games: games, strategy: strategy)
             run.think = think
+            let stop = StatePageRun.Stop()
+            let pages = page.map { path in
+                print("state pages: \(statePages) clients fetching \(path.prefix(60))…, a new HTTPS connection each")
+                let pages = StatePageRun(endpoint: server.endpoint, clients: statePages, path: path, expected: "chain intact")
+                return Task { await pages.run(until: stop) }
+            }
             let result = await run.run(limit: limit) { server.sample() }
+            stop.set()
+            let pageFigures = await pages?.value
             await server.stop()
             BenchReport.load(result, pairs: pairs, inThisProcess: server.inThisProcess).forEach(print)
+            if let pageFigures { BenchReport.pages(pageFigures, clients: statePages, history: history).forEach(print) }
             if let echo, echo.perSecond > 0 {
                 print("Parley to echo: \(BenchReport.format(result.figures.perSecond / echo.perSecond * 100, 0))%"
                     + " (\(BenchReport.format(result.figures.perSecond, 0)) moves/s against \(BenchReport.format(echo.perSecond, 0)) echoes/s)")
             }
-            return result.figures.errors == 0 && (echo?.errors ?? 0) == 0 && result.held == pairs * 2
+            return result.figures.errors == 0 && (echo?.errors ?? 0) == 0 && result.held == pairs * 2 && (pageFigures?.errors ?? 0) == 0
         case let .idle(count, hold):
             print("idle: \(count) connections that authenticate and wait")
             var run = IdleRun(endpoint: server.endpoint, connections: count)

@@ -35,9 +35,12 @@ public struct ServerUnderTest: Sendable {
         "limits.messagesPerSecond=100000", "limits.burst=100000", "limits.urlLength=8192", "limits.connectionsPerAddress=100000",
     ]
 
-    public static func start(_ placement: Placement, logger: Logger) async throws -> ServerUnderTest {
+    /// `dataDirectory`, when given, is the data folder of a server this starts (in place of
+    /// the placement's own or a new one).
+    public static func start(_ placement: Placement, dataDirectory folder: String? = nil, logger: Logger) async throws -> ServerUnderTest {
         switch placement {
-        case let .inProcess(dataDirectory):
+        case let .inProcess(placed):
+            let dataDirectory = folder ?? placed
             var limits = ServerLimits()
             limits.messagesPerSecond = 100_000
             limits.burst = 100_000
@@ -50,7 +53,7 @@ public struct ServerUnderTest: Sendable {
                     + "limits raised: \(raisedLimits.joined(separator: ", "))",
                 stopper: { await server.stop() })
         case let .spawned(executable):
-            let server = try await SpawnedServer.start(executable: executable, settings: raisedLimits)
+            let server = try await SpawnedServer.start(executable: executable, settings: raisedLimits, dataDirectory: folder)
             return ServerUnderTest(
                 endpoints: [Self.endpoint(server.server)], pids: [server.pid], inThisProcess: false,
                 description: "parley serve as process \(server.pid), durable SQLite in \(server.dataDirectory); "

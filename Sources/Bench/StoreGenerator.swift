@@ -41,17 +41,20 @@ public struct StoreGenerator {
         var summary = Summary()
         var batch: [Record] = []
         var first = true
+        /// The position of the newest record stored.
+        var stored: Int64 = 0
         /// Stores the batch; returns the position of its last record.
         func flush() async throws -> Int64 {
             guard !batch.isEmpty else { return 0 }
             let records = try batch.map { NewLogRecord(stream: $0.conversation?.rawValue ?? "", payload: try WireJSON.encode($0)) }
-            var changes = engine.indexChanges(for: batch)
+            var changes = engine.indexChanges(for: batch, storedThrough: { _ in stored })
             if first { changes.append(.set(IndexKind.format, "index", IndexKind.version)) }
             first = false
-            let stored = try await log.append(records, indexing: changes)
+            let appended = try await log.append(records, indexing: changes)
             summary.records += records.count
             batch = []
-            return stored.last?.position ?? 0
+            stored = appended.last?.position ?? stored
+            return stored
         }
         func decide(_ frame: ClientFrame, by account: AccountID) throws -> ServerFrame {
             let decision = engine.handle(frame, from: account, now: Date(), random: &random)

@@ -41,10 +41,26 @@ public enum IndexKind {
     /// player the same identifiers. A server alone on its store keeps it in its data folder.
     public static let secret = "secret"
 
+    /// Key: session id, "/", the message's number in its session (`messageKey`); value: a log
+    /// position after which the message's record is the first accepted move of that session and
+    /// number in its conversation's stream. A state page's chain check reads one record by it.
+    public static let message = "message"
+    /// Key: session id; value: a log position after which, in its conversation's stream, is the
+    /// record that finished the session (its last message, a timeout, an end or a resignation).
+    /// Absent while the session is played.
+    public static let finished = "finished"
+
     /// The layout version this engine writes and reads.
     /// Layout 2 indexes invites to watch (layout 1 had only the invites to play); layout 3 the
-    /// message that started each game (`start`).
-    public static let version = "3"
+    /// message that started each game (`start`); layout 4 every message (`message`) and every
+    /// finished session (`finished`).
+    public static let version = "4"
+
+    /// `SESSION/NUMBER`, the number zero-padded to nine digits so that keys sort in order.
+    public static func messageKey(_ session: SessionID, _ number: Int) -> String {
+        let digits = String(number)
+        return session.uuidString + "/" + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
+    }
 
     public static func memberKey(_ account: AccountID, _ conversation: ConversationID) -> String {
         memberKey(account, conversation.rawValue)
@@ -71,7 +87,10 @@ extension Engine {
     /// when that is not what the index already says (a move restarts the clock that ran
     /// before it: nothing to write). The engine notes what it told the index, so the changes
     /// must be stored, or the engine put back to what it was before the batch.
-    public mutating func indexChanges(for events: [Record]) -> [IndexChange] {
+    /// `storedThrough` gives, for a conversation, a log position at or after which its new
+    /// records will be stored (the position of its newest stored record; 0 when unknown): the
+    /// `message` and `finished` entries point after it.
+    public mutating func indexChanges(for events: [Record], storedThrough: (ConversationID) -> Int64) -> [IndexChange] {
         var changes: [IndexChange] = []
         var touched: [ConversationID] = []
         var counted = false
@@ -94,8 +113,17 @@ extension Engine {
                     changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation.rawValue))
                     changes.append(Self.startChange(of: move))
                 }
+                let after = String(storedThrough(move.conversation))
+                changes.append(.set(IndexKind.message, IndexKind.messageKey(move.session, move.moveCount), after))
+                if isFinished(move.session, in: move.conversation) {
+                    changes.append(.set(IndexKind.finished, move.session.uuidString, after))
+                }
                 counted = true
-            case .timedOut, .ended, .resigned:
+            case let .timedOut(conversation, _, session, _), let .ended(conversation, _, session, _),
+                let .resigned(conversation, _, session, _, _):
+                if isFinished(session, in: conversation) {
+                    changes.append(.set(IndexKind.finished, session.uuidString, String(storedThrough(conversation))))
+                }
                 counted = true
             case .chat, .memberRenamed:
                 break
@@ -120,6 +148,12 @@ extension Engine {
         }
         if counted { changes.append(totalsChange()) }
         return changes
+    }
+
+    /// Whether a session of a conversation in memory is over, as the batch left it.
+    private func isFinished(_ session: SessionID, in conversation: ConversationID) -> Bool {
+        guard let held = conversations[conversation] else { return false }
+        return held.sessions[session]?.isFinished ?? held.retired.contains(session)
     }
 
     private func totalsChange() -> IndexChange {

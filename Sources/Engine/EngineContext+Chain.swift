@@ -54,13 +54,25 @@ extension EngineContext {
     /// a message that is not signed.
     func statement(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> ChainStatement? {
         guard let chain = entry.move.chain else { return nil }
-        return statement(of: entry, view: try query(of: entry, for: seat), link: chain.link(for: seat))
+        return statement(of: entry.move, view: try query(of: entry, for: seat), link: chain.link(for: seat))
+    }
+
+    /// The digests of a stored message's copies as each of its viewers received it (each seat
+    /// it names, and anyone else): what a state page checks a lone URL's `Chain_Previous`
+    /// against, from the message's record alone. Empty for a message that is not signed.
+    public func chainDigests(of move: AcceptedMove) throws(EngineError) -> Set<ChainDigest> {
+        guard let chain = move.chain else { return [] }
+        var digests: Set<ChainDigest> = []
+        for seat in [nil] + chain.seats.indices.map(Optional.some) {
+            let view = try query(of: move, views: nil, for: seat)
+            digests.insert(statement(of: move, view: view, link: chain.link(for: seat)).digest)
+        }
+        return digests
     }
 
     /// `view`: the state as the viewer sees it, without the fleet items.
-    func statement(of entry: MessageEntry, view: String, link: ChainLink) -> ChainStatement {
-        let move = entry.move
-        return ChainStatement(
+    func statement(of move: AcceptedMove, view: String, link: ChainLink) -> ChainStatement {
+        ChainStatement(
             game: move.game.rawValue, view: ProofItems.appending(move.proofs, to: view), session: move.session.uuidString,
             message: move.moveCount, previous: link.previous)
     }
@@ -71,7 +83,7 @@ extension EngineContext {
         let view = try query(of: entry, for: seat)
         guard let chain = entry.move.chain else { return ProofItems.appending(entry.move.proofs, to: view) }
         let link = chain.link(for: seat)
-        let statement = statement(of: entry, view: view, link: link)
+        let statement = statement(of: entry.move, view: view, link: link)
         // Ed25519 signs deterministically: a copy signed now is the copy signed at the move.
         guard let signature = link.signature ?? configuration.signer?.sign(statement) else {
             return ProofItems.appending(entry.move.proofs, to: view)
@@ -82,8 +94,13 @@ extension EngineContext {
     /// The state of a message as the seat `seat` (a spectator when `nil`) sees it: the view kept
     /// with the entry, or worked out again from the true state by the game's own view.
     func query(of entry: MessageEntry, for seat: Int?) throws(EngineError) -> String {
-        if let views = entry.views, let query = seat.flatMap({ views.seats[$0] }) ?? views.spectator { return query }
-        let move = entry.move
+        try query(of: entry.move, views: entry.views, for: seat)
+    }
+
+    /// The view of `move`'s state for the viewer at `seat`: from `views` when they hold it,
+    /// otherwise worked out again from the true state.
+    func query(of move: AcceptedMove, views: StateViews?, for seat: Int?) throws(EngineError) -> String {
+        if let views, let query = seat.flatMap({ views.seats[$0] }) ?? views.spectator { return query }
         do {
             let game = try catalog.game(move.game, variant: move.variant)
             return QueryString.format(try game.view(of: QueryString.items(in: move.state), for: seat.map(Seat.init)))

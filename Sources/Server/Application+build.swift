@@ -1,15 +1,16 @@
 import Engine
 import Fairness
-import GameRules
-import Stickers
 import GameCatalog
 import GamePresentation
+import GameRules
 import Hummingbird
 import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import Reads
 import ServiceLifecycle
+import Stickers
 import WebClient
 import WebPages
 
@@ -88,7 +89,7 @@ protocol StoredGames: Sendable {
     func replay(ofSession session: String) async throws -> Replay?
 }
 
-extension ConversationRouter: StoredGames {}
+extension StoredReads: StoredGames {}
 
 /// The same server with its WebSockets served as `webSocket` says; `chainKey`, the key its
 /// messages are signed with, lets a state page say whether its URL is signed as it stands;

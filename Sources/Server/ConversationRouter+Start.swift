@@ -29,11 +29,11 @@ extension ConversationRouter {
         switch try await log.indexValue(IndexKind.format, key: "index") {
         case nil:
             try await buildIndex(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
-            try await addGameStarts(to: log, logger: logger)
+            try await indexStoredMessages(of: log, catalog: catalog, logger: logger)
         case "1":
             try await addWatchInvites(to: log, logger: logger)
-            try await addGameStarts(to: log, logger: logger)
-        case "2": try await addGameStarts(to: log, logger: logger)
+            try await indexStoredMessages(of: log, catalog: catalog, logger: logger)
+        case "2", "3": try await indexStoredMessages(of: log, catalog: catalog, logger: logger)
         default: break
         }
         if let heartbeat {
@@ -43,7 +43,7 @@ extension ConversationRouter {
             if let downtime = await heartbeat.downtime(of: engine, now: now), case let .downtime(lastAlive, _) = downtime {
                 _ = try await log.append(
                     [NewLogRecord(stream: "", payload: try WireJSON.encode(downtime))],
-                    indexing: engine.indexChanges(for: [downtime]))
+                    indexing: engine.indexChanges(for: [downtime], storedThrough: { _ in 0 }))
                 logger.notice("Turn clocks stood still while the server was down", metadata: [
                     "since": "\(lastAlive.formatted(.iso8601))", "seconds": "\(Int(now.timeIntervalSince(lastAlive)))",
                 ])
@@ -132,25 +132,25 @@ extension ConversationRouter {
         logger.notice("Indexed the invites to watch of the store's conversations", metadata: ["conversations": "\(changes.count)"])
     }
 
-    /// Brings an index of layout 2 to layout 3, which indexes the message that started each game
-    /// (`IndexKind.start`): every stored event is read once, in pages, and the starts written
-    /// with the new layout in one transaction. Writing the same starts twice (a node sharing
-    /// the store migrating at the same time) changes nothing.
-    static func addGameStarts(to log: any EventLog, logger: Logger) async throws {
+    /// Brings an index of layout 2 or 3 to layout 4, which indexes the message that started each
+    /// game (`IndexKind.start`), every message and every finished session (`IndexPass`): every
+    /// stored event is read once, in pages, and the entries written with the new layout in one
+    /// transaction. Writing the same entries twice (a node sharing the store migrating at the same
+    /// time) changes nothing.
+    static func indexStoredMessages(of log: any EventLog, catalog: GameCatalog, logger: Logger) async throws {
         var changes: [IndexChange] = []
+        var pass = IndexPass(catalog: catalog)
         var position: Int64 = 0
         while true {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
             for record in page where !StoredSticker.isStream(record.stream) {
-                if let change = try Engine.startChange(ofStored: WireJSON.decode(Record.self, from: record.payload)) {
-                    changes.append(change)
-                }
+                changes += try pass.changes(for: WireJSON.decode(Record.self, from: record.payload), at: record.position)
             }
             position = last.position
         }
         _ = try await log.append([], indexing: changes + [.set(IndexKind.format, "index", IndexKind.version)])
-        logger.notice("Indexed the message that started each game of the store", metadata: ["games": "\(changes.count)"])
+        logger.notice("Indexed the messages and the games of the store", metadata: ["entries": "\(changes.count)"])
     }
 
     /// Replays a whole log that has no index, and writes its index in one transaction.

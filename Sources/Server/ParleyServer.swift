@@ -6,10 +6,12 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOWebSocket
+import Reads
 import ServiceLifecycle
 import Storage
 import StoragePostgres
 import StorageSQLite
+import Transcript
 
 /// The whole Parley server, built by one function so that tests run exactly what
 /// `parley serve` runs: the data folder's lock (one server per folder), the event log (the SQLite file in the data folder, the
@@ -50,13 +52,14 @@ public func buildParleyServer(
         turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer
     ).with(stickerQuotaBytes: configuration.stickerQuotaBytes).with(maxConversationsPerAccount: configuration.maxConversationsPerAccount)
     engineConfiguration.lie = configuration.lie?.alter
+    // Servers that share a store share the secret too, so that a player has the same
+    // identifiers on each.
+    let secret = configuration.storeURL == nil
+        ? try ServerSecret.loadOrCreate(in: configuration.dataDirectory) : try await ServerSecret.shared(in: log)
     let relay = try await ConversationRouter.start(
         configuration: engineConfiguration,
         catalog: configuration.catalog,
-        // Servers that share a store share the secret too, so that a player has the same
-        // identifiers on each.
-        secret: configuration.storeURL == nil
-            ? ServerSecret.loadOrCreate(in: configuration.dataDirectory) : await ServerSecret.shared(in: log),
+        secret: secret,
         log: log, heartbeat: Heartbeat(dataDirectory: configuration.dataDirectory, store: log), residency: configuration.residency,
         pipelines: configuration.pipelines == 0 ? nil : configuration.pipelines, node: node, logger: logger,
         clock: configuration.clock.clock)
@@ -97,7 +100,8 @@ public func buildParleyServer(
             ]
         }),
         chainKey: signingKey.publicKey,
-        games: relay,
+        games: StoredReads(log: log, context: EngineContext(
+            configuration: engineConfiguration, catalog: configuration.catalog, identifiers: ParticipantIdentifiers(secret: secret))),
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.
             await relay.setPublicURL(configuration.publicBaseURL(port: running.port))

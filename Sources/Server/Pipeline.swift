@@ -252,7 +252,7 @@ actor Pipeline {
         if !events.isEmpty {
             // Read from the engine before its changes are set aside.
             let (snapshots, snapshotted) = snapshotsDue(after: events)
-            let index = engine.indexChanges(for: events) + snapshots
+            let index = engine.indexChanges(for: events, storedThrough: { [storedThrough] in storedThrough[$0] ?? 0 }) + snapshots
             // With other servers appending too, each conversation must still end where this
             // engine's state of it ends.
             var heads: [String: Int64] = [:]

@@ -6,7 +6,7 @@ import Storage
 /// The secret from which every viewer's participant identifiers are derived. It lives in the
 /// data folder (`secret`, mode 0600) and must outlive restarts: with a new secret every
 /// player would see everyone under new identifiers.
-enum ServerSecret {
+public enum ServerSecret {
     /// The secret that every server sharing `log` uses: the first to start makes it.
     static func shared(in log: any EventLog) async throws -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
@@ -19,7 +19,7 @@ enum ServerSecret {
         return Array(bytes)
     }
 
-    static func loadOrCreate(in dataDirectory: String) throws -> [UInt8] {
+    public static func loadOrCreate(in dataDirectory: String) throws -> [UInt8] {
         let path = (dataDirectory as NSString).appendingPathComponent("secret")
         if let data = FileManager.default.contents(atPath: path), !data.isEmpty {
             let text = String(decoding: data, as: UTF8.self)

@@ -42,7 +42,7 @@ public struct ServerSigningKey: Sendable {
         return try ServerSigningKey(raw: raw, source: "the store's index (secret, signing)")
     }
 
-    static func loadOrCreate(in dataDirectory: String) throws -> ServerSigningKey {
+    public static func loadOrCreate(in dataDirectory: String) throws -> ServerSigningKey {
         let path = (dataDirectory as NSString).appendingPathComponent("signing-key")
         if let data = FileManager.default.contents(atPath: path), !data.isEmpty {
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

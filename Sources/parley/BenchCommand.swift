@@ -19,6 +19,7 @@ struct BenchCommand: AsyncParsableCommand {
             parley bench --spawn --think 1000  # bots think ~1 s: a fixed load
             parley bench --spawn --idle 10000  # memory per idle connection
             parley bench --startup 10000,100000,1000000  # start-up time over stored moves
+            parley bench --spawn --think 250 --state-pages 50  # and 50 clients reading a state page
             parley bench --server wss://localhost:8443 --fingerprint SHA256 \\
                 --server-pid PID               # a running server
             """
@@ -56,6 +57,14 @@ struct BenchCommand: AsyncParsableCommand {
         valueName: "list"))
     var startup: String?
 
+    @Option(name: .customLong("state-pages"), help: ArgumentHelp(
+        "While the games run, this many clients fetch the state page of the newest message of a long conversation, written into the server's data folder first.",
+        valueName: "clients"))
+    var statePages = 0
+
+    @Option(help: ArgumentHelp("With --state-pages, how many messages the long conversation holds.", valueName: "count"))
+    var history = 20_000
+
     @Flag(help: "First measure a bare TLS WebSocket echo server with the same client and concurrency.")
     var baseline = false
 
@@ -88,6 +97,10 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("--strategy \(strategy): none of these games has it; they have \(strategies.sorted().joined(separator: ", ")).")
         }
         if pairs < 1 { throw ValidationError("--pairs must be at least 1.") }
+        if statePages < 0 || history < 2 { throw ValidationError("--state-pages must be 0 or more, --history 2 or more.") }
+        if statePages > 0, server != nil || idle != nil {
+            throw ValidationError("--state-pages writes the server's data folder: give it without --server or --idle.")
+        }
         if let startup, startupSizes(startup) == nil {
             throw ValidationError("--startup \(startup): a comma-separated list of move counts, such as 10000,100000.")
         }
@@ -117,6 +130,8 @@ struct BenchCommand: AsyncParsableCommand {
             pairs: pairs, games: tableGames, strategy: strategy,
             baseline: baseline)
         benchmark.think = .milliseconds(think)
+        benchmark.statePages = statePages
+        benchmark.history = history
         let clean = try await benchmark.run(logger: logger) { line in ConnectionOptions.write(line + "\n") }
         if !clean { throw ExitCode(1) }
     }

@@ -19,7 +19,7 @@ import Wire
         func step(_ body: (inout EngineHarness) throws -> Void) rethrows {
             let before = harness.log.count
             try body(&harness)
-            for change in harness.engine.indexChanges(for: Array(harness.log[before...])) {
+            for change in harness.engine.indexChanges(for: Array(harness.log[before...]), storedThrough: { _ in 0 }) {
                 index[change.kind, default: [:]][change.key] = change.value
             }
         }
@@ -65,8 +65,20 @@ import Wire
         for change in replayed.completeIndex() { complete[change.kind, default: [:]][change.key] = change.value }
 
         #expect(complete[IndexKind.start] == nil, "the starts are read from the events")
-        for case let change? in harness.log.map(Engine.startChange(ofStored:)) {
-            complete[change.kind, default: [:]][change.key] = change.value
+        #expect(complete[IndexKind.message] == nil && complete[IndexKind.finished] == nil, "so are the messages and games")
+        var pass = IndexPass(catalog: .standard)
+        for (offset, event) in harness.log.enumerated() {
+            for change in try pass.changes(for: event, at: Int64(offset + 1)) {
+                complete[change.kind, default: [:]][change.key] = change.value
+            }
+        }
+        #expect(kept[IndexKind.message]?.count == 20, "every message")
+        #expect(kept[IndexKind.finished]?.count == 6, "the Ice Cream games, not the Battleship game still played")
+        // The pass knows each record's position; a batch, only where its conversation's records
+        // stood before it (here 0): only the keys can agree.
+        for kind in [IndexKind.message, IndexKind.finished] {
+            #expect(complete[kind].map { Set($0.keys) } == kept[kind].map { Set($0.keys) }, "\(kind)")
+            (complete[kind], kept[kind]) = (nil, nil)
         }
         // A clock entry's value is the deadline when it was written: only its key is read.
         #expect(complete[IndexKind.clock]?.keys.sorted() == [conversation.rawValue])
@@ -90,11 +102,11 @@ import Wire
         let session = try #require(harness.lastMessage(in: conversation, for: "amber")?.message?.session)
         let before = harness.log.count
         #expect(harness.reply(to: try #require(harness.lastMessage(in: conversation, for: "amber")), with: "Shot=J10", by: "amber")?.isAccepted == true)
-        let changes = harness.engine.indexChanges(for: Array(harness.log[before...]))
+        let changes = harness.engine.indexChanges(for: Array(harness.log[before...]), storedThrough: { _ in 0 })
         #expect(!changes.contains { $0.kind == IndexKind.clock }, "\(changes)")
         let ending = harness.log.count
         harness.engine.end(session: session.uuidString, now: Date()).map { harness.log += $0.events }
-        #expect(harness.engine.indexChanges(for: Array(harness.log[ending...])).contains(.remove(IndexKind.clock, conversation.rawValue)))
+        #expect(harness.engine.indexChanges(for: Array(harness.log[ending...]), storedThrough: { _ in 0 }).contains(.remove(IndexKind.clock, conversation.rawValue)))
     }
 
     @Test func anEngineStartedFromTheIndexLearnsWhatItNeedsAndAnswersAlike() throws {

@@ -30,7 +30,8 @@ import Wire
 
     @Test func aGameWonByItsMovesIsReplayedAsANonPlayerSawIt() throws {
         let (harness, _, session) = try Self.seedGame(shots: [1, 4, 0])
-        let replay = try #require(try harness.engine.replay(ofSession: session, from: harness.log))
+        let id = try #require(SessionID(uuidString: session))
+        let replay = try #require(try Replay.of(id, from: harness.log, context: harness.engine.context))
         #expect(replay.steps.map(\.move) == [1, 2, 3, 4])
         #expect(replay.steps.map(\.caption) == [
             "Player 1 placed their ships! Can you find them?", "Player 2 fired at 1: a miss.", "Player 2 fired at 4: a hit!",
@@ -50,12 +51,14 @@ import Wire
 
     @Test func aGameStillPlayedHasNoReplayAndAResignedOneRevealsNothing() throws {
         var (harness, conversation, session) = try Self.seedGame(shots: [1])
-        #expect(harness.engine.isFinished(session: session) == false)
-        #expect(try harness.engine.replay(ofSession: session, from: harness.log) == nil)
-        #expect(harness.engine.isFinished(session: UUID().uuidString) == nil)
+        let id = try #require(SessionID(uuidString: session))
+        var followed = StoredSession(id: id)
+        for record in harness.log { try followed.follow(record, catalog: .standard) }
+        #expect(!followed.isFinished && followed.seats == ["amber", "ben"])
+        #expect(try Replay.of(id, from: harness.log, context: harness.engine.context) == nil)
         #expect(harness.handle(.resign(.init(id: "g", conversation: conversation, session: session)), from: "ben").first
             .map { if case .done = $0 { true } else { false } } == true)
-        let replay = try #require(try harness.engine.replay(ofSession: session, from: harness.log))
+        let replay = try #require(try Replay.of(id, from: harness.log, context: harness.engine.context))
         #expect(replay.steps.count == 2)
         #expect(replay.ending == "Player 1 won")
         #expect(replay.steps.allSatisfy { !$0.query.contains("Ship_Location") })

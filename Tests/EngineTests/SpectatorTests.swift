@@ -184,7 +184,7 @@ import Wire
         #expect(loaded.conversation(ofInvite: try #require(created.watchInvite)) == conversation)
 
         var indexing = SnapshotTests.freshEngine(like: harness)
-        let changes = indexing.indexChanges(for: harness.log)
+        let changes = indexing.indexChanges(for: harness.log, storedThrough: { _ in 0 })
         #expect(changes.contains(.set(IndexKind.invite, try #require(created.watchInvite), conversation.rawValue)))
         #expect(changes.contains(.set(IndexKind.invite, created.invite, conversation.rawValue)))
     }

@@ -54,6 +54,6 @@ extension Engine {
     /// `indexChanges(for:)` on a copy, for a test that only reads them.
     func indexChangesFor(_ events: [Record]) -> [IndexChange] {
         var copy = self
-        return copy.indexChanges(for: events)
+        return copy.indexChanges(for: events, storedThrough: { _ in 0 })
     }
 }

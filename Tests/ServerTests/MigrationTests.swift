@@ -2,6 +2,7 @@ import Client
 import Engine
 import Foundation
 import Logging
+import Reads
 @testable import Server
 import Storage
 import StorageSQLite
@@ -103,6 +104,19 @@ struct MigrationTests {
             #expect(try await reopened.indexEntries(IndexKind.clock, prefix: "").count == 1)
             let games = old.statistics().gamesInProgress + old.statistics().gamesFinished
             #expect(try await reopened.indexEntries(IndexKind.start, prefix: "").count == games, "each game's first message")
+            #expect(try await reopened.indexEntries(IndexKind.message, prefix: "").count == old.statistics().moves, "every message")
+            // Each finished game's replay, read from the index and its records alone, is the
+            // replay of the whole log.
+            let finished = try await reopened.indexEntries(IndexKind.finished, prefix: "")
+            #expect(finished.count == old.statistics().gamesFinished)
+            let reads = StoredReads(log: reopened, context: old.context)
+            let everything = stored.values.flatMap { $0 }
+            for entry in finished {
+                let session = try #require(SessionID(uuidString: entry.key))
+                let replay = try #require(try await reads.replay(ofSession: entry.key))
+                #expect(replay == (try Replay.of(session, from: everything, context: old.context)))
+                #expect(try await reads.isFinished(session: entry.key) == true)
+            }
             // The fixture's downtime, the one until the first start, and perhaps one until the
             // second (only a second or more counts).
             #expect(try await reopened.indexEntries(IndexKind.downtime, prefix: "").count >= 2)

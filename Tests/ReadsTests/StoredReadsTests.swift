@@ -1,0 +1,249 @@
+import Engine
+import Fairness
+import Foundation
+import GameCatalog
+import Reads
+import Storage
+import StorageSQLite
+import Testing
+import TestSupport
+import Transcript
+import Wire
+
+/// The pages' reads answer from the store alone, as the conversation's members were sent it:
+/// a chain check from one record, whatever the conversation's length; a replay from its
+/// session's records.
+@Suite struct StoredReadsTests {
+    @Test func aChainCheckNamesTheDigestOfEveryCopyOfTheMessage() async throws {
+        var table = try StoringTable()
+        let (conversation, _) = try await table.seedGame(spectator: "chris")
+        let reads = table.reads
+        var session = ""
+        for number in 1...4 {
+            var copies: Set<ChainDigest> = []
+            for viewer: AccountID in ["amber", "ben", "chris"] {
+                let url = try #require(table.message(number, in: conversation, for: viewer), "\(viewer)'s message \(number)")
+                let chained = try ChainedURL(url)
+                copies.insert(chained.digest)
+                session = chained.session
+            }
+            #expect(copies.count >= 2, "message \(number): the players' copies differ from a spectator's")
+            #expect(try await reads.chainDigests(ofMessage: number, inSession: session) == copies, "message \(number)")
+        }
+        #expect(try await reads.chainDigests(ofMessage: 5, inSession: session) == [], "no fifth message")
+        #expect(try await reads.chainDigests(ofMessage: 0, inSession: session) == [])
+        #expect(try await reads.chainDigests(ofMessage: 1, inSession: UUID().uuidString) == [])
+        #expect(try await reads.chainDigests(ofMessage: 1, inSession: "not a session") == [])
+    }
+
+    @Test func aFinishedGameIsReplayedFromItsRecordsAndOneStillPlayedIsNot() async throws {
+        var table = try StoringTable()
+        let (conversation, session) = try await table.seedGame(shots: [1], spectator: nil)
+        let reads = table.reads
+        #expect(try await reads.isFinished(session: session.uuidString) == false)
+        #expect(try await reads.replay(ofSession: session.uuidString) == nil)
+        #expect(try await reads.isFinished(session: UUID().uuidString) == nil)
+        // Chat and a second game in the same conversation lie between its records.
+        _ = try await table.handle(.chat(.init(id: table.nextID(), conversation: conversation, text: "well")), from: "amber")
+        _ = try await table.handle(.send(.init(
+            id: table.nextID(), conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")), from: "ben")
+        for cell in [4, 0] {
+            let shown = try #require(table.newestMessage(in: conversation, for: "ben", session: session))
+            let answer = try await table.handle(.send(.init(
+                id: table.nextID(), conversation: conversation, game: "battleship", session: session.uuidString, basedOn: shown.seq,
+                url: try #require(shown.message?.url) + "&Shot=\(cell)")), from: "ben")
+            #expect(answer.first?.isAccepted == true, "\(answer)")
+        }
+
+        #expect(try await reads.isFinished(session: session.uuidString) == true)
+        let replay = try #require(try await reads.replay(ofSession: session.uuidString))
+        #expect(replay == (try Replay.of(session, from: table.records, context: table.engine.context)))
+        #expect(replay.steps.map(\.move) == [1, 2, 3, 4])
+        #expect(replay.ending == "Player 2 won")
+    }
+
+    /// The first and the newest message of a conversation of 300 messages are each read from
+    /// one record (at most one page of eight), not from the conversation's history.
+    @Test func aChainCheckReadsAFewRecordsWhateverTheConversationsLength() async throws {
+        var table = try StoringTable()
+        let created = try await table.create(by: "amber")
+        _ = try await table.handle(.join(.init(id: table.nextID(), invite: created.invite)), from: "ben")
+        var sessions: [SessionID] = []
+        for _ in 0..<100 {
+            _ = try await table.handle(.send(.init(
+                id: table.nextID(), conversation: created.conversation, game: "icecream", variant: "solo", url: "?Base=base01")),
+                from: "ben")
+            for part in ["Scoops=scoops01", "Topping=topping01"] {
+                let shown = try #require(table.newestMessage(in: created.conversation, for: "ben"))
+                _ = try await table.handle(.send(.init(
+                    id: table.nextID(), conversation: created.conversation, game: "icecream",
+                    session: shown.message?.session?.uuidString, basedOn: shown.seq, url: try #require(shown.message?.url) + "&" + part)),
+                    from: "ben")
+            }
+            sessions.append(try #require(table.newestMessage(in: created.conversation, for: "ben")?.message?.session))
+        }
+        #expect(table.records.count > 300)
+        for (session, number) in [(sessions[0], 1), (sessions[99], 3), (sessions[50], 2)] {
+            let before = table.counted.records
+            // An ice cream hides nothing: every copy is the same statement.
+            #expect(try await table.reads.chainDigests(ofMessage: number, inSession: session.uuidString).count == 1)
+            #expect(table.counted.records - before <= 8, "message \(number) of game \(session)")
+        }
+        let before = table.counted.records
+        #expect(try await table.reads.replay(ofSession: sessions[99].uuidString)?.steps.count == 3)
+        #expect(table.counted.records - before <= 8, "the last game's replay reads its own records")
+    }
+}
+
+/// An engine that stores what it decides as a pipeline does: each decision's records appended
+/// with their index changes in one append, to a SQLite file, through a log that counts what is
+/// read from it.
+struct StoringTable {
+    static let signer = ChainSigner.fresh()
+    var engine: Engine
+    let counted: CountingLog
+    var storedThrough: [ConversationID: Int64] = [:]
+    var records: [Record] = []
+    var inbox: [AccountID: [Event]] = [:]
+    var random = SystemRandomNumberGenerator()
+    var now = Date(timeIntervalSince1970: 1_800_000_000)
+    var requests = 0
+
+    init() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-reads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        counted = CountingLog(try SQLiteEventLog(folder: folder, durability: .normal))
+        engine = Engine(
+            configuration: EngineConfiguration(publicURL: "https://parley.test", signer: Self.signer),
+            catalog: .standard, identifiers: ParticipantIdentifiers(secret: Array("a secret for the tests of reads".utf8)))
+    }
+
+    var reads: StoredReads { StoredReads(log: counted, context: engine.context) }
+
+    mutating func nextID() -> String {
+        requests += 1
+        return "r\(requests)"
+    }
+
+    @discardableResult
+    mutating func handle(_ frame: ClientFrame, from account: AccountID) async throws -> [ServerFrame] {
+        now += 1
+        let decision = engine.handle(frame, from: account, now: now, random: &random)
+        let changes = engine.indexChanges(for: decision.events, storedThrough: { [storedThrough] in storedThrough[$0] ?? 0 })
+        let stored = try await counted.append(
+            try decision.events.map { NewLogRecord(stream: $0.conversation?.rawValue ?? "", payload: try $0.storedJSON()) },
+            indexing: changes)
+        for record in stored where !record.stream.isEmpty { storedThrough[ConversationID(rawValue: record.stream)] = record.position }
+        records += decision.events
+        for reference in decision.notify {
+            for member in engine.members(of: reference.conversation) {
+                if let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member) {
+                    inbox[member, default: []].append(event)
+                }
+            }
+        }
+        return decision.replies
+    }
+
+    mutating func create(by account: AccountID) async throws -> ConversationSummary {
+        guard case let .conversation(reply)? = try await handle(.create(.init(id: nextID())), from: account).first else {
+            throw CancellationError()
+        }
+        return reply.conversation
+    }
+
+    /// A seed Battleship game of Amber and Ben: Amber hides at 0 and 4, Ben fires at `shots`;
+    /// `spectator` watches it.
+    mutating func seedGame(shots: [Int] = [1, 4, 0], spectator: AccountID?) async throws -> (ConversationID, SessionID) {
+        let created = try await create(by: "amber")
+        _ = try await handle(.join(.init(id: nextID(), invite: created.invite)), from: "ben")
+        if let spectator {
+            _ = try await handle(.join(.init(id: nextID(), invite: Engine.watchInvite(of: created.invite))), from: spectator)
+        }
+        _ = try await handle(.send(.init(
+            id: nextID(), conversation: created.conversation, game: "battleship",
+            url: "?Ship_Location=0&Ship_Location=4&Is_Complete=0")), from: "amber")
+        for cell in shots {
+            let shown = try #require(newestMessage(in: created.conversation, for: "ben"))
+            let answer = try await handle(.send(.init(
+                id: nextID(), conversation: created.conversation, game: "battleship", session: shown.message?.session?.uuidString,
+                basedOn: shown.seq, url: try #require(shown.message?.url) + "&Shot=\(cell)")), from: "ben")
+            #expect(answer.first?.isAccepted == true, "\(answer)")
+        }
+        let session = try #require(newestMessage(in: created.conversation, for: "ben")?.message?.session)
+        return (created.conversation, session)
+    }
+
+    func newestMessage(in conversation: ConversationID, for account: AccountID, session: SessionID? = nil) -> Event? {
+        inbox[account, default: []].last {
+            $0.kind == .message && $0.conversation == conversation && (session == nil || $0.message?.session == session)
+        }
+    }
+
+    /// The URL of message `number` of the conversation's Battleship session as `account` received it.
+    func message(_ number: Int, in conversation: ConversationID, for account: AccountID) -> String? {
+        inbox[account, default: []].first {
+            $0.conversation == conversation && $0.message?.game.rawValue == "battleship"
+                && (try? ChainedURL($0.message?.url ?? ""))?.message == number
+        }?.message?.url
+    }
+}
+
+/// A log that counts the records read from it.
+final class CountingLog: EventLog, @unchecked Sendable {
+    let log: any EventLog
+    private let lock = NSLock()
+    private var read = 0
+
+    init(_ log: any EventLog) { self.log = log }
+
+    var records: Int { lock.withLock { read } }
+
+    private func counting(_ records: [LogRecord]) -> [LogRecord] {
+        lock.withLock { read += records.count }
+        return records
+    }
+
+    func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+        -> [LogRecord]
+    {
+        try await log.append(records, indexing: changes, expecting: heads)
+    }
+
+    func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
+        try await log.erase(stream: stream, indexing: changes)
+    }
+
+    func indexValue(_ kind: String, key: String) async throws(LogError) -> String? { try await log.indexValue(kind, key: key) }
+
+    func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
+        try await log.indexValue(kind, key: key, settingIfAbsent: value)
+    }
+
+    func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
+        try await log.indexEntries(kind, prefix: prefix)
+    }
+
+    func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        counting(try await log.records(after: position, limit: limit))
+    }
+
+    func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
+        counting(try await log.records(in: stream, after: position, limit: limit))
+    }
+
+    func lastPosition() async throws(LogError) -> Int64 { try await log.lastPosition() }
+
+    func statistics() async throws(LogError) -> LogStatistics { try await log.statistics() }
+
+    func backup(to path: String) async throws(LogError) -> LogStatistics { try await log.backup(to: path) }
+
+    func close() async { await log.close() }
+}
+
+extension ServerFrame {
+    var isAccepted: Bool {
+        if case .accepted = self { return true }
+        return false
+    }
+}

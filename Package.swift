@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "ReadsTests",
             dependencies: ["Reads", "Engine", "Fairness", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Wire", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["GameCatalog", "GamePresentation", "GameRules"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Engine", "GameCatalog", "GamePresentation", "GameRules", "Storage"], path: "Tests/TestSupport"),
         .testTarget(
             name: "StorageTests",
             dependencies: [

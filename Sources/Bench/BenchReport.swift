@@ -39,7 +39,7 @@ enum BenchReport {
         return [
             "state pages: \(figures.latencies.count) answered (\(clients) clients, the newest of \(history) messages) in "
                 + "\(seconds(figures.elapsed)) = \(format(figures.perSecond, 0)) pages/s",
-            "state page (connect, TLS, answer): p50 \(ms(figures.percentile(0.5))), p99 \(ms(figures.percentile(0.99))), "
+            "state page round trip: p50 \(ms(figures.percentile(0.5))), p99 \(ms(figures.percentile(0.99))), "
                 + "max \(ms(figures.percentile(1)))",
             "state page errors: \(figures.errors)" + (figures.firstError.map { " (first: \($0))" } ?? ""),
         ]

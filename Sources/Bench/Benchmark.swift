@@ -25,6 +25,10 @@ public struct Benchmark: Sendable {
     /// `history` messages, written into the server's data folder first, while the games run.
     public var statePages = 0
     public var history = 20_000
+    /// Whether each state page is read on a new connection rather than on one kept.
+    public var statePagesReconnect = false
+    /// How long each reader of state pages waits after a page before the next.
+    public var statePagePause: Duration = .zero
 
     public init(
         placement: ServerUnderTest.Placement, mode: Mode, pairs: Int, games: [BenchVariant], strategy: String,
@@ -53,7 +57,7 @@ public struct Benchmark: Sendable {
         }
         var page: String?
         var dataDirectory: String?
-        if statePages > 0 {
+        if statePages > 0, case .games = mode {
             let folder = BackgroundServer.temporaryFolder("parley-bench-server")
             let began = ContinuousClock.now
             page = try await LongConversation(messages: history).write(into: folder)
@@ -72,8 +76,12 @@ public struct Benchmark: Sendable {
             run.think = think
             let stop = StatePageRun.Stop()
             let pages = page.map { path in
-                print("state pages: \(statePages) clients fetching \(path.prefix(60))…, a new HTTPS connection each")
-                let pages = StatePageRun(endpoint: server.endpoint, clients: statePages, path: path, expected: "chain intact")
+                print("state pages: \(statePages) clients fetching \(path.prefix(60))…, "
+                    + (statePagesReconnect ? "a new HTTPS connection a page" : "each on a connection it keeps")
+                    + (statePagePause > .zero ? ", pausing \(statePagePause) after each" : ", one after another"))
+                var pages = StatePageRun(
+                    endpoint: server.endpoint, clients: statePages, path: path, expected: "chain intact", reconnecting: statePagesReconnect)
+                pages.pause = statePagePause
                 return Task { await pages.run(until: stop) }
             }
             let result = await run.run(limit: limit) { server.sample() }

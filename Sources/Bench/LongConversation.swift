@@ -75,7 +75,8 @@ public struct LongConversation {
                 written += 1
             }
             if let reference = decision.notify.last { newest = engine.event(conversation: conversation, seq: reference.seq, for: watcher) }
-            if batch.count >= 300 { try await flush() }
+            // One game a batch, as a server stores a conversation's moves.
+            try await flush()
         }
         try await flush()
         await log.close()

@@ -2,8 +2,9 @@ import Client
 import Foundation
 import Synchronization
 
-/// Clients that fetch one state page over and over, each a new HTTPS connection as a browser
-/// opening a link makes, while the bench's games run: what a public page costs the server and
+/// Clients that fetch one state page over and over while the bench's games run, each on a
+/// connection it keeps as a browser does (or, with `reconnecting`, a new HTTPS connection a
+/// page, as many browsers opening a link would): what a public page costs the server and
 /// whether the moves of other conversations feel it.
 struct StatePageRun: Sendable {
     let endpoint: ServerEndpoint
@@ -12,6 +13,9 @@ struct StatePageRun: Sendable {
     let path: String
     /// What every answer must say (a chain check that found the message before).
     let expected: String
+    let reconnecting: Bool
+    /// How long each client waits after a page before the next.
+    var pause: Duration = .zero
 
     struct Figures: Sendable {
         var latencies: [Duration] = []
@@ -43,12 +47,26 @@ struct StatePageRun: Sendable {
         let start = ContinuousClock.now
         var total = await withTaskGroup(of: Figures.self) { group in
             for _ in 0..<clients {
-                group.addTask { [endpoint, path, expected] in
+                group.addTask { [endpoint, path, expected, reconnecting, pause] in
                     var figures = Figures()
+                    var kept: PageConnection?
+                    defer { kept?.close() }
                     while !stop.isSet {
                         let began = ContinuousClock.now
                         do {
-                            let page = try await endpoint.get(path)
+                            let page: ServerEndpoint.Page
+                            if reconnecting {
+                                page = try await endpoint.get(path)
+                            } else {
+                                let connection: PageConnection
+                                if let kept { connection = kept } else { connection = try await PageConnection.open(to: endpoint) }
+                                kept = connection
+                                do { page = try await connection.get(path) } catch {
+                                    kept = nil
+                                    connection.close()
+                                    throw error
+                                }
+                            }
                             let took = ContinuousClock.now - began
                             if page.status == 200, page.body.contains(expected) {
                                 figures.latencies.append(took)
@@ -60,6 +78,7 @@ struct StatePageRun: Sendable {
                             figures.errors += 1
                             figures.firstError = figures.firstError ?? "\(error)"
                         }
+                        if pause > .zero { try? await Task.sleep(for: pause) }
                     }
                     return figures
                 }

@@ -68,6 +68,8 @@ public struct BacklogRenderer: Sendable {
     /// Whether every entry up to `backlog.lastSeq` has been rendered: the events after it are
     /// relayed live, and are not fed.
     public private(set) var isComplete = false
+    /// The seq a snapshot the renderer started from holds up to: events up to it are in it.
+    private var heldThrough = 0
 
     init(backlog: Backlog, scratch: Engine, directories: [AccountID: ViewerDirectory], running: [Int: Int64]) {
         self.backlog = backlog
@@ -77,6 +79,19 @@ public struct BacklogRenderer: Sendable {
         isComplete = backlog.lastSeq <= backlog.after
     }
 
+    /// Starts from a snapshot of the conversation (`IndexKind.snapshotAt`) rather than from its
+    /// creation, when the snapshot holds no entry the backlog asks for; false, with nothing
+    /// changed, otherwise, or for a snapshot that does not load. Then feed the events stored
+    /// after the snapshot's `after` position: those it already holds are passed over by seq.
+    public mutating func start(from snapshot: String) throws(EngineError) -> Bool {
+        guard heldThrough == 0, scratch.conversations[backlog.conversation] == nil,
+            let position = Engine.snapshotPosition(snapshot), position.lastSeq <= backlog.after
+        else { return false }
+        guard try scratch.load(backlog.conversation, snapshot: snapshot, then: []) else { return false }
+        heldThrough = position.lastSeq
+        return true
+    }
+
     /// Replays the next stored events of the conversation, in order, and returns the frames of
     /// the entries among them that the backlog asks for. Events of other conversations are
     /// passed over.
@@ -84,6 +99,8 @@ public struct BacklogRenderer: Sendable {
         var frames: [ServerFrame] = []
         let id = backlog.conversation
         for event in events where event.conversation == id && !isComplete {
+            // A snapshot holds the conversation's creation and every entry through its seq.
+            if heldThrough > 0, event.seq.map({ $0 <= heldThrough }) ?? event.isCreation { continue }
             try scratch.apply(event)
             guard let seq = event.seq else { continue }
             if seq >= backlog.lastSeq { isComplete = true }
@@ -106,6 +123,10 @@ public struct BacklogRenderer: Sendable {
 }
 
 extension Record {
+    var isCreation: Bool {
+        if case .conversationCreated = self { true } else { false }
+    }
+
     /// The seq of the conversation entry the event makes; `nil` for those that make none.
     public var seq: Int? {
         switch self {

@@ -41,14 +41,38 @@ public enum IndexKind {
     /// player the same identifiers. A server alone on its store keeps it in its data folder.
     public static let secret = "secret"
 
-    /// Key: session id, "/", the message's number in its session (`messageKey`); value: a log
-    /// position after which the message's record is the first accepted move of that session and
-    /// number in its conversation's stream. A state page's chain check reads one record by it.
+    /// Key: session id, "/", the message's number in its session (`messageKey`), for its first
+    /// message and every `messageInterval`th; value: where its record is in its conversation's
+    /// stream (`recordPlace`). A state page's chain check reads on from the nearest one before
+    /// its message: a row every move cost a tenth of a move's CPU (docs/BENCHMARKS.md).
     public static let message = "message"
-    /// Key: session id; value: a log position after which, in its conversation's stream, is the
-    /// record that finished the session (its last message, a timeout, an end or a resignation).
-    /// Absent while the session is played.
+    /// Every how many messages of a session one is indexed.
+    public static let messageInterval = 16
+
+    /// Whether message `number` of a session has a `message` entry.
+    public static func indexesMessage(_ number: Int) -> Bool { number == 1 || number % messageInterval == 0 }
+
+    /// The number of the nearest message at or before `number` that has a `message` entry.
+    public static func indexedMessage(atOrBefore number: Int) -> Int {
+        number < messageInterval ? 1 : number - number % messageInterval
+    }
+    /// Key: session id; value: where, in its conversation's stream, the record that finished the
+    /// session is (`recordPlace`): its last message, a timeout, an end or a resignation. Absent
+    /// while the session is played.
     public static let finished = "finished"
+
+    /// `POSITION SKIP`: the record is the one after `SKIP` others of its stream that follow log
+    /// position `POSITION` (its stream's newest record before its batch; a batch cannot know its
+    /// records' own positions). A reader that finds another record there reads on from
+    /// `POSITION`: the value is never past its record.
+    public static func recordPlace(after position: Int64, skipping: Int) -> String { "\(position) \(skipping)" }
+
+    /// The two numbers of a `recordPlace`; `nil` for a value that is not one.
+    public static func recordPlace(_ value: String) -> (after: Int64, skipping: Int)? {
+        let parts = value.split(separator: " ")
+        guard parts.count == 2, let after = Int64(parts[0]), let skipping = Int(parts[1]), after >= 0, skipping >= 0 else { return nil }
+        return (after, skipping)
+    }
 
     /// The layout version this engine writes and reads.
     /// Layout 2 indexes invites to watch (layout 1 had only the invites to play); layout 3 the
@@ -94,7 +118,13 @@ extension Engine {
         var changes: [IndexChange] = []
         var touched: [ConversationID] = []
         var counted = false
+        // How many records of each conversation come before the event in the batch.
+        var earlier: [ConversationID: Int] = [:]
+        func place(_ conversation: ConversationID) -> String {
+            IndexKind.recordPlace(after: storedThrough(conversation), skipping: earlier[conversation] ?? 0)
+        }
         for event in events {
+            defer { if let conversation = event.conversation { earlier[conversation, default: 0] += 1 } }
             switch event {
             case let .conversationCreated(conversation, invite, _):
                 changes.append(.set(IndexKind.invite, invite, conversation.rawValue))
@@ -113,16 +143,18 @@ extension Engine {
                     changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation.rawValue))
                     changes.append(Self.startChange(of: move))
                 }
-                let after = String(storedThrough(move.conversation))
-                changes.append(.set(IndexKind.message, IndexKind.messageKey(move.session, move.moveCount), after))
+                let here = place(move.conversation)
+                if IndexKind.indexesMessage(move.moveCount) {
+                    changes.append(.set(IndexKind.message, IndexKind.messageKey(move.session, move.moveCount), here))
+                }
                 if isFinished(move.session, in: move.conversation) {
-                    changes.append(.set(IndexKind.finished, move.session.uuidString, after))
+                    changes.append(.set(IndexKind.finished, move.session.uuidString, here))
                 }
                 counted = true
             case let .timedOut(conversation, _, session, _), let .ended(conversation, _, session, _),
                 let .resigned(conversation, _, session, _, _):
                 if isFinished(session, in: conversation) {
-                    changes.append(.set(IndexKind.finished, session.uuidString, String(storedThrough(conversation))))
+                    changes.append(.set(IndexKind.finished, session.uuidString, place(conversation)))
                 }
                 counted = true
             case .chat, .memberRenamed:
@@ -264,6 +296,18 @@ extension IndexKind {
     /// Key: conversation id; value: the conversation as the engine held it (JSON, see
     /// `ConversationSnapshot`), with the log position after which its newer events are.
     public static let snapshot = "snapshot"
+    /// Key: conversation id, "/", the snapshot's newest seq divided by `snapshotAtEvery`, nine
+    /// digits; value: a snapshot as `snapshot` holds it, the last one taken in that stretch of
+    /// seqs. The older snapshots a resume of entries long gone starts from, rather than from the
+    /// conversation's creation.
+    public static let snapshotAt = "snapshot-at"
+    /// The length of the stretches of seqs `snapshotAt` keeps one snapshot for.
+    public static let snapshotAtEvery = 200
+
+    public static func snapshotAtKey(_ conversation: ConversationID, stretch: Int) -> String {
+        let digits = String(stretch)
+        return conversation.rawValue + "/" + String(repeating: "0", count: max(0, 9 - digits.count)) + digits
+    }
 }
 
 extension Engine {
@@ -277,6 +321,14 @@ extension Engine {
             let data = try? WireJSON.encode(ConversationSnapshot(state, after: position))
         else { return nil }
         return .set(IndexKind.snapshot, conversation.rawValue, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The `snapshotAt` entry that keeps a snapshot change (`snapshotChange(of:after:)`) among
+    /// its conversation's older snapshots; `nil` for a change that is no snapshot.
+    public static func snapshotAtChange(keeping change: IndexChange) -> IndexChange? {
+        guard change.kind == IndexKind.snapshot, let value = change.value, let position = snapshotPosition(value) else { return nil }
+        let key = IndexKind.snapshotAtKey(ConversationID(rawValue: change.key), stretch: position.lastSeq / IndexKind.snapshotAtEvery)
+        return .set(IndexKind.snapshotAt, key, value)
     }
 
     /// Where the events a snapshot does not hold begin, and the seq it holds up to; `nil` for a

@@ -81,7 +81,14 @@ public struct ChainPublicKey: Sendable, Hashable {
 
     /// The SHA-256 of the raw key in hex, as published (`sha256`).
     public var fingerprint: String {
-        SHA256.hash(data: key.rawRepresentation).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: key.rawRepresentation) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     public func isValid(_ signature: ChainSignature, for statement: ChainStatement) -> Bool {

@@ -29,10 +29,10 @@ public struct ChainedURL: Sendable, Hashable {
         }
         let signed = pairs[..<signatureIndex]
         func value(_ name: String) throws(ChainFailure) -> String {
-            let found = signed.filter { Self.name(of: $0) == name }
-            guard let pair = found.first else { throw ChainFailure(.missing(name)) }
+            let found = signed.indices.filter { names[$0] == name }
+            guard let index = found.first else { throw ChainFailure(.missing(name)) }
             guard found.count == 1 else { throw ChainFailure(.duplicated(name, found.count)) }
-            return Self.value(of: pair)
+            return Self.value(of: pairs[index])
         }
         session = try value(ChainItem.session)
         guard UUID(uuidString: session) != nil else { throw ChainFailure(.malformed(ChainItem.session, session, "a UUID")) }
@@ -79,13 +79,17 @@ public struct ChainedURL: Sendable, Hashable {
     }
 
     private static func name(of pair: Substring) -> String {
-        let name = pair.prefix { $0 != "=" }
-        return name.removingPercentEncoding ?? String(name)
+        decoded(pair.prefix { $0 != "=" })
     }
 
     private static func value(of pair: Substring) -> String {
         guard let equals = pair.firstIndex(of: "=") else { return "" }
-        let value = pair[pair.index(after: equals)...]
-        return value.removingPercentEncoding ?? String(value)
+        return decoded(pair[pair.index(after: equals)...])
+    }
+
+    /// Percent-decoded; most names and values hold no escape, and are taken as they are.
+    private static func decoded(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        return text.removingPercentEncoding ?? String(text)
     }
 }

@@ -40,10 +40,10 @@ public struct StoredReads: Sendable {
         guard let id = SessionID(uuidString: session),
             try await log.indexValue(IndexKind.finished, key: id.uuidString) != nil,
             let stream = try await log.indexValue(IndexKind.session, key: id.uuidString),
-            let first = try await position(IndexKind.message, IndexKind.messageKey(id, 1))
+            let first = try await place(IndexKind.message, IndexKind.messageKey(id, 1))
         else { return nil }
         var builder = Replay.Builder(session: id, context: context)
-        var position = first
+        var position = first.after
         while !builder.isFinished {
             let page = try await log.records(in: stream, after: position, limit: Self.page)
             guard let last = page.last else { break }
@@ -61,18 +61,28 @@ public struct StoredReads: Sendable {
     /// How many records a range read asks for at once.
     static let page = 256
 
-    /// The record of message `number` of `session`, by the `message` index entry that points
-    /// just before it.
+    /// The record of message `number` of `session`: read on, in its conversation's stream, from
+    /// the nearest indexed message at or before it (`IndexKind.indexedMessage(atOrBefore:)`),
+    /// each record looked at for its type, session and number before the one is decoded whole.
     func message(_ number: Int, of session: SessionID) async throws -> AcceptedMove? {
-        guard number >= 1, let after = try await position(IndexKind.message, IndexKind.messageKey(session, number)),
+        let indexed = IndexKind.indexedMessage(atOrBefore: number)
+        guard number >= 1, let place = try await place(IndexKind.message, IndexKind.messageKey(session, indexed)),
             let stream = try await log.indexValue(IndexKind.session, key: session.uuidString)
         else { return nil }
-        var position = after
-        // The message is among the first records of its batch: a few at a time.
+        let wanted = session.uuidString
+        var position = place.after
+        // The records of the messages between, and whatever the conversation stored beside them:
+        // at first as many as there are messages to pass when nothing else lies between.
+        var limit = place.skipping + number - indexed + 1
         while true {
-            let page = try await log.records(in: stream, after: position, limit: 8)
+            let page = try await log.records(in: stream, after: position, limit: limit)
+            limit = Self.probedPage
             guard let last = page.last else { return nil }
             for stored in page {
+                let probe = try? WireJSON.decode(RecordProbe.self, from: stored.payload)
+                // A record of the first stored format has no type: it is decoded whole.
+                guard probe?.type == nil || (probe?.type == "accepted" && probe?.session == wanted && probe?.moveCount == number)
+                else { continue }
                 if case let .accepted(move) = try WireJSON.decode(Record.self, from: stored.payload), move.session == session,
                     move.moveCount == number
                 {
@@ -83,7 +93,18 @@ public struct StoredReads: Sendable {
         }
     }
 
-    private func position(_ kind: String, _ key: String) async throws -> Int64? {
-        try await log.indexValue(kind, key: key).flatMap { Int64($0) }
+    /// How many records a read on from an indexed message asks for at once.
+    static let probedPage = 2 * IndexKind.messageInterval
+
+    private func place(_ kind: String, _ key: String) async throws -> (after: Int64, skipping: Int)? {
+        try await log.indexValue(kind, key: key).flatMap(IndexKind.recordPlace)
     }
+}
+
+/// The few fields of a stored record (format 2) that say whether it is the message looked for,
+/// read without decoding the rest.
+private struct RecordProbe: Decodable {
+    var type: String?
+    var session: String?
+    var moveCount: Int?
 }

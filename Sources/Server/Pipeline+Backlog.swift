@@ -50,6 +50,7 @@ actor BacklogReader {
     private let log: any EventLog
     private let logger: Logger
     private var position: Int64 = 0
+    private var started = false
     private var finished = false
 
     init(replay: BacklogRenderer, log: any EventLog, logger: Logger) {
@@ -63,6 +64,10 @@ actor BacklogReader {
         guard !finished else { return nil }
         let backlog = replay.backlog
         do {
+            if !started {
+                started = true
+                if let (snapshot, after) = try await olderSnapshot(), try replay.start(from: snapshot) { position = after }
+            }
             let page = try await log.records(in: backlog.conversation.rawValue, after: position, limit: Self.pageSize)
             var frames = try replay.feed(page.map { try WireJSON.decode(Record.self, from: $0.payload) })
             if let last = page.last, !replay.isComplete {
@@ -81,5 +86,23 @@ actor BacklogReader {
             ])
             return [.rejected(.init(id: backlog.request, error: ConversationRouter.unavailable))]
         }
+    }
+
+    /// The newest of the conversation's older snapshots that holds no entry the backlog asks
+    /// for, and the position its events follow; `nil` when there is none (a conversation of
+    /// fewer entries, or stored before they were kept): the backlog reads from the creation.
+    private func olderSnapshot() async throws -> (String, Int64)? {
+        let backlog = replay.backlog
+        let stretch = backlog.after / IndexKind.snapshotAtEvery
+        // The stretch of `after`, whose snapshot may be later than it, and a few before: a
+        // stretch in which no snapshot was taken has no entry.
+        for candidate in stride(from: stretch, through: max(0, stretch - 3), by: -1) {
+            let key = IndexKind.snapshotAtKey(backlog.conversation, stretch: candidate)
+            guard let snapshot = try await log.indexValue(IndexKind.snapshotAt, key: key),
+                let position = Engine.snapshotPosition(snapshot), position.lastSeq <= backlog.after
+            else { continue }
+            return (snapshot, position.after)
+        }
+        return nil
     }
 }

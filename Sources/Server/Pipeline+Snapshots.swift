@@ -29,6 +29,8 @@ extension Pipeline {
                 let snapshot = engine.snapshotChange(of: id, after: storedThrough[id] ?? 0)
             else { continue }
             changes.append(snapshot)
+            // Kept among the older ones too, for resumes of entries long gone (step 9).
+            if let kept = Engine.snapshotAtChange(keeping: snapshot) { changes.append(kept) }
             snapshotted.append((id, lastSeq))
         }
         return (changes, snapshotted)

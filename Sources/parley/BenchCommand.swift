@@ -65,11 +65,22 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --state-pages, how many messages the long conversation holds.", valueName: "count"))
     var history = 20_000
 
+    @Flag(name: .customLong("state-pages-reconnect"), help: "With --state-pages, a new HTTPS connection for each page rather than one kept per client.")
+    var statePagesReconnect = false
+
+    @Option(name: .customLong("state-page-pause"), help: ArgumentHelp("With --state-pages, how long each client waits after a page before the next.", valueName: "milliseconds"))
+    var statePagePause = 0
+
     @Flag(help: "First measure a bare TLS WebSocket echo server with the same client and concurrency.")
     var baseline = false
 
     @Flag(help: "Run the server as a child process (parley serve) rather than in this process.")
     var spawn = false
+
+    @Option(name: .customLong("spawn-executable"), help: ArgumentHelp(
+        "With --spawn, the parley to run as the server (another build, to compare two builds with the same bench).",
+        valueName: "path"))
+    var spawnExecutable: String?
 
     @Option(help: ArgumentHelp(
         "A running server instead, such as wss://localhost:8443; several nodes sharing a store as wss://a:8443,wss://b:8444 (each table's bots on two of them).",
@@ -89,6 +100,7 @@ struct BenchCommand: AsyncParsableCommand {
         if duration != nil, moves != nil { throw ValidationError("Give --duration or --moves, not both.") }
         if server != nil, fingerprint == nil { throw ValidationError("--server needs --fingerprint.") }
         if server != nil, spawn { throw ValidationError("Give --server or --spawn, not both.") }
+        if spawnExecutable != nil, !spawn { throw ValidationError("--spawn-executable needs --spawn.") }
         if let games, BenchVariant.list(games) == nil {
             throw ValidationError("--games \(games): a list of \(BenchVariant.all().map(\.name).joined(separator: ", ")).")
         }
@@ -132,6 +144,8 @@ struct BenchCommand: AsyncParsableCommand {
         benchmark.think = .milliseconds(think)
         benchmark.statePages = statePages
         benchmark.history = history
+        benchmark.statePagesReconnect = statePagesReconnect
+        benchmark.statePagePause = .milliseconds(statePagePause)
         let clean = try await benchmark.run(logger: logger) { line in ConnectionOptions.write(line + "\n") }
         if !clean { throw ExitCode(1) }
     }
@@ -151,7 +165,7 @@ struct BenchCommand: AsyncParsableCommand {
             }
             return .remote(endpoints, pids: pids)
         }
-        if spawn { return .spawned(executable: Bundle.main.executablePath ?? CommandLine.arguments[0]) }
+        if spawn { return .spawned(executable: spawnExecutable ?? Bundle.main.executablePath ?? CommandLine.arguments[0]) }
         return .inProcess(dataDirectory: data)
     }
 }

@@ -36,6 +36,44 @@ import Wire
         #expect(events == harness.events(of: "ben"))
     }
 
+    /// A backlog started from an older snapshot (`IndexKind.snapshotAt`) renders the very frames
+    /// of one replayed from the conversation's creation, and refuses a snapshot newer than the
+    /// entries it asks for.
+    @Test func aBacklogStartedFromAnOlderSnapshotRendersTheSameFrames() throws {
+        var harness = EngineHarness()
+        let created = harness.create(by: "amber")
+        _ = harness.join(created.invite, by: "ben")
+        let conversation = created.conversation
+        var snapshots: [(seq: Int, value: String)] = []
+        for index in 0..<60 {
+            if index % 3 == 0 {
+                harness.handle(.chat(.init(id: harness.nextID(), conversation: conversation, text: "chat \(index)")), from: "ben")
+            } else {
+                let reply = harness.start("icecream", variant: "solo", url: "?Base=base01", in: conversation, by: "amber")
+                #expect(reply?.isAccepted == true)
+            }
+            if [20, 42, 55].contains(index) {
+                let change = try #require(harness.engine.snapshotChange(of: conversation, after: 0))
+                let kept = try #require(Engine.snapshotAtChange(keeping: change))
+                let seq = try #require(harness.engine.lastSeq(of: conversation))
+                #expect(kept.kind == IndexKind.snapshotAt && kept.key == IndexKind.snapshotAtKey(conversation, stretch: seq / IndexKind.snapshotAtEvery))
+                snapshots.append((seq, try #require(kept.value)))
+            }
+        }
+        let decision = harness.engine.handle(
+            .resume(.init(id: "r", conversation: conversation, after: 45)), from: "ben", now: harness.clock, random: &harness.random)
+        let backlog = try #require(decision.backlog)
+        var fromCreation = try harness.engine.backlogRenderer(for: backlog)
+        let wanted = try fromCreation.feed(harness.log)
+        #expect(wanted.count == backlog.lastSeq - 45)
+        for (seq, snapshot) in snapshots {
+            var fromSnapshot = try harness.engine.backlogRenderer(for: backlog)
+            let started = try fromSnapshot.start(from: snapshot)
+            #expect(started == (seq <= 45), "a snapshot through seq \(seq)")
+            #expect(try fromSnapshot.feed(harness.log) == wanted, "from the snapshot through seq \(seq)")
+        }
+    }
+
     @Test func aResumeWithinMemoryNeedsNoStore() throws {
         var (harness, conversation, _, _) = try Self.longConversation()
         let decision = harness.engine.handle(

@@ -1,7 +1,11 @@
 import Client
+import Engine
 import Foundation
 @testable import Server
+import Storage
+import StorageSQLite
 import Testing
+import TestSupport
 import Wire
 
 /// Over real sockets: a conversation longer than what the server keeps in memory is resumed
@@ -63,6 +67,49 @@ struct PagedResumeTests {
             guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
             #expect(try await again.nextMessage().seq == moves + 3)
         }
+    }
+}
+
+/// A resume of a long conversation's newest entries starts from the older snapshot before them
+/// (`IndexKind.snapshotAt`), not from the conversation's creation: it reads a few hundred of
+/// the store's records where the conversation holds a thousand, and answers every entry as the
+/// member received it live.
+@Suite(.timeLimit(.minutes(2)))
+struct SnapshotResumeTests {
+    @Test func aResumeOfTheNewestEntriesReadsFromTheOlderSnapshotBeforeThem() async throws {
+        let moves = 1_000
+        let folder = LiveServer.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = CountingLog(try SQLiteEventLog(folder: URL(fileURLWithPath: folder)))
+        try await LiveServer.with(
+            dataDirectory: folder, limits: ServerLimits(messagesPerSecond: 100_000, burst: 100_000), eventLog: log
+        ) { server in
+            let amber = try await Player.connect(to: server)
+            let ben = try await Player.connect(to: server)
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            for index in 0..<moves {
+                let answer = try await amber.request(.send(.init(
+                    id: "m\(index)", conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base0\(index % 4 + 1)")))
+                guard case .accepted = answer else { throw ConnectionError.unexpected("\(answer)") }
+            }
+            var live: [Event] = []
+            while live.count < moves { live.append(try await ben.nextMessage()) }
+            let kept = try await log.indexEntries(IndexKind.snapshotAt, prefix: conversation.rawValue + "/")
+            #expect(kept.count >= 4, "a snapshot kept for every stretch of 200 entries: \(kept.map(\.key))")
+
+            let lastSeq = moves + 2
+            let after = lastSeq - 100
+            let before = await log.recordsRead
+            let again = try await Player.connect(to: server, key: ben.key)
+            let synced = try await again.request(.resume(.init(id: "r", conversation: conversation, after: after)))
+            #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: lastSeq)))
+            var replayed: [Event] = []
+            while replayed.count < 100 { replayed.append(try await again.nextMessage()) }
+            #expect(replayed == Array(live.suffix(100)))
+            let read = await log.recordsRead - before
+            #expect(read <= 2 * IndexKind.snapshotAtEvery + 100, "\(read) records read for a resume of 100 entries of \(lastSeq)")
+        }
+        await log.close()
     }
 }
 

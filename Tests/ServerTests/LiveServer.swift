@@ -1,5 +1,6 @@
 import Client
 import Foundation
+import Storage
 import Hummingbird
 import Logging
 import Server
@@ -21,6 +22,7 @@ enum LiveServer {
         turnTimeouts: [String: Duration] = ["battleship": .seconds(300), "icecream": .seconds(600)],
         configure: (inout ServerConfiguration) -> Void = { _ in },
         logger: Logger? = nil,
+        eventLog: (any EventLog)? = nil,
         _ body: @Sendable (RunningServer) async throws -> T
     ) async throws -> T {
         let logger = logger ?? {
@@ -36,7 +38,7 @@ enum LiveServer {
         configuration.turnTimeouts = turnTimeouts
         configure(&configuration)
         let (started, running) = AsyncStream<RunningServer>.makeStream()
-        let app = try await buildParleyServer(configuration: configuration, logger: logger) { server in
+        let app = try await buildParleyServer(configuration: configuration, logger: logger, eventLog: eventLog) { server in
             running.yield(server)
         }
         return try await withThrowingTaskGroup(of: T?.self) { group in

@@ -125,56 +125,6 @@ struct Table {
     }
 }
 
-/// An ``EventLog`` that counts what is read, around a real one.
-actor CountingLog: EventLog {
-    let inner: any EventLog
-    private(set) var wholeLogReads = 0
-    /// Each read of one stream: the stream, and the position it read after.
-    private(set) var streamReads: [(stream: String, after: Int64)] = []
-    var streamsRead: Set<String> { Set(streamReads.map(\.stream)) }
-    /// How many snapshots each append with events stored with them.
-    private(set) var snapshotsPerAppend: [Int] = []
-
-    init(_ inner: any EventLog) { self.inner = inner }
-
-    func resetCounts() {
-        wholeLogReads = 0
-        streamReads = []
-    }
-
-    func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
-        -> [LogRecord]
-    {
-        if !records.isEmpty { snapshotsPerAppend.append(changes.count { $0.kind == IndexKind.snapshot }) }
-        return try await inner.append(records, indexing: changes, expecting: heads)
-    }
-
-    func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
-        try await inner.erase(stream: stream, indexing: changes)
-    }
-
-    func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
-        wholeLogReads += 1
-        return try await inner.records(after: position, limit: limit)
-    }
-
-    func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
-        streamReads.append((stream, position))
-        return try await inner.records(in: stream, after: position, limit: limit)
-    }
-
-    func indexValue(_ kind: String, key: String) async throws(LogError) -> String? { try await inner.indexValue(kind, key: key) }
-    func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
-        try await inner.indexValue(kind, key: key, settingIfAbsent: value)
-    }
-    func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
-        try await inner.indexEntries(kind, prefix: prefix)
-    }
-    func lastPosition() async throws(LogError) -> Int64 { try await inner.lastPosition() }
-    func statistics() async throws(LogError) -> LogStatistics { try await inner.statistics() }
-    func backup(to path: String) async throws(LogError) -> LogStatistics { try await inner.backup(to: path) }
-    func close() async { await inner.close() }
-}
 
 struct TableError: Error, CustomStringConvertible {
     let description: String

@@ -126,6 +126,50 @@ struct MigrationTests {
         }
     }
 
+    /// A store written by the version before the index's layout 4 (no `message` nor `finished`
+    /// entries) gains them at the next start: a signed URL's page checks its chain against the
+    /// message before it, and links the finished game's replay, which opens.
+    @Test func aStoreOfLayoutThreeGainsItsMessagesAndItsFinishedGames() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let page = try await LiveServer.with(dataDirectory: folder) { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let placed = try await amber.request(.send(.init(
+                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
+            guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
+            for cell in [2, 6] {
+                let shot = try await RelayGameTests.send(ben, replyingTo: try await ben.nextMessage(), adding: "Shot=\(cell)")
+                guard case .accepted = shot else { throw ConnectionError.unexpected("\(shot)") }
+            }
+            let shown = try #require(try await ben.nextMessage().message?.url)
+            let url = try #require(URLComponents(string: shown))
+            return url.percentEncodedPath + "?" + (url.percentEncodedQuery ?? "")
+        }
+        // What the version before wrote: the same records and index, without the new kinds.
+        let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
+        let messages = try await log.indexEntries(IndexKind.message, prefix: "")
+        let finished = try await log.indexEntries(IndexKind.finished, prefix: "")
+        #expect(messages.count == 1 && finished.count == 1, "the game's first message, and the game")
+        _ = try await log.append([], indexing: messages.map { .remove(IndexKind.message, $0.key) }
+            + finished.map { .remove(IndexKind.finished, $0.key) } + [.set(IndexKind.format, "index", "3")])
+        await log.close()
+
+        try await LiveServer.with(dataDirectory: folder) { server in
+            let html = try await HTTPS.request(server.url + page).body
+            #expect(html.contains("chain intact: it follows message 2 of its session as this server holds it"), "\(html)")
+            let replay = try #require(html.firstMatch(of: /href="(\/replay\/[^"?]+)/)?.1, "the replay is linked")
+            let replayed = try await HTTPS.request(server.url + replay).body
+            #expect(replayed.contains("Player 2 won"), "\(replayed)")
+        }
+        let reopened = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
+        #expect(try await reopened.indexValue(IndexKind.format, key: "index") == IndexKind.version)
+        #expect(try await reopened.indexEntries(IndexKind.message, prefix: "").map(\.key) == messages.map(\.key))
+        #expect(try await reopened.indexEntries(IndexKind.finished, prefix: "").map(\.key) == finished.map(\.key))
+        await reopened.close()
+    }
+
     static func deadlines(in frames: [ServerFrame]) -> [Int: Int64] {
         var deadlines: [Int: Int64] = [:]
         for case let .event(event) in frames { deadlines[event.seq] = event.status?.deadline }

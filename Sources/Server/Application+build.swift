@@ -130,10 +130,14 @@ func buildApplication(
             // The address alone is the web client; with a query, an original Ice Cream URL.
             if request.uri.path == "/", query.isEmpty { return WebClientRoutes.response(WebClientFile.page) }
             // A signed URL's page says whether it follows the message this server holds before
-            // it, and links the replay of its game once the game is over.
+            // it, and links the replay of its game once the game is over. Only a URL this
+            // server signed sends it to the store: a forged one names no message it holds, and
+            // would have it read on through a conversation looking for one.
             var held: Set<ChainDigest>?
             var replay: String?
-            if let games, let game = request.uri.path.split(separator: "/").last, let message = try? ChainedURL("/g/\(game)?" + query) {
+            if let games, let chainKey, let game = request.uri.path.split(separator: "/").last,
+                let message = try? ChainedURL("/g/\(game)?" + query), (try? message.verify(with: chainKey)) != nil
+            {
                 if message.previous != nil { held = try? await games.chainDigests(ofMessage: message.message - 1, inSession: message.session) }
                 if (try? await games.isFinished(session: message.session)) == true {
                     replay = "/replay/\(message.session)?move=\(message.message)"

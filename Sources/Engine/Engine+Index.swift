@@ -77,8 +77,8 @@ public enum IndexKind {
     /// The layout version this engine writes and reads.
     /// Layout 2 indexes invites to watch (layout 1 had only the invites to play); layout 3 the
     /// message that started each game (`start`); layout 4 every message (`message`) and every
-    /// finished session (`finished`).
-    public static let version = "4"
+    /// finished session (`finished`); layout 5 every game (`game`).
+    public static let version = "5"
 
     /// `SESSION/NUMBER`, the number zero-padded to nine digits so that keys sort in order.
     public static func messageKey(_ session: SessionID, _ number: Int) -> String {
@@ -142,6 +142,7 @@ extension Engine {
                 if move.moveCount == 1 {
                     changes.append(.set(IndexKind.session, move.session.uuidString, move.conversation.rawValue))
                     changes.append(Self.startChange(of: move))
+                    changes.append(IndexedGame.change(startedBy: move))
                 }
                 let here = place(move.conversation)
                 if IndexKind.indexesMessage(move.moveCount) {

@@ -20,17 +20,37 @@ extension Engine {
         return adminGame(state, in: conversation)
     }
 
-    /// One game with its log, from every stored event of its conversation in order; a finished
-    /// game no longer in memory is rebuilt from them too.
-    public func adminGame(_ session: String, replaying stored: [Record]) throws(EngineError) -> AdminGameDetail? {
-        guard let id = SessionID(uuidString: session), let conversation = residentConversation(of: id) else { return nil }
+    /// One game of conversation `id` (in memory) with its log, from the records of its session
+    /// from its first message on, in order (records of other sessions are passed over, so the
+    /// whole conversation's will do): a finished game the conversation no longer holds is worked
+    /// out from them too. `nil` when the records hold no message of the session.
+    public func adminGame(_ session: SessionID, in id: ConversationID, from records: some Sequence<Record>) throws(EngineError)
+        -> AdminGameDetail?
+    {
+        guard let conversation = conversations[id] else { return nil }
+        var followed = StoredSession(id: session)
         var log: [AdminMove] = []
-        let past = try loadScratch(stored, of: conversation) { scratch, seq in
-            if let entry = scratch.entry(seq), let move = adminMove(entry, of: id) { log.append(move) }
+        for record in records where StoredSession.id(of: record) == session {
+            try followed.follow(record, catalog: catalog)
+            if let move = adminMove(record, late: followed.late) { log.append(move) }
         }
-        guard let state = conversation.sessions[id] ?? past?.sessions[id] else { return nil }
-        return AdminGameDetail(
-            game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState), log: log)
+        if let state = conversation.sessions[session] {
+            return AdminGameDetail(
+                game: adminGame(state, in: conversation), state: QueryString.format(state.match.trueState), log: log)
+        }
+        guard let match = followed.match, let newest = followed.newestMove else { return nil }
+        let game = adminGame(
+            Played(id: session, game: newest.game.rawValue, variant: newest.variant, seats: followed.seats, match: match,
+                   startedAt: followed.startedAt, lastMoveAt: newest.at),
+            in: conversation)
+        return AdminGameDetail(game: game, state: QueryString.format(match.trueState), log: log)
+    }
+
+    /// A game of conversation `id` (in memory) as the games list shows it, if the conversation
+    /// still holds it.
+    public func adminGame(_ session: SessionID, in id: ConversationID) -> SessionSummary? {
+        guard let conversation = conversations[id], let state = conversation.sessions[session] else { return nil }
+        return adminGame(state, in: conversation)
     }
 
     private func find(_ session: String) -> (Session, Conversation)? {
@@ -51,7 +71,26 @@ extension Engine {
         conversations.values.first { $0.sessions[session] != nil || $0.retired.contains(session) }
     }
 
+    /// What the games list says of a game, from its session in memory or from its records.
+    private struct Played {
+        var id: SessionID
+        var game: String
+        var variant: String
+        var seats: [AccountID]
+        var match: AnyMatch
+        var startedAt: Date?
+        var lastMoveAt: Date?
+    }
+
     private func adminGame(_ session: Session, in conversation: Conversation) -> SessionSummary {
+        adminGame(
+            Played(id: session.id, game: session.game.id.rawValue, variant: session.game.variant.id, seats: session.seats,
+                   match: session.match, startedAt: session.startedAt, lastMoveAt: session.lastMoveAt),
+            in: conversation)
+    }
+
+    private func adminGame(_ session: Played, in conversation: Conversation) -> SessionSummary {
+        let isFinished = session.match.outcome.isFinished
         let participants = conversation.members.map { account in
             AdminParticipant(
                 account: account.rawValue, name: directory.names[account], seat: session.seats.firstIndex(of: account),
@@ -66,10 +105,10 @@ extension Engine {
             winners = won.sorted().compactMap { session.seats.indices.contains($0.index) ? session.seats[$0.index].rawValue : nil }
         }
         return SessionSummary(
-            conversation: conversation.id, session: session.id.uuidString, game: session.game.id.rawValue,
-            variant: session.game.variant.id, participants: participants,
-            turn: session.isFinished ? "nobody (finished)" : turn, turnAccounts: accounts,
-            finished: session.isFinished, winners: winners, moves: session.match.moveCount,
+            conversation: conversation.id, session: session.id.uuidString, game: session.game,
+            variant: session.variant, participants: participants,
+            turn: isFinished ? "nobody (finished)" : turn, turnAccounts: accounts,
+            finished: isFinished, winners: winners, moves: session.match.moveCount,
             started: session.startedAt, lastMove: session.lastMoveAt)
     }
 
@@ -97,32 +136,62 @@ extension Engine {
         return adminMove(entry, of: nil)
     }
 
+    /// A stored record of a session as the admin log shows it; `late` is who it names as out of
+    /// time (`StoredSession.late`). `nil` for a record that is no move, timeout, end or resignation.
+    private func adminMove(_ record: Record, late: AccountID?) -> AdminMove? {
+        switch record {
+        case let .accepted(move):
+            return adminMove(move)
+        case let .timedOut(_, seq, _, _):
+            return timeoutMove(seq: seq, late: late)
+        case let .ended(_, seq, _, _):
+            return endedMove(seq: seq)
+        case let .resigned(_, seq, _, account, _):
+            return resignedMove(seq: seq, late: account)
+        default:
+            return nil
+        }
+    }
+
+    private func adminMove(_ move: AcceptedMove) -> AdminMove {
+        let token = participant(move.sender, seenBy: move.sender).token
+        let name = directory.names[move.sender] ?? "someone"
+        return AdminMove(
+            seq: move.seq, kind: "move", seat: move.seat, account: move.sender.rawValue, name: directory.names[move.sender],
+            state: move.state, caption: move.texts.caption.replacingOccurrences(of: token, with: name), at: move.at)
+    }
+
+    private func timeoutMove(seq: Int, late: AccountID?) -> AdminMove {
+        let words = late.map { directory.names[$0] ?? $0.rawValue } ?? "nobody"
+        return AdminMove(
+            seq: seq, kind: "timeout", seat: nil, account: late?.rawValue, name: late.flatMap { directory.names[$0] },
+            state: "", caption: "Time ran out for \(words)", at: nil)
+    }
+
+    private func endedMove(seq: Int) -> AdminMove {
+        AdminMove(seq: seq, kind: "ended", seat: nil, account: nil, name: nil, state: "", caption: "The operator ended the game", at: nil)
+    }
+
+    private func resignedMove(seq: Int, late: AccountID?) -> AdminMove {
+        let who = late.map { directory.names[$0] ?? $0.rawValue } ?? "a player"
+        return AdminMove(
+            seq: seq, kind: "resigned", seat: nil, account: late?.rawValue, name: late.flatMap { directory.names[$0] }, state: "",
+            caption: "\(who) resigned", at: nil)
+    }
+
     /// An entry as an admin move when it belongs to `session` (to any session when `nil`).
     private func adminMove(_ entry: Entry, of session: SessionID?) -> AdminMove? {
-            switch entry.kind {
-            case let .message(message) where session == nil || message.move.session == session:
-                let move = message.move
-                let token = participant(move.sender, seenBy: move.sender).token
-                let name = directory.names[move.sender] ?? "someone"
-                return AdminMove(
-                    seq: entry.seq, kind: "move", seat: move.seat, account: move.sender.rawValue, name: directory.names[move.sender],
-                    state: move.state, caption: move.texts.caption.replacingOccurrences(of: token, with: name), at: move.at)
-            case let .timeout(timeout) where session == nil || timeout.session == session:
-                let late = timeout.late.map { directory.names[$0] ?? $0.rawValue } ?? "nobody"
-                return AdminMove(
-                    seq: entry.seq, kind: "timeout", seat: nil, account: timeout.late?.rawValue, name: timeout.late.flatMap { directory.names[$0] },
-                    state: "", caption: "Time ran out for \(late)", at: nil)
-            case let .ended(ended) where session == nil || ended.session == session:
-                return AdminMove(
-                    seq: entry.seq, kind: "ended", seat: nil, account: nil, name: nil, state: "",
-                    caption: "The operator ended the game", at: nil)
-            case let .resigned(resigned) where session == nil || resigned.session == session:
-                let who = resigned.late.map { directory.names[$0] ?? $0.rawValue } ?? "a player"
-                return AdminMove(
-                    seq: entry.seq, kind: "resigned", seat: nil, account: resigned.late?.rawValue,
-                    name: resigned.late.flatMap { directory.names[$0] }, state: "", caption: "\(who) resigned", at: nil)
-            default:
-                return nil
-            }
+        switch entry.kind {
+        case let .message(message) where session == nil || message.move.session == session:
+            return adminMove(message.move)
+        case let .timeout(timeout) where session == nil || timeout.session == session:
+            return timeoutMove(seq: entry.seq, late: timeout.late)
+        case let .ended(ended) where session == nil || ended.session == session:
+            return endedMove(seq: entry.seq)
+        case let .resigned(resigned) where session == nil || resigned.session == session:
+            return resignedMove(seq: entry.seq, late: resigned.late)
+        default:
+            return nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GameCatalog
 import GameRules
 import Transcript
@@ -14,6 +15,11 @@ public struct StoredSession: Sendable {
     public private(set) var match: AnyMatch?
     /// The newest message of the session followed.
     public private(set) var newestMove: AcceptedMove?
+    /// When its first message was accepted.
+    public private(set) var startedAt: Date?
+    /// Who the newest record followed names as out of time or resigning: the seat that forfeited
+    /// or was passed over by a timeout, the account that resigned; `nil` for any other record.
+    public private(set) var late: AccountID?
 
     public init(id: SessionID) { self.id = id }
 
@@ -22,6 +28,7 @@ public struct StoredSession: Sendable {
     /// Follows one record of the session's conversation; a record of another session, or of
     /// no session, changes nothing. Throws for a record that does not fit, as loading would.
     public mutating func follow(_ record: Record, catalog: GameCatalog) throws(EngineError) {
+        late = nil
         switch record {
         case let .accepted(move) where move.session == id:
             if move.seat == seats.count { seats.append(move.sender) }
@@ -33,8 +40,15 @@ public struct StoredSession: Sendable {
                     state: QueryString.items(in: move.state), lastMover: Seat(move.seat), moveCount: move.moveCount)
             }
             newestMove = move
+            startedAt = startedAt ?? move.at
         case let .timedOut(_, _, session, _) where session == id:
-            try byTheRules { () throws(RuleViolation) in _ = try match?.timeOut() }
+            let result = try byTheRules { () throws(RuleViolation) in try match?.timeOut() }
+            let seat: Seat? = switch result {
+            case let .forfeited(seat): seat
+            case let .skipped(after: seat): seat
+            case nil: nil
+            }
+            late = seat.flatMap { seats.indices.contains($0.index) ? seats[$0.index] : nil }
         case let .ended(_, _, session, _) where session == id:
             try byTheRules { () throws(RuleViolation) in try match?.end() }
         case let .resigned(_, _, session, account, _) where session == id:
@@ -42,6 +56,7 @@ public struct StoredSession: Sendable {
                 throw .corrupt("a resignation by an account with no seat in session \(id.uuidString)")
             }
             try byTheRules { () throws(RuleViolation) in try match?.resign(Seat(seat)) }
+            late = account
         default:
             break
         }

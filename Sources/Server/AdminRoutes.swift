@@ -1,8 +1,10 @@
 import Engine
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Reads
 import ServiceLifecycle
 import Storage
 import Transcript
@@ -11,9 +13,11 @@ import Wire
 
 /// `/admin`: the operator's JSON API and pages, behind `AdminGate`.
 ///
-///     GET  /admin                                  the live games (HTML, refreshes itself)
+///     GET  /admin                                  the store's games (HTML, refreshes itself)
 ///     GET  /admin/games/SESSION                    one game (HTML)
-///     GET  /admin/api/games                        [SessionSummary]
+///     GET  /admin/api/games                        [SessionSummary], a page (`?state=`, `?game=`,
+///                                                  `?session=` a prefix, `?limit=`, `?before=`;
+///                                                  a `Link` header names the next page)
 ///     GET  /admin/api/games/SESSION                AdminGameDetail
 ///     GET  /admin/api/games/SESSION/events         its moves as they happen (server-sent events)
 ///     GET  /admin/api/stats                        AdminStats
@@ -21,11 +25,13 @@ import Wire
 ///     POST /admin/api/conversations/ID/remove/ACCOUNT   takes a participant out and bars them
 ///     POST /admin/api/conversations/ID/readmit/ACCOUNT  lets a removed participant join again
 ///
-/// Each action is logged, with the address it came from.
+/// Games are read from the store (`StoredReads`), never on a conversation's pipeline: every
+/// game of the store, whichever node holds it. Each action is logged, with the address it came
+/// from.
 enum AdminRoutes {
     static func add(
-        to router: Router<ParleyRequestContext>, relay: ConversationRouter, log: any EventLog, configuration: ServerConfiguration,
-        logger: Logger
+        to router: Router<ParleyRequestContext>, relay: ConversationRouter, reads: StoredReads, log: any EventLog,
+        configuration: ServerConfiguration, logger: Logger
     ) {
         let token = configuration.adminToken
         let admin = router.group("admin").add(middleware: AdminGate(token: token, allowsRemote: configuration.adminAllowsRemote, clock: configuration.clock.clock))
@@ -47,16 +53,43 @@ enum AdminRoutes {
             return relay.adminStats(store: store, totals: totals)
         }
 
-        admin.get { request, _ in
-            HTMLResponse(AdminPage.list(games: await relay.adminGames(), stats: await stats(), catalog: configuration.catalog))
+        admin.get { request, context -> Response in
+            let query: StoredReads.GameQuery
+            switch gameQuery(of: request) {
+            case let .success(read): query = read
+            case let .failure(refusal): return refusal.response
+            }
+            guard let page = try? await reads.games(query) else { return unavailable() }
+            let filter = AdminPage.ListFilter(state: query.state?.rawValue, game: query.game)
+            return try HTMLResponse(AdminPage.list(
+                games: page.games, stats: await stats(), filter: filter, next: page.next, catalog: configuration.catalog)
+            ).response(from: request, context: context)
         }
         admin.get("games/:session") { request, context -> Response in
             let session = try AdminRoutes.session(in: context)
-            guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
+            guard let detail = try await reads.gameDetail(session) else { return notFound(session) }
             return try HTMLResponse(AdminPage.game(detail, catalog: configuration.catalog)).response(from: request, context: context)
         }
-        admin.get("api/games") { _, _ in try json(await relay.adminGames()) }
-        addActions(to: admin, relay: relay, logger: logger)
+        admin.get("api/games") { request, _ -> Response in
+            let query: StoredReads.GameQuery
+            switch gameQuery(of: request) {
+            case let .success(read): query = read
+            case let .failure(refusal): return refusal.response
+            }
+            let page: StoredReads.GamePage
+            do {
+                page = try await reads.games(query)
+            } catch {
+                logger.error("Cannot read the store's games for the admin", metadata: ["error": "\(error)"])
+                return unavailable()
+            }
+            var response = try json(page.games)
+            if let next = page.next {
+                response.headers[HTTPField.Name("Link")!] = "<\(nextPath(of: request, before: next))>; rel=\"next\""
+            }
+            return response
+        }
+        addActions(to: admin, relay: relay, reads: reads, logger: logger)
         addStickers(to: admin, relay: relay, logger: logger)
         admin.post("api/backup") { request, context -> Response in
             struct Body: Decodable { let folder: String }
@@ -80,7 +113,7 @@ enum AdminRoutes {
         admin.get("api/stats") { _, _ in try json(await stats()) }
         admin.get("api/games/:session") { _, context -> Response in
             let session = try AdminRoutes.session(in: context)
-            guard let detail = try await relay.adminGameDetail(session) else { return notFound(session) }
+            guard let detail = try await reads.gameDetail(session) else { return notFound(session) }
             return try json(detail)
         }
         admin.get("api/games/:session/events") { _, context -> Response in
@@ -122,14 +155,54 @@ enum AdminRoutes {
         }
     }
 
+    /// A refusal of a list's query, as the admin API answers it.
+    struct QueryRefusal: Error {
+        let reason: String
+        var response: Response { AdminGate<ParleyRequestContext>.refusal(.badRequest, "bad-query", reason) }
+    }
+
+    /// The games a list asks for: `state` (`running` or `finished`), `game`, `session` (the
+    /// first characters of a session's id), `limit` (1 to 500, 50 when absent) and `before` (a
+    /// page's next).
+    static func gameQuery(of request: Request) -> Result<StoredReads.GameQuery, QueryRefusal> {
+        let parameters = request.uri.queryParameters
+        var query = StoredReads.GameQuery()
+        if let state = parameters.get("state"), !state.isEmpty {
+            guard let known = StoredReads.GameQuery.State(rawValue: state) else {
+                return .failure(QueryRefusal(reason: "state is running or finished, not \(state)."))
+            }
+            query.state = known
+        }
+        if let game = parameters.get("game"), !game.isEmpty { query.game = game }
+        if let prefix = parameters.get("session"), !prefix.isEmpty { query.sessionPrefix = prefix }
+        if let before = parameters.get("before"), !before.isEmpty { query.before = before }
+        if let limit = parameters.get("limit") {
+            guard let count = Int(limit), (1...maximumLimit).contains(count) else {
+                return .failure(QueryRefusal(reason: "limit is a number from 1 to \(maximumLimit), not \(limit)."))
+            }
+            query.limit = count
+        }
+        return .success(query)
+    }
+
+    /// The most games one page of the list holds.
+    static let maximumLimit = 500
+
+    /// The request's path and query with `before` set to `next`.
+    static func nextPath(of request: Request, before next: String) -> String {
+        var items = request.uri.queryParameters.filter { $0.key != "before" }.map { "\($0.key)=\($0.value)" }
+        items.append("before=" + (next.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+", "/"])) ?? next))
+        return request.uri.path + "?" + items.joined(separator: "&")
+    }
+
     static func unavailable() -> Response {
         AdminGate<ParleyRequestContext>.refusal(.serviceUnavailable, "unavailable", ConversationRouter.unavailable.reason)
     }
 
-    static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: ConversationRouter, logger: Logger) {
+    static func addActions(to admin: RouterGroup<ParleyRequestContext>, relay: ConversationRouter, reads: StoredReads, logger: Logger) {
         admin.post("api/games/:session/end") { _, context -> Response in
             let session = try AdminRoutes.session(in: context)
-            guard try await relay.adminGame(session) != nil else { return notFound(session) }
+            guard try await reads.game(session) != nil else { return notFound(session) }
             switch await relay.perform(.end(session: session)) {
             case .applied: break
             case .notApplicable:
@@ -139,7 +212,7 @@ enum AdminRoutes {
             logger.notice("An operator ended a game", metadata: [
                 "session": "\(session)", "from": "\(context.remoteAddress?.description ?? "?")",
             ])
-            guard let ended = try await relay.adminGame(session) else { return notFound(session) }
+            guard let ended = try await reads.game(session) else { return notFound(session) }
             return try json(ended)
         }
         // Taking a participant out, and letting them back in: the same shape, other words.

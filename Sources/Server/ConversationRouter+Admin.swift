@@ -4,28 +4,10 @@ import Storage
 import Transcript
 import Wire
 
-/// What the admin API asks of the relay: every pipeline's games as an operator sees them, the
-/// server's figures, an operator's actions and live streams of a game's moves, each asked of
-/// the pipeline of the game's conversation.
+/// What the admin API asks of the router: the server's figures, an operator's actions and live
+/// streams of a game's moves, each asked of the pipeline of the game's conversation. The games
+/// themselves are read from the store (`StoredReads.games(_:)`), never on a pipeline.
 extension ConversationRouter {
-    public func adminGames() async -> [SessionSummary] {
-        var games: [SessionSummary] = []
-        for pipeline in pipelines { games += await pipeline.adminGames() }
-        return games.sorted { ($0.lastMove ?? .distantPast, $0.session) > ($1.lastMove ?? .distantPast, $1.session) }
-    }
-
-    /// One game; its conversation is loaded if it is not in memory.
-    public func adminGame(_ session: String) async throws -> SessionSummary? {
-        guard let pipeline = try await pipeline(ofSession: session) else { return nil }
-        return try await pipeline.adminGame(session)
-    }
-
-    /// One game with its whole log, which is read from the store.
-    public func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
-        guard let pipeline = try await pipeline(ofSession: session) else { return nil }
-        return try await pipeline.adminGameDetail(session)
-    }
-
     /// The figures of `/admin/api/stats`; `store` is what the store answered, or why it did not;
     /// `totals`, the counts of every server sharing the store, read from it.
     func adminStats(store: Result<LogStatistics, any Error>, totals: EngineStatistics? = nil) -> AdminStats {
@@ -63,7 +45,7 @@ extension ConversationRouter {
     /// Throws when the store's index cannot be read.
     func watch(_ session: String) async throws -> AsyncStream<AdminMove>? {
         guard let pipeline = try await pipeline(ofSession: session) else { return nil }
-        return await pipeline.watch(session)
+        return try await pipeline.watch(session)
     }
 
     /// The pipeline of a session's conversation, from the store's index (a session is stored

@@ -33,7 +33,7 @@ extension ConversationRouter {
         case "1":
             try await addWatchInvites(to: log, logger: logger)
             try await indexStoredMessages(of: log, catalog: catalog, logger: logger)
-        case "2", "3": try await indexStoredMessages(of: log, catalog: catalog, logger: logger)
+        case "2", "3", "4": try await indexStoredMessages(of: log, catalog: catalog, logger: logger)
         default: break
         }
         if let heartbeat {
@@ -132,8 +132,9 @@ extension ConversationRouter {
         logger.notice("Indexed the invites to watch of the store's conversations", metadata: ["conversations": "\(changes.count)"])
     }
 
-    /// Brings an index of layout 2 or 3 to layout 4, which indexes the message that started each
-    /// game (`IndexKind.start`), every message and every finished session (`IndexPass`): every
+    /// Brings an index of layout 2, 3 or 4 to layout 5, which indexes the message that started
+    /// each game (`IndexKind.start`), every message, every finished session and every game
+    /// (`IndexPass`): every
     /// stored event is read once, in pages, and the entries written with the new layout in one
     /// transaction. Writing the same entries twice (a node sharing the store migrating at the same
     /// time) changes nothing.

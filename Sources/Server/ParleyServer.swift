@@ -66,6 +66,9 @@ public func buildParleyServer(
     logger.info(
         "Signing key Ed25519 \(signingKey.publicKey.base64) (SHA-256 \(signingKey.publicKey.fingerprint)), published at /.well-known/parley-key")
     let limits = configuration.limits
+    // What the pages and the admin read of the games, from the store.
+    let reads = StoredReads(log: log, context: EngineContext(
+        configuration: engineConfiguration, catalog: configuration.catalog, identifiers: ParticipantIdentifiers(secret: secret)))
     let serverName = "parley \(ParleyVersion.current)"
     return try buildApplication(
         // A log that was handed in belongs to whoever opened it.
@@ -83,7 +86,7 @@ public func buildParleyServer(
                     status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: signingKey.publicKey.publishedDocument)))
             }
-            AdminRoutes.add(to: router, relay: relay, log: log, configuration: configuration, logger: logger)
+            AdminRoutes.add(to: router, relay: relay, reads: reads, log: log, configuration: configuration, logger: logger)
             StickerRoutes.add(
                 to: router, relay: relay, limits: limits, posts: StickerPostLimiter(perMinute: configuration.stickerPostsPerMinute, clock: configuration.clock.clock))
         },
@@ -100,8 +103,7 @@ public func buildParleyServer(
             ]
         }),
         chainKey: signingKey.publicKey,
-        games: StoredReads(log: log, context: EngineContext(
-            configuration: engineConfiguration, catalog: configuration.catalog, identifiers: ParticipantIdentifiers(secret: secret))),
+        games: reads,
         onServerRunning: { running in
             // With port 0 the state URLs can name the port only once it is bound.
             await relay.setPublicURL(configuration.publicBaseURL(port: running.port))

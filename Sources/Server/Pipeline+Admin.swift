@@ -4,32 +4,10 @@ import Foundation
 import Storage
 import Wire
 
-/// What the admin API asks of a pipeline: its games as an operator sees them, an operator's
-/// actions, and live streams of a game's moves. The engine holds only what is stored (a batch
-/// sets aside what it changed until it is stored): an operator never sees a move that a crash
-/// could still erase.
+/// What the admin API asks of a pipeline: an operator's actions, and live streams of a game's
+/// moves. The engine holds only what is stored (a batch sets aside what it changed until it is
+/// stored): a watcher never sees a move that a crash could still erase.
 extension Pipeline {
-    /// The games in memory.
-    func adminGames() async -> [SessionSummary] {
-        return engine.adminGames()
-    }
-
-    /// One game; its conversation is loaded if it is not in memory.
-    func adminGame(_ session: String) async throws -> SessionSummary? {
-        try await loadConversation(ofSession: session)
-        if let game = engine.adminGame(session) { return game }
-        // A finished game no longer in memory.
-        return try await adminGameDetail(session)?.game
-    }
-
-    /// One game with its whole log, which is read from the store.
-    func adminGameDetail(_ session: String) async throws -> AdminGameDetail? {
-        try await loadConversation(ofSession: session)
-        guard let conversation = engine.conversation(ofSession: session) else { return nil }
-        let stored = try await storedEvents(of: conversation)
-        return try engine.adminGame(session, replaying: stored)
-    }
-
     /// Runs an operator's action through the pipeline, so it is stored before anyone hears of
     /// it, like a move; returns whether it applied (the game existed and was running, the
     /// participant was in the conversation) or the store could not keep it.
@@ -41,7 +19,8 @@ extension Pipeline {
 
     /// The moves of `session` from now on, as they are stored; `nil` for an unknown session.
     /// The stream ends when the watcher stops reading it.
-    func watch(_ session: String) async -> AsyncStream<AdminMove>? {
+    func watch(_ session: String) async throws -> AsyncStream<AdminMove>? {
+        try await loadConversation(ofSession: session)
         guard engine.conversation(ofSession: session) != nil else { return nil }
         let key = session.uppercased()
         let (stream, continuation) = AsyncStream<AdminMove>.makeStream(bufferingPolicy: .bufferingNewest(1000))

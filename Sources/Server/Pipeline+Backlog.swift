@@ -5,14 +5,9 @@ import Logging
 import Storage
 import Wire
 
-/// What the engine no longer holds in memory, read from the store: a resume of older entries,
-/// and a game's whole log for the admin.
+/// What the engine no longer holds in memory, read from the store: a conversation's records
+/// to load it, and a resume of older entries.
 extension Pipeline {
-    /// Every stored event of a conversation, in order, read in pages.
-    func storedEvents(of conversation: ConversationID) async throws -> [Record] {
-        try await storedEvents(of: conversation, after: 0).events
-    }
-
     /// The stored events of a conversation after log position `start`, in order, and the
     /// position of the last one (`start` when there are none).
     func storedEvents(of conversation: ConversationID, after start: Int64) async throws -> (events: [Record], last: Int64) {

@@ -54,6 +54,11 @@ public protocol EventLog: Sendable {
     /// order (by UTF-8 bytes).
     func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry]
 
+    /// At most `limit` index entries of `kind` whose keys sort before `key` (by UTF-8 bytes;
+    /// every entry when `nil`), the greatest key first: a kind's entries read a page at a time
+    /// from its end.
+    func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry]
+
     /// At most `limit` records whose position is greater than `position`, in position order.
     /// Replay reads the whole log in pages: start after 0, then after the last position of
     /// each page, until a page comes back empty. A `limit` below 1 returns `[]`.
@@ -104,4 +109,11 @@ extension EventLog {
     }
 
     public func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async {}
+
+    /// Every entry of the kind read, then the page kept: for stores small enough not to mind.
+    public func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry] {
+        let entries = try await indexEntries(kind, prefix: "")
+        let before = key.map { key in entries.prefix { $0.key.utf8.lexicographicallyPrecedes(key.utf8) } } ?? entries[...]
+        return Array(before.reversed().prefix(max(0, limit)))
+    }
 }

@@ -259,6 +259,22 @@ public final class PostgresEventLog: EventLog {
             """, as: (String, String).self).map { IndexEntry(key: $0.0, value: $0.1) }
     }
 
+    public func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry] {
+        guard limit > 0 else {
+            try checkOpen()
+            return []
+        }
+        guard let key else {
+            return try await read("""
+                SELECT key, value FROM index_entry WHERE kind = \(kind) ORDER BY key COLLATE "C" DESC LIMIT \(limit)
+                """, as: (String, String).self).map { IndexEntry(key: $0.0, value: $0.1) }
+        }
+        return try await read("""
+            SELECT key, value FROM index_entry WHERE kind = \(kind) AND key COLLATE "C" < \(key)
+            ORDER BY key COLLATE "C" DESC LIMIT \(limit)
+            """, as: (String, String).self).map { IndexEntry(key: $0.0, value: $0.1) }
+    }
+
     public func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
         guard limit > 0 else {
             try checkOpen()

@@ -170,6 +170,21 @@ public final class SQLiteEventLog: EventLog {
         }
     }
 
+    public func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry] {
+        let pool = try openPool()
+        guard limit > 0 else { return [] }
+        do {
+            return try await pool.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT key, value FROM index_entry WHERE kind = ? AND key < ? ORDER BY key DESC LIMIT ?",
+                    arguments: [kind, key ?? "\u{10FFFF}", limit]
+                ).map { IndexEntry(key: $0[0], value: $0[1]) }
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
     public func lastPosition() async throws(LogError) -> Int64 {
         let pool = try openPool()
         do {

@@ -7,7 +7,31 @@ import Wire
 /// The operator's pages under `/admin`: the live games, refreshed every few seconds, and one
 /// game with its true state (hidden ships included: the operator is trusted) and its log.
 public enum AdminPage {
-    public static func list(games: [SessionSummary], stats: AdminStats, catalog: GameCatalog = .standard) -> WebPage {
+    /// Which games a list shows, as its links name them: `state` (`running`, `finished`) and
+    /// `game` (a game's id) narrow it, `before` pages it.
+    public struct ListFilter: Hashable, Sendable {
+        public var state: String?
+        public var game: String?
+
+        public init(state: String? = nil, game: String? = nil) {
+            (self.state, self.game) = (state, game)
+        }
+
+        /// The list's path with these filters, and `before` when given.
+        public func path(before: String? = nil) -> String {
+            let items = [("state", state), ("game", game), ("before", before)].compactMap { name, value in
+                value.map { "\(name)=\(AdminPage.percentEncoded($0))" }
+            }
+            return "/admin" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        }
+    }
+
+    /// A page of the store's games, the most recently begun first; `next` is where the following
+    /// page begins (`nil` on the last).
+    public static func list(
+        games: [SessionSummary], stats: AdminStats, filter: ListFilter = ListFilter(), next: String? = nil,
+        catalog: GameCatalog = .standard
+    ) -> WebPage {
         let rows = games.map { game in
             let link = "/admin/games/\(percentEncoded(game.session))"
             return """
@@ -29,14 +53,28 @@ public enum AdminPage {
                 \(rows.joined(separator: "\n"))
                 </table>
                 """
+        let states = [("All", nil), ("Being played", "running"), ("Over", "finished")].map { words, state in
+            link(words, to: ListFilter(state: state, game: filter.game), current: state == filter.state)
+        }
+        let kinds = [link("every game", to: ListFilter(state: filter.state), current: filter.game == nil)]
+            + catalog.games.map { type in
+                link(type.name, to: ListFilter(state: filter.state, game: type.id.rawValue), current: filter.game == type.id.rawValue)
+            }
+        let older = next.map { "<p><a id=\"older\" href=\"\(HTML.escaped(filter.path(before: $0)))\">Older games</a></p>" } ?? ""
         return WebPage(status: 200, html: HTML.document(title: "Parley admin", body: """
-            <h1>Live games</h1>
+            <h1>Games</h1>
+            <p id="filters">\(states.joined(separator: " · ")) — \(kinds.joined(separator: " · "))</p>
             <p id="stats">\(stats.connections) connections · \(stats.conversations) conversations · \
             \(stats.gamesInProgress) games in progress, \(stats.gamesFinished) finished · \
             \(String(format: "%.1f", stats.movesPerSecond)) moves/s · store \(HTML.escaped(stats.storeSummary))</p>
             \(table)
-            <p class="subcaption">This page refreshes every 5 seconds.</p>
+            \(older)
+            <p class="subcaption">Every game of the store, the most recently begun first. This page refreshes every 5 seconds.</p>
             """, refreshSeconds: 5))
+    }
+
+    private static func link(_ words: String, to filter: ListFilter, current: Bool) -> String {
+        current ? "<strong>\(HTML.escaped(words))</strong>" : "<a href=\"\(HTML.escaped(filter.path()))\">\(HTML.escaped(words))</a>"
     }
 
     public static func game(_ detail: AdminGameDetail, catalog: GameCatalog = .standard) -> WebPage {
@@ -91,7 +129,7 @@ public enum AdminPage {
 
     /// `text` as one segment of a path: RFC 3986's unreserved characters as they are (a
     /// session's hyphens included), every other byte percent-encoded.
-    private static func percentEncoded(_ text: String) -> String {
+    static func percentEncoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 

@@ -43,7 +43,30 @@ final class AdminClient: Sendable {
         }
     }
 
-    func games() async throws -> [SessionSummary] { try await get("/admin/api/games") }
+    /// A page of the store's games, the most recently begun first, and where the next begins
+    /// (the `before` of the server's `Link` header; `nil` on the last page). `query` holds the
+    /// list's parameters: `state`, `game`, `session` (a prefix), `limit`, `before`.
+    func games(_ query: [(String, String)] = []) async throws -> (games: [SessionSummary], next: String?) {
+        let encoded = query.map { name, value in
+            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: Self.queryValue) ?? value)"
+        }
+        let path = "/admin/api/games" + (encoded.isEmpty ? "" : "?" + encoded.joined(separator: "&"))
+        let response = try await send(request(path), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 16 << 20)
+        try Self.check(response.status, body: body)
+        let games = try Self.decoder.decode([SessionSummary].self, from: Data(buffer: body))
+        return (games, response.headers.first(name: "Link").flatMap(Self.before(inLink:)))
+    }
+
+    /// The `before` of a `Link: <…?before=KEY>; rel="next"` header.
+    static func before(inLink link: String) -> String? {
+        guard link.contains("rel=\"next\""), let start = link.firstIndex(of: "<"), let end = link.firstIndex(of: ">"),
+            let items = URLComponents(string: String(link[link.index(after: start)..<end]))?.queryItems
+        else { return nil }
+        return items.first { $0.name == "before" }?.value
+    }
+
+    private static let queryValue = CharacterSet.urlQueryAllowed.subtracting(["&", "=", "+", "/", "?"])
 
     func game(_ session: String) async throws -> AdminGameDetail { try await get("/admin/api/games/\(session)") }
 

@@ -102,14 +102,23 @@ struct AdminCommand: AsyncParsableCommand {
     }
 
     struct Games: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the games, the latest move first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the store's games, the most recently begun first, a page at a time.")
         @OptionGroup var options: Options
+        @Option(help: "Only games being played (running) or over (finished).") var state: String?
+        @Option(help: "Only games of this kind: battleship, icecream, …") var game: String?
+        @Option(help: "How many games a page holds (1 to 500).") var limit: Int = 50
+        @Option(help: "Where the page begins: what the page before it printed after --before.") var before: String?
 
         func run() async throws {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
-            let games = try await client.games()
+            let query = [("state", state), ("game", game), ("limit", String(limit)), ("before", before)].compactMap { name, value in
+                value.map { (name, $0) }
+            }
+            let (games, next) = try await client.games(query)
             print(games.isEmpty ? "no games" : AdminText.table(games))
+            if let next { print("more: parley admin games --before \(next)" + (state.map { " --state \($0)" } ?? "") + (game.map { " --game \($0)" } ?? "")) }
         }
     }
 
@@ -121,7 +130,7 @@ struct AdminCommand: AsyncParsableCommand {
         func run() async throws {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
-            let detail = try await client.game(try await AdminText.session(id, in: client.games()))
+            let detail = try await client.game(try await AdminText.session(id, in: client.games([("session", id)]).games))
             print(AdminText.detail(detail, mode: AdminText.colourMode))
         }
     }
@@ -135,7 +144,7 @@ struct AdminCommand: AsyncParsableCommand {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
             let mode = AdminText.colourMode
-            let session = try await AdminText.session(id, in: client.games())
+            let session = try await AdminText.session(id, in: client.games([("session", id)]).games)
             let moves = try await client.watch(session)
             var detail = try await client.game(session)
             ConnectionOptions.write(AdminText.detail(detail, mode: mode) + "\n")
@@ -159,7 +168,7 @@ struct AdminCommand: AsyncParsableCommand {
         func run() async throws {
             let client = try options.client()
             defer { Task { await client.shutdown() } }
-            let game = try await client.end(try await AdminText.session(id, in: client.games()))
+            let game = try await client.end(try await AdminText.session(id, in: client.games([("session", id)]).games))
             print("ended \(game.game) \(game.variant) \(game.session) after \(counted(game.moves, "move"))")
         }
     }

@@ -80,7 +80,7 @@ import Wire
         #expect(late?.rejection == ErrorFrame(code: "game-over", reason: "This game is over."))
 
         // The admin rebuilds it from the stored events.
-        let detail = try #require(try harness.engine.adminGame(oldest.uuidString, replaying: harness.log))
+        let detail = try #require(try harness.engine.adminGame(oldest, in: created.conversation, from: harness.log))
         #expect(detail.game.finished && detail.game.moves == 3 && detail.log.count == 3)
 
         // A restart holds the same.

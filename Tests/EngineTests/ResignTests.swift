@@ -56,7 +56,8 @@ import Wire
         for event in harness.log where event.conversation == nil { try loaded.apply(event) }
         #expect(try loaded.load(conversation, snapshot: snapshot, then: harness.log))
         #expect(loaded.event(conversation: conversation, seq: seq, for: "amber") == harness.engine.event(conversation: conversation, seq: seq, for: "amber"))
-        let detail = try #require(try harness.engine.adminGame(session, replaying: harness.log))
+        let id = try #require(SessionID(uuidString: session))
+        let detail = try #require(try harness.engine.adminGame(id, in: conversation, from: harness.log))
         #expect(detail.log.last?.kind == "resigned")
     }
 

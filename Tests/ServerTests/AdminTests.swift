@@ -34,6 +34,70 @@ import Wire
 
     private func bearer(_ token: String = Self.token) -> [(String, String)] { [("Authorization", "Bearer \(token)")] }
 
+    /// The list is the store's: after a restart, with no conversation in memory, every game is
+    /// there, a page at a time (`Link: …; rel="next"`), filtered by state and kind; a game is
+    /// shown, and found by the first characters of its id, without being loaded.
+    @Test(.timeLimit(.minutes(2)))
+    func theListIsEveryGameOfTheStoreAPageAtATime() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // No turn clocks: a restarted server loads no conversation until a request needs it.
+        let sessions = try await LiveServer.with(dataDirectory: folder, turnTimeouts: [:], configure: { $0.adminToken = Self.token }) { server in
+            let (amber, _, conversation, accepted, _) = try await Self.seedGame(on: server)
+            var sessions = [accepted.session]
+            for _ in 0..<2 {
+                let opened = try await amber.request(.send(.init(
+                    id: UUID().uuidString, conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")))
+                guard case let .accepted(iceCream) = opened else { throw ConnectionError.unexpected("\(opened)") }
+                sessions.append(iceCream.session)
+            }
+            return sessions
+        }
+        try await LiveServer.with(dataDirectory: folder, turnTimeouts: [:], configure: { $0.adminToken = Self.token }) { server in
+            #expect(try await Self.resident(on: server) == 0, "nothing is in memory after the restart")
+            let base = "https://127.0.0.1:\(server.port)/admin"
+            var seen: [String] = []
+            var path = "/api/games?limit=2"
+            var pages = 0
+            while true {
+                let answer = try await HTTPS.request(base + path, headers: bearer())
+                #expect(answer.status == 200, "\(answer.body)")
+                seen += try decode([SessionSummary].self, answer.body).map(\.session)
+                pages += 1
+                guard let link = answer.headers.first(name: "Link") else { break }
+                let target = try #require(link.split(separator: ">").first?.dropFirst(), "\(link)")
+                #expect(link.hasSuffix("rel=\"next\"") && target.hasPrefix("/admin/api/games?"), "\(link)")
+                path = String(target.dropFirst("/admin".count))
+            }
+            #expect(seen == sessions.reversed() && pages == 2, "\(seen)")
+            let battleships = try decode(
+                [SessionSummary].self, try await HTTPS.request(base + "/api/games?game=battleship", headers: bearer()).body)
+            #expect(battleships.map(\.session) == [sessions[0]])
+            #expect(battleships.first?.participants.compactMap(\.name).sorted() == ["Amber", "Ben"])
+            let over = try await HTTPS.request(base + "/api/games?state=finished", headers: bearer())
+            #expect(try decode([SessionSummary].self, over.body).isEmpty)
+            let refused = try await HTTPS.request(base + "/api/games?state=won", headers: bearer())
+            #expect(refused.status == 400)
+            #expect(try decode(ErrorFrame.self, refused.body).code == "bad-query")
+            let tooMany = try await HTTPS.request(base + "/api/games?limit=100000", headers: bearer())
+            #expect(tooMany.status == 400)
+            let prefixed = try await HTTPS.request(base + "/api/games?session=\(sessions[1].prefix(8).lowercased())", headers: bearer())
+            #expect(try decode([SessionSummary].self, prefixed.body).map(\.session) == [sessions[1]])
+            let detail = try decode(AdminGameDetail.self, try await HTTPS.request(base + "/api/games/\(sessions[0])", headers: bearer()).body)
+            #expect(detail.state.contains("Ship_Location=2") && detail.log.count == 1)
+            #expect(try await Self.resident(on: server) == 0, "the admin's reads load nothing into a pipeline")
+            let page = try await HTTPS.request(base + "?limit=1", headers: bearer())
+            #expect(page.body.contains("id=\"older\"") && page.body.contains("Being played"), "\(page.body)")
+        }
+    }
+
+    /// How many conversations the server holds in memory, as `/metrics` says.
+    static func resident(on server: RunningServer) async throws -> Int? {
+        let metrics = try await HTTPS.request("https://127.0.0.1:\(server.port)/metrics")
+        let line = metrics.body.split(separator: "\n").first { $0.hasPrefix("parley_conversations_resident ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "").map { Int($0) } }
+    }
+
     @Test func adminIsOffWithoutAToken() async throws {
         try await LiveServer.with { server in
             let answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/admin/api/games", headers: bearer())

@@ -104,6 +104,7 @@ struct MigrationTests {
             #expect(try await reopened.indexEntries(IndexKind.clock, prefix: "").count == 1)
             let games = old.statistics().gamesInProgress + old.statistics().gamesFinished
             #expect(try await reopened.indexEntries(IndexKind.start, prefix: "").count == games, "each game's first message")
+            #expect(try await reopened.indexEntries(IndexKind.game, prefix: "").count == games, "each game in the index of games")
             let indexed = stored.values.joined().filter { if case let .accepted(move) = $0 { IndexKind.indexesMessage(move.moveCount) } else { false } }
             #expect(indexed.count >= games)
             #expect(try await reopened.indexEntries(IndexKind.message, prefix: "").count == indexed.count, "each game's first message and every 16th")
@@ -127,8 +128,9 @@ struct MigrationTests {
     }
 
     /// A store written by the version before the index's layout 4 (no `message` nor `finished`
-    /// entries) gains them at the next start: a signed URL's page checks its chain against the
-    /// message before it, and links the finished game's replay, which opens.
+    /// entries, nor layout 5's `game`) gains them at the next start: a signed URL's page checks
+    /// its chain against the message before it, and links the finished game's replay, which
+    /// opens; the admin lists the game.
     @Test func aStoreOfLayoutThreeGainsItsMessagesAndItsFinishedGames() async throws {
         let folder = LiveServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -151,12 +153,16 @@ struct MigrationTests {
         let log = try SQLiteEventLog(folder: URL(fileURLWithPath: folder))
         let messages = try await log.indexEntries(IndexKind.message, prefix: "")
         let finished = try await log.indexEntries(IndexKind.finished, prefix: "")
-        #expect(messages.count == 1 && finished.count == 1, "the game's first message, and the game")
+        let games = try await log.indexEntries(IndexKind.game, prefix: "")
+        #expect(messages.count == 1 && finished.count == 1 && games.count == 1, "the game's first message, and the game")
         _ = try await log.append([], indexing: messages.map { .remove(IndexKind.message, $0.key) }
-            + finished.map { .remove(IndexKind.finished, $0.key) } + [.set(IndexKind.format, "index", "3")])
+            + finished.map { .remove(IndexKind.finished, $0.key) } + games.map { .remove(IndexKind.game, $0.key) }
+            + [.set(IndexKind.format, "index", "3")])
         await log.close()
 
-        try await LiveServer.with(dataDirectory: folder) { server in
+        try await LiveServer.with(dataDirectory: folder, configure: { $0.adminToken = AdminTests.token }) { server in
+            let listed = try await HTTPS.request(server.url + "/admin/api/games", headers: [("Authorization", "Bearer \(AdminTests.token)")])
+            #expect(listed.body.contains(finished[0].key), "\(listed.body)")
             let html = try await HTTPS.request(server.url + page).body
             #expect(html.contains("chain intact: it follows message 2 of its session as this server holds it"), "\(html)")
             let replay = try #require(html.firstMatch(of: /href="(\/replay\/[^"?]+)/)?.1, "the replay is linked")
@@ -167,6 +173,7 @@ struct MigrationTests {
         #expect(try await reopened.indexValue(IndexKind.format, key: "index") == IndexKind.version)
         #expect(try await reopened.indexEntries(IndexKind.message, prefix: "").map(\.key) == messages.map(\.key))
         #expect(try await reopened.indexEntries(IndexKind.finished, prefix: "").map(\.key) == finished.map(\.key))
+        #expect(try await reopened.indexEntries(IndexKind.game, prefix: "") == games)
         await reopened.close()
     }
 

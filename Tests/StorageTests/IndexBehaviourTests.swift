@@ -38,6 +38,29 @@ struct IndexBehaviourTests {
     }
 
     @Test(arguments: Backend.allCases)
+    func pagesFromTheEndReadEachKeyOnceTheGreatestFirst(backend: Backend) async throws {
+        try await backend.withLog { log throws in
+            let keys = ["000000000000001/b", "000000000000001/a", "000000000000002/a", "000000000000010/z", "é", "a", "\u{FFFF}"]
+            _ = try await log.append([], indexing: keys.map { .set("game", $0, "v\($0)") } + [.set("other", "zzz", "")])
+            let ordered = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.reversed().map { $0 }
+            var read: [String] = []
+            var before: String?
+            while true {
+                let page = try await log.indexEntries("game", before: before, limit: 3)
+                #expect(page.count <= 3)
+                guard let last = page.last else { break }
+                #expect(page.allSatisfy { $0.value == "v\($0.key)" })
+                read += page.map(\.key)
+                before = last.key
+            }
+            #expect(read == ordered)
+            #expect(try await log.indexEntries("game", before: "000000000000002/a", limit: 10).map(\.key) == ["000000000000001/b", "000000000000001/a"])
+            #expect(try await log.indexEntries("game", before: nil, limit: 0).isEmpty)
+            #expect(try await log.indexEntries("none", before: nil, limit: 5).isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func aRefusedBatchChangesNothingInTheIndex(backend: Backend) async throws {
         try await backend.withLog(limit: PayloadLimit(maximumBytes: 16)) { log throws in
             _ = try await log.append([.init("a", "small")], indexing: [.set("clock", "a", "1")])

@@ -54,6 +54,9 @@ public actor CountingLog: EventLog {
     public func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
         try await inner.indexEntries(kind, prefix: prefix)
     }
+    public func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry] {
+        try await inner.indexEntries(kind, before: key, limit: limit)
+    }
     public func lastPosition() async throws(LogError) -> Int64 { try await inner.lastPosition() }
     public func statistics() async throws(LogError) -> LogStatistics { try await inner.statistics() }
     public func backup(to path: String) async throws(LogError) -> LogStatistics { try await inner.backup(to: path) }

@@ -48,10 +48,10 @@ public enum AdminPage {
         let table = games.isEmpty
             ? "<p id=\"empty\">No games yet.</p>"
             : """
-                <table id="games">
+                <div class="wide"><table id="games">
                 <tr><th>Game</th><th>Participants</th><th>Turn</th><th>Moves</th><th>Started</th><th>Last move</th></tr>
                 \(rows.joined(separator: "\n"))
-                </table>
+                </table></div>
                 """
         let states = [("All", nil), ("Being played", "running"), ("Over", "finished")].map { words, state in
             link(words, to: ListFilter(state: state, game: filter.game), current: state == filter.state)
@@ -94,9 +94,9 @@ public enum AdminPage {
             <p id="turn">Turn: \(HTML.escaped(game.turn)) · \(counted(game.moves, "move"))</p>
             <div class="picture" id="true-state">\(picture(game: game.game, state: detail.state, catalog: catalog))</div>
             <p>True state: <code id="state">\(HTML.escaped(detail.state))</code></p>
-            <table id="log"><tr><th>#</th><th>Who</th><th>What</th><th>When</th><th>State after</th></tr>
+            <div class="wide"><table id="log"><tr><th>#</th><th>Who</th><th>What</th><th>When</th><th>State after</th></tr>
             \(log.joined(separator: "\n"))
-            </table>
+            </table></div>
             """, refreshSeconds: 5))
     }
 

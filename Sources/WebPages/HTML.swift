@@ -23,6 +23,7 @@ extension HTML {
             figure { margin: 0.5rem 0; }
             .error { color: #b00020; }
             table { border-collapse: collapse; }
+            .wide { overflow-x: auto; }
             td, th { border-bottom: 1px solid #e5e5ea; padding: 0.3rem 0.6rem; text-align: left; }
             code { font-size: 0.9em; }
             </style>

@@ -1,3 +1,4 @@
+import Client
 import Foundation
 import Testing
 
@@ -23,6 +24,35 @@ import Testing
                 try await browser.screenshot(to: folder + "/page.png")
                 let png = try #require(FileManager.default.contents(atPath: folder + "/page.png"))
                 #expect(try Self.size(ofPNG: png) == (390, 844))
+            }
+        }
+    }
+
+    /// The operator's list at a phone's size: the page itself never scrolls sideways (its table
+    /// does, within its box), and its links narrow the list to the games being played.
+    @Test(.timeLimit(.minutes(1)))
+    func theAdminListFitsAPhoneAndNarrowsToTheGamesBeingPlayed() async throws {
+        try await LiveServer.with(configure: { $0.adminToken = AdminTests.token }) { server in
+            // A Battleship being played, and an ice cream over.
+            let (amber, ben, conversation, _, _) = try await AdminTests.seedGame(on: server)
+            _ = try await amber.request(.send(.init(
+                id: UUID().uuidString, conversation: conversation, game: "icecream", variant: "solo", url: "?Base=base01")))
+            for part in ["Scoops=scoops01", "Topping=topping01"] {
+                let reply = try await RelayGameTests.send(amber, replyingTo: try await ben.nextMessage(), adding: part)
+                guard case .accepted = reply else { throw ConnectionError.unexpected("\(reply)") }
+            }
+            try await WebDriver.with(.phone) { browser in
+                try await browser.open("\(server.url)/admin?token=\(AdminTests.token)")
+                _ = try await browser.waitFor("#games")
+                #expect(try await browser.execute("return document.documentElement.scrollWidth <= innerWidth") == true,
+                        "the page scrolls sideways at a phone's width")
+                #expect(try await browser.execute("return document.querySelectorAll('tr.game').length") == 2)
+                try await browser.click("#filters a[href*='state=running']")
+                _ = try await browser.waitFor("#filters strong")
+                #expect(try await browser.url().hasSuffix("/admin?state=running"))
+                #expect(try await browser.text("#filters strong") == "Being played")
+                let turns = try await browser.execute("return [...document.querySelectorAll('tr.game .turn')].map(e => e.textContent)")
+                #expect(turns == ["anyone without a seat"], "only the Battleship is being played: \(turns)")
             }
         }
     }

@@ -31,6 +31,9 @@ public struct DeadlineQueue<Key: Hashable & Sendable, Value: Sendable>: Sendable
 
     public func contains(_ key: Key) -> Bool { live[key] != nil }
 
+    /// The keys of the live deadlines, in no order.
+    public var keys: Dictionary<Key, (due: Date, value: Value, generation: UInt64)>.Keys { live.keys }
+
     /// Sets `key`'s deadline to `due`, replacing any it had.
     public mutating func schedule(_ value: Value, for key: Key, at due: Date) {
         generations &+= 1

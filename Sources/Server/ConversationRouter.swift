@@ -234,7 +234,7 @@ public final class ConversationRouter: Sendable {
     var timerCount: Int {
         get async {
             var count = 0
-            for pipeline in pipelines { count += await pipeline.deadlines.count }
+            for pipeline in pipelines { count += await pipeline.turnCount }
             return count
         }
     }

@@ -3,15 +3,70 @@ import Foundation
 import Timekeeping
 import Transcript
 
-/// The turns' clocks: every running session's deadline in one queue, and one timer armed for the
-/// earliest, a task sleeping on the pipeline's clock (a sleeping task per turn kept its memory
-/// until its deadline even when cancelled).
+/// The pipeline's chores on its clock: every running session's turn deadline, the sweep of idle
+/// conversations each second and, on a shared store, the look for clocks started elsewhere, in
+/// one `Timers` queue with one timer armed for the earliest.
 extension Pipeline {
+    /// What the pipeline does at a time its clock tells.
+    enum Chore: Sendable {
+        /// A turn's deadline passes: the timeout is decided like any request.
+        case turn(TurnDeadline)
+        /// Conversations idle long enough leave memory (`evictIdleConversations`).
+        case sweep
+        /// On a shared store: the conversations whose clocks another server started are loaded,
+        /// so that their deadlines fire here too (`loadClocksStartedElsewhere`).
+        case clockSweep
+    }
+
+    /// A chore's key: one deadline per session, one of each sweep.
+    enum ChoreKey: Hashable, Sendable {
+        case turn(SessionID)
+        case sweep
+        case clockSweep
+    }
+
+    /// The chores due now, removed from the timers: the turns whose time has passed, as
+    /// requests to decide; the sweeps done here, between batches, so that they never take a
+    /// conversation from under a batch waiting for the store.
+    func takeDueChores() async -> [Command] {
+        var deadlines: [Command] = []
+        for chore in timers.removeDue(asOf: clock.now.date) {
+            switch chore {
+            case let .turn(deadline):
+                deadlines.append(.deadline(deadline))
+            case .sweep:
+                evictIdleConversations()
+                publish()
+                timers.schedule(.sweep, for: .sweep, at: clock.now.advanced(by: Self.sweepInterval).date)
+            case .clockSweep:
+                await loadClocksStartedElsewhere()
+                timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
+            }
+        }
+        armTimers()
+        return deadlines
+    }
+
+    /// How often idle conversations are looked for, even when nothing else happens.
+    static let sweepInterval: Duration = .seconds(1)
+
+    /// Schedules the sweeps a pipeline runs for as long as it runs.
+    func startSweeps() {
+        timers.schedule(.sweep, for: .sweep, at: clock.now.advanced(by: Self.sweepInterval).date)
+        if isShared {
+            timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
+        }
+        armTimers()
+    }
+
+    /// How many turns are timed.
+    var turnCount: Int {
+        timers.count { if case .turn = $0 { true } else { false } }
+    }
+
+    /// Forgets every chore and stops the timer.
     func stopTimers() {
-        deadlines.removeAll()
-        turnTimer?.cancel()
-        turnTimer = nil
-        turnTimerArmedFor = nil
+        timers.stop()
     }
 
     /// Forgets the deadlines of sessions whose clock stopped (a finished game).
@@ -23,47 +78,27 @@ extension Pipeline {
             case let .ended(id, _, ended, _), let .timedOut(id, _, ended, _): (session, conversation) = (ended, id)
             default: continue
             }
-            guard deadlines.contains(session), engine.deadline(ofSession: session, in: conversation) == nil else { continue }
-            deadlines.cancel(session)
+            guard timers.contains(.turn(session)), engine.deadline(ofSession: session, in: conversation) == nil else { continue }
+            timers.cancel(.turn(session))
         }
-        armTurnTimer()
+        armTimers()
     }
 
     /// Times a session's turn, replacing the deadline of its previous turn.
     func schedule(_ deadline: TurnDeadline) {
-        deadlines.schedule(deadline, for: deadline.session, at: deadline.at)
-        armTurnTimer()
+        timers.schedule(.turn(deadline), for: .turn(deadline.session), at: deadline.at)
+        armTimers()
     }
 
     /// Tries a deadline again in a second, when the store could not keep its timeout.
     func retry(_ deadline: TurnDeadline) {
-        deadlines.schedule(deadline, for: deadline.session, at: clock.now.advanced(by: .seconds(1)).date)
-        armTurnTimer()
+        timers.schedule(.turn(deadline), for: .turn(deadline.session), at: clock.now.advanced(by: .seconds(1)).date)
+        armTimers()
     }
 
-    /// Queues every deadline that has passed, and arms the timer for the next.
-    func expireDue() {
-        turnTimerArmedFor = nil
-        turnTimer = nil
-        let due = deadlines.removeDue(asOf: clock.now.date)
-        if !due.isEmpty {
-            for deadline in due { submit(.deadline(deadline)) }
-        }
-        armTurnTimer()
-    }
-
-    /// Sets the one turn timer to fire at the earliest deadline: one task sleeping on the clock.
-    /// Moves that push a later deadline leave it alone; an earlier one replaces it.
-    func armTurnTimer() {
-        guard let next = deadlines.earliest() else { return }
-        if let armed = turnTimerArmedFor, armed <= next { return }
-        turnTimer?.cancel()
-        turnTimer = Task { [weak self, clock] in
-            do { try await clock.sleep(until: WallInstant(next), tolerance: .milliseconds(5)) } catch { return }
-            // Replaced by an earlier deadline's timer as it woke.
-            guard !Task.isCancelled else { return }
-            await self?.expireDue()
-        }
-        turnTimerArmedFor = next
+    /// Sets the one timer for the earliest chore; when it passes, the pipeline wakes and takes
+    /// what is due.
+    func armTimers() {
+        timers.arm(on: clock) { [weak self] in self?.wake() }
     }
 }

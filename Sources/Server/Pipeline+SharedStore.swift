@@ -158,7 +158,6 @@ extension Pipeline {
     /// (started by another server), so that their deadlines fire here too: of the servers whose
     /// timeouts race, the store keeps one.
     func loadClocksStartedElsewhere() async {
-        lastClockSweep = clock.now
         do {
             for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
                 let id = ConversationID(rawValue: entry.key)
@@ -169,9 +168,5 @@ extension Pipeline {
         } catch {
             logger.warning("Cannot read the store's running clocks", metadata: ["error": "\(error)"])
         }
-    }
-
-    var clockSweepDue: Bool {
-        isShared && lastClockSweep.map { clock.now - $0 >= Self.clockSweepInterval } ?? true
     }
 }

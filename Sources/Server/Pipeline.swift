@@ -38,11 +38,8 @@ actor Pipeline {
     }
     var generator = SystemRandomNumberGenerator()
 
-    /// The deadline of every turn whose clock runs in this pipeline, and the one timer armed
-    /// for the earliest of them.
-    var deadlines = DeadlineQueue<SessionID, TurnDeadline>()
-    var turnTimer: Task<Void, Never>?
-    var turnTimerArmedFor: Date?
+    /// Its chores on the clock: every turn's deadline and the sweeps (`Pipeline+Deadlines`).
+    var timers = Timers<ChoreKey, Chore>()
     /// Where the pipeline reads the time and sleeps: its turn timer, its sweeps, its heartbeat.
     nonisolated let clock: any ServerClock
     /// Counters for `/metrics`, safe to touch from any connection.
@@ -88,9 +85,6 @@ actor Pipeline {
     /// How many times a batch is decided again after losing races with other servers, before
     /// its requests are refused as `unavailable`.
     static let conflictRetries = 5
-    /// When the conversations whose clocks run in the store were last looked for (a shared
-    /// store: those another server started, so that their deadlines fire here if it stops).
-    var lastClockSweep: WallInstant?
 
     let heartbeat: Heartbeat?
     let residency: ConversationRouter.Residency
@@ -99,7 +93,6 @@ actor Pipeline {
     /// When each conversation in memory was last used.
     var lastUsed: [ConversationID: WallInstant] = [:]
     var lastSweep: WallInstant?
-    var sweepDue = false
     var lastAccountSweep: WallInstant?
     /// For each conversation in memory: the log position of its newest stored event, and the
     /// seq its newest stored snapshot holds up to.
@@ -156,13 +149,7 @@ actor Pipeline {
             }
         }
         // Idle conversations leave memory even when nothing else happens.
-        let sweeping = Task { [weak self, clock] in
-            while !Task.isCancelled {
-                try? await clock.sleep(for: .seconds(1))
-                await self?.requestSweep()
-            }
-        }
-        defer { sweeping.cancel() }
+        startSweeps()
         await cancelWhenGracefulShutdown {
             await withTaskCancellationHandler {
                 await self.pipeline()
@@ -175,24 +162,11 @@ actor Pipeline {
         stopTimers()
     }
 
-    private func requestSweep() {
-        sweepDue = true
-        wake()
-    }
-
+    /// The loop: what the inbox holds and the chores due on the clock, a batch at a time.
     private func pipeline() async {
         while !Task.isCancelled {
-            let batch = takeBatch()
+            let batch = takeBatch() + (await takeDueChores())
             if batch.isEmpty {
-                // Eviction runs here, between batches, so it never takes a conversation from
-                // under a batch that is waiting for the store.
-                if sweepDue {
-                    sweepDue = false
-                    evictIdleConversations()
-                    if clockSweepDue { await loadClocksStartedElsewhere() }
-                    publish()
-                    continue
-                }
                 if !pendingSnapshots.isEmpty, storeState.isWorking {
                     await storePendingSnapshots()
                     continue

@@ -15,7 +15,7 @@ extension ConversationRouter {
         do { inspected = try StickerImage.inspect(image) } catch {
             return .refused(ErrorFrame(code: error.code, reason: error.reason))
         }
-        let id = Self.stickerID(account: account, conversation: conversation, request: request, secret: pipelines[0].secret)
+        let id = Self.stickerID(account: account, conversation: conversation, request: request, secret: pipelines[0].environment.secret)
         do {
             if let json = try await log.indexValue(IndexKind.sticker, key: id), let record = StickerRecord(json: json) {
                 return .posted(conversation: record.conversation, seq: record.seq, sticker: id)

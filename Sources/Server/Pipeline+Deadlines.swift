@@ -16,6 +16,8 @@ extension Pipeline {
         /// On a shared store: the conversations whose clocks another server started are loaded,
         /// so that their deadlines fire here too (`loadClocksStartedElsewhere`).
         case clockSweep
+        /// Accounts neither connected nor in a conversation in memory are forgotten.
+        case accountSweep
     }
 
     /// A chore's key: one deadline per session, one of each sweep.
@@ -23,6 +25,7 @@ extension Pipeline {
         case turn(SessionID)
         case sweep
         case clockSweep
+        case accountSweep
     }
 
     /// The chores due now, removed from the timers: the turns whose time has passed, as
@@ -41,6 +44,9 @@ extension Pipeline {
             case .clockSweep:
                 await loadClocksStartedElsewhere()
                 timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
+            case .accountSweep:
+                forgetAccounts()
+                timers.schedule(.accountSweep, for: .accountSweep, at: clock.now.advanced(by: Self.accountSweepInterval).date)
             }
         }
         armTimers()
@@ -49,10 +55,13 @@ extension Pipeline {
 
     /// How often idle conversations are looked for, even when nothing else happens.
     static let sweepInterval: Duration = .seconds(1)
+    /// How often accounts no longer needed are forgotten, besides when conversations leave.
+    static let accountSweepInterval: Duration = .seconds(30)
 
     /// Schedules the sweeps a pipeline runs for as long as it runs.
     func startSweeps() {
         timers.schedule(.sweep, for: .sweep, at: clock.now.advanced(by: Self.sweepInterval).date)
+        timers.schedule(.accountSweep, for: .accountSweep, at: clock.now.advanced(by: Self.accountSweepInterval).date)
         if isShared {
             timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
         }

@@ -29,18 +29,18 @@ extension Pipeline {
                     try await learn(account)
                 }
                 for id in try await conversations(namedBy: command) {
-                    lastUsed[id] = now
+                    held.lastUsed[id] = now
                     try await load(id)
                 }
                 // Joining one more conversation: how many the account is in, over every partition.
                 if case let .frame(frame, account, _, _) = command, !engine.knowsEveryAccount {
                     switch frame {
                     case .create, .join:
-                        if conversationCounts.count(of: account) == nil {
+                        if environment.conversationCounts.count(of: account) == nil {
                             let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
-                            conversationCounts.learn(count, of: account)
+                            environment.conversationCounts.learn(count, of: account)
                         }
-                        if let count = conversationCounts.count(of: account) { engine.learnConversationCount(of: account, count) }
+                        if let count = environment.conversationCounts.count(of: account) { engine.learnConversationCount(of: account, count) }
                     default: break
                     }
                 }
@@ -61,7 +61,7 @@ extension Pipeline {
     /// Loads the conversation of `session` for the admin, if it is not in memory.
     func loadConversation(ofSession session: String) async throws {
         guard let id = try await conversation(ofSession: session) else { return }
-        lastUsed[id] = clock.now
+        held.lastUsed[id] = clock.now
         try await load(id)
     }
 
@@ -70,7 +70,7 @@ extension Pipeline {
     /// reads. Nothing when it is there already.
     func load(_ id: ConversationID) async throws {
         guard !engine.holds(id) else { return }
-        pendingSnapshots[id] = nil
+        held.pendingSnapshots[id] = nil
         var loaded = false
         // A batch that set the conversation aside may keep it while the store is read: the
         // engine's then is newer than what was read.
@@ -78,8 +78,8 @@ extension Pipeline {
             let (stored, last) = try await storedEvents(of: id, after: position.after)
             guard !engine.holds(id) else { return }
             if try engine.load(id, snapshot: snapshot, then: stored) {
-                storedThrough[id] = last
-                snapshotSeq[id] = position.lastSeq
+                held.storedThrough[id] = last
+                held.snapshotSeq[id] = position.lastSeq
                 loaded = true
             }
         }
@@ -87,11 +87,11 @@ extension Pipeline {
             let (stored, last) = try await storedEvents(of: id, after: 0)
             guard !engine.holds(id) else { return }
             try engine.load(id, from: stored)
-            storedThrough[id] = last
-            snapshotSeq[id] = 0
+            held.storedThrough[id] = last
+            held.snapshotSeq[id] = 0
         }
         metrics.loaded()
-        lastUsed[id] = lastUsed[id] ?? clock.now
+        held.lastUsed[id] = held.lastUsed[id] ?? clock.now
         try await learnNames(in: id)
     }
 
@@ -161,47 +161,49 @@ extension Pipeline {
     /// Marks conversations as just used (the ones a batch created, say).
     func touch(_ references: [EntryReference]) {
         let now = clock.now
-        for reference in references { lastUsed[reference.conversation] = now }
+        for reference in references { held.lastUsed[reference.conversation] = now }
     }
 
-    /// Evicts the conversations idle for longer than `residency.idle`,
-    /// then the least recently used ones while more than `residency.liveConversations` are in
+    /// Evicts the conversations idle for longer than `Residency.idle`,
+    /// then the least recently used ones while more than `Residency.liveConversations` are in
     /// memory; never one whose turn clock runs.
     func evictIdleConversations() {
         let now = clock.now
         // Once a second; over the limit, up to ten times a second, so that conversations whose
         // clocks run (and cannot leave) never make every batch sort them all.
-        let pause: Duration = engine.residentCount > residency.liveConversations ? .milliseconds(100) : .seconds(1)
+        let pause: Duration = engine.residentCount > environment.residency.liveConversations ? .milliseconds(100) : .seconds(1)
         if let lastSweep, now - lastSweep < pause { return }
         lastSweep = now
-        for id in engine.residentConversations where lastUsed[id] == nil { lastUsed[id] = now }
-        var idle = lastUsed.filter { now - $0.value >= residency.idle }.map(\.key)
+        for id in engine.residentConversations where held.lastUsed[id] == nil { held.lastUsed[id] = now }
+        var idle = held.lastUsed.filter { now - $0.value >= environment.residency.idle }.map(\.key)
         var resident = engine.residentCount
-        if resident - idle.count > residency.liveConversations {
-            let busy = lastUsed.filter { now - $0.value < residency.idle }.sorted { $0.value < $1.value }.map(\.key)
-            idle += busy.prefix(resident - idle.count - residency.liveConversations)
+        if resident - idle.count > environment.residency.liveConversations {
+            let busy = held.lastUsed.filter { now - $0.value < environment.residency.idle }.sorted { $0.value < $1.value }.map(\.key)
+            idle += busy.prefix(resident - idle.count - environment.residency.liveConversations)
         }
         var evicted = 0
         for id in idle where !engine.hasRunningClock(id) {
             // What changed since its last snapshot is kept in a new one, stored with the next
             // append or when the pipeline is next idle.
-            if let lastSeq = engine.lastSeq(of: id), lastSeq > snapshotSeq[id] ?? 0,
-                let snapshot = engine.snapshotChange(of: id, after: storedThrough[id] ?? 0) {
-                pendingSnapshots[id] = snapshot
+            if let lastSeq = engine.lastSeq(of: id), lastSeq > held.snapshotSeq[id] ?? 0,
+                let snapshot = engine.snapshotChange(of: id, after: held.storedThrough[id] ?? 0) {
+                held.pendingSnapshots[id] = snapshot
             }
-            storedThrough[id] = nil
-            snapshotSeq[id] = nil
+            held.forget(id)
             engine.evict(id)
             metrics.evicted()
-            lastUsed[id] = nil
             resident -= 1
             evicted += 1
         }
-        if evicted > 0 || now - (lastAccountSweep ?? now - .seconds(60)) >= .seconds(30) {
-            lastAccountSweep = now
-            engine.forgetAccounts(keeping: connections.isConnected)
-        }
+        // Accounts no longer in a conversation in memory go with them (and every 30 s, the
+        // `accountSweep` chore).
+        if evicted > 0 { forgetAccounts() }
         returnFreedMemory(now: now)
+    }
+
+    /// Forgets the accounts that are neither connected nor in a conversation in memory.
+    func forgetAccounts() {
+        engine.forgetAccounts(keeping: connections.isConnected)
     }
 
     /// glibc keeps what was freed in its arenas: an RSS that grew under load stays grown after

@@ -20,7 +20,7 @@ extension Pipeline {
     func takeIn(_ notices: [AppendNotice?], into deliveries: inout Deliveries) async {
         var heads: [ConversationID: Int64] = [:]
         if notices.contains(where: { $0 == nil }) {
-            for id in engine.residentConversations { heads[id] = storedThrough[id] ?? 0 }
+            for id in engine.residentConversations { heads[id] = held.storedThrough[id] ?? 0 }
         }
         var absent: [ConversationID: Int64] = [:]
         var names: [AppendNotice] = []
@@ -32,7 +32,7 @@ extension Pipeline {
                 // A sticker's bytes: its event, in its conversation's stream, says all.
                 continue
             } else if engine.holds(id) {
-                heads[id] = storedThrough[id] ?? 0
+                heads[id] = held.storedThrough[id] ?? 0
             } else {
                 absent[id] = min(absent[id] ?? .max, notice.after)
             }
@@ -79,12 +79,12 @@ extension Pipeline {
     /// Applies one conversation's records that another server stored and relays their entries;
     /// a conversation they do not fit leaves memory, to be read whole when next needed.
     private func takeIn(_ records: [LogRecord], of id: ConversationID, into deliveries: inout Deliveries) async {
-        guard let last = records.last?.position, last > storedThrough[id] ?? 0 else { return }
+        guard let last = records.last?.position, last > held.storedThrough[id] ?? 0 else { return }
         do {
             let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
             let references = try engine.applyStoredElsewhere(events)
-            storedThrough[id] = last
-            lastUsed[id] = clock.now
+            held.storedThrough[id] = last
+            held.lastUsed[id] = clock.now
             await took(events, in: id, relaying: references, into: &deliveries)
         } catch {
             logger.warning("Cannot take in what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
@@ -129,9 +129,9 @@ extension Pipeline {
         for event in events {
             if let id = event.conversation, let seq = event.seq { before[id] = min(before[id] ?? .max, seq - 1) }
         }
-        let held = Set(events.compactMap(\.conversation)).filter { storedThrough[$0] != nil }
+        let wereHeld = Set(events.compactMap(\.conversation)).filter { held.storedThrough[$0] != nil }
         for id in engine.forget(events) { forgetConversation(id) }
-        for id in held.sorted() {
+        for id in wereHeld.sorted() {
             do {
                 try await load(id)
                 let last = engine.lastSeq(of: id) ?? 0
@@ -149,9 +149,7 @@ extension Pipeline {
     /// Takes a conversation out of memory and out of the pipeline's bookkeeping of it.
     func forgetConversation(_ id: ConversationID) {
         engine.evict(id)
-        storedThrough[id] = nil
-        snapshotSeq[id] = nil
-        lastUsed[id] = nil
+        held.forget(id)
     }
 
     /// Loads the conversations whose turn clocks run in the store that are not in memory here

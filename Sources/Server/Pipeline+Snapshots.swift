@@ -17,16 +17,16 @@ extension Pipeline {
     /// memory, and those of conversations the batch brought past the interval, at most
     /// `snapshotsPerBatch`), and the seq each of the latter will hold up to once stored.
     func snapshotsDue(after events: [Record]) -> ([IndexChange], [(ConversationID, Int)]) {
-        var changes = Array(pendingSnapshots.values)
-        pendingSnapshots = [:]
+        var changes = Array(held.pendingSnapshots.values)
+        held.pendingSnapshots = [:]
         var snapshotted: [(ConversationID, Int)] = []
         var seen: Set<ConversationID> = []
         for event in events where snapshotted.count < Self.snapshotsPerBatch {
             guard let id = event.conversation, seen.insert(id).inserted, let lastSeq = engine.lastSeq(of: id),
-                lastSeq - (snapshotSeq[id] ?? 0) >= Self.snapshotInterval,
+                lastSeq - (held.snapshotSeq[id] ?? 0) >= Self.snapshotInterval,
                 // Taken after the batch, it may hold this batch's events, whose positions are not
                 // known yet: a load reads from the position before them and skips by seq.
-                let snapshot = engine.snapshotChange(of: id, after: storedThrough[id] ?? 0)
+                let snapshot = engine.snapshotChange(of: id, after: held.storedThrough[id] ?? 0)
             else { continue }
             changes.append(snapshot)
             // Kept among the older ones too, for resumes of entries long gone (step 9).
@@ -40,8 +40,8 @@ extension Pipeline {
     /// a cache: if the store refuses them, they are dropped, and those conversations load from
     /// older snapshots and more events.
     func storePendingSnapshots() async {
-        let changes = Array(pendingSnapshots.values)
-        pendingSnapshots = [:]
+        let changes = Array(held.pendingSnapshots.values)
+        held.pendingSnapshots = [:]
         do {
             _ = try await log.append([], indexing: changes)
         } catch {

@@ -17,10 +17,10 @@ import Timekeeping
 /// durable, and one slow disk write serves many moves. Pipelines run side by side, one per core:
 /// the moves of conversations of different partitions never wait for each other.
 actor Pipeline {
+    /// What the pipeline works with and never changes (`Environment`).
+    nonisolated let environment: Environment
+    /// Its partition's conversations, the directory of accounts, the totals.
     var engine: Engine
-    let log: any EventLog
-    let logger: Logger
-    let connections: Connections
     /// The other pipelines of the server, told of renames.
     var peers: [Pipeline] = []
     /// What admin pages, `/health` and `/metrics` read without waiting for the pipeline.
@@ -28,24 +28,51 @@ actor Pipeline {
     /// What waits for the pipeline: queued from any thread (a connection's event loop, a timer)
     /// without a hop onto the actor, and taken whole as the next batch.
     nonisolated let inbox = Mutex(Inbox())
-    /// Where the pipeline runs: one of the server's event loops, which also serve connections,
-    /// so that a frame read on it is decided without waking another thread, and the frames a
-    /// batch relays to the connections of that loop are written without one.
-    nonisolated let eventLoop: any EventLoop
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-        eventLoop.executor.asUnownedSerialExecutor()
-    }
     var generator = SystemRandomNumberGenerator()
-
     /// Its chores on the clock: every turn's deadline and the sweeps (`Pipeline+Deadlines`).
     var timers = Timers<ChoreKey, Chore>()
-    /// Where the pipeline reads the time and sleeps: its turn timer, its sweeps, its heartbeat.
-    nonisolated let clock: any ServerClock
-    /// Counters for `/metrics`, safe to touch from any connection.
-    nonisolated let metrics: ServerMetrics
     /// Operators watching games live, by session id (`Pipeline+Admin`).
     var watchers: [String: [UUID: AsyncStream<AdminMove>.Continuation]] = [:]
+    /// Whether the store takes what the pipeline appends (see `StoreState`).
+    var storeState = StoreState.working
+    /// What it keeps of each conversation it holds beside the engine (`HeldConversations`).
+    var held = HeldConversations()
+    /// When idle conversations were last looked for, after a batch or on the sweep's chore.
+    var lastSweep: WallInstant?
+
+    /// What a pipeline works with, handed in when it is made.
+    struct Environment: Sendable {
+        let log: any EventLog
+        let logger: Logger
+        let connections: Connections
+        /// Where the pipeline runs: one of the server's event loops, which also serve
+        /// connections, so that a frame read on it is decided without waking another thread, and
+        /// the frames a batch relays to the connections of that loop are written without one.
+        let eventLoop: any EventLoop
+        /// Where the pipeline reads the time and sleeps: its timers, its sweeps, its heartbeat.
+        let clock: any ServerClock
+        /// Counters for `/metrics`, safe to touch from any connection.
+        let metrics: ServerMetrics
+        let secret: [UInt8]
+        /// Only one pipeline of a server keeps it.
+        let heartbeat: Heartbeat?
+        let residency: ConversationRouter.Residency
+        /// How many conversations each account is in, shared with the server's other pipelines.
+        let conversationCounts: ConversationCounts
+        /// Whether other servers append to the store too (`EventLog.isShared`).
+        var isShared: Bool { log.isShared }
+    }
+
+    nonisolated var log: any EventLog { environment.log }
+    nonisolated var logger: Logger { environment.logger }
+    nonisolated var connections: Connections { environment.connections }
+    nonisolated var clock: any ServerClock { environment.clock }
+    nonisolated var metrics: ServerMetrics { environment.metrics }
+    nonisolated var isShared: Bool { environment.isShared }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        environment.eventLoop.executor.asUnownedSerialExecutor()
+    }
 
     enum Command: Sendable {
         /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
@@ -77,29 +104,9 @@ actor Pipeline {
         var storeProblem: String?
     }
 
-    /// Whether the store takes what the pipeline appends (see `StoreState`).
-    var storeState = StoreState.working
-    let secret: [UInt8]
-    /// Whether other servers append to the store too (`EventLog.isShared`).
-    nonisolated let isShared: Bool
     /// How many times a batch is decided again after losing races with other servers, before
     /// its requests are refused as `unavailable`.
     static let conflictRetries = 5
-
-    let heartbeat: Heartbeat?
-    let residency: ConversationRouter.Residency
-    /// How many conversations each account is in, shared with the server's other pipelines.
-    let conversationCounts: ConversationCounts
-    /// When each conversation in memory was last used.
-    var lastUsed: [ConversationID: WallInstant] = [:]
-    var lastSweep: WallInstant?
-    var lastAccountSweep: WallInstant?
-    /// For each conversation in memory: the log position of its newest stored event, and the
-    /// seq its newest stored snapshot holds up to.
-    var storedThrough: [ConversationID: Int64] = [:]
-    var snapshotSeq: [ConversationID: Int] = [:]
-    /// Snapshots of conversations that left memory, not yet stored.
-    var pendingSnapshots: [ConversationID: IndexChange] = [:]
     /// How many entries a conversation may gain before a snapshot of it is stored with them.
     static let snapshotInterval = 200
 
@@ -110,18 +117,10 @@ actor Pipeline {
         residency: ConversationRouter.Residency = ConversationRouter.Residency(), conversationCounts: ConversationCounts = ConversationCounts(),
         eventLoop: any EventLoop, logger: Logger, metrics: ServerMetrics, clock: any ServerClock = SystemClock()
     ) {
-        self.clock = clock
-        self.conversationCounts = conversationCounts
-        self.eventLoop = eventLoop
         self.engine = engine
-        self.connections = connections
-        self.residency = residency
-        self.heartbeat = heartbeat
-        self.secret = secret
-        self.log = log
-        self.isShared = log.isShared
-        self.logger = logger
-        self.metrics = metrics
+        environment = Environment(
+            log: log, logger: logger, connections: connections, eventLoop: eventLoop, clock: clock, metrics: metrics,
+            secret: secret, heartbeat: heartbeat, residency: residency, conversationCounts: conversationCounts)
     }
 
     func meet(_ peers: [Pipeline]) {
@@ -139,7 +138,7 @@ actor Pipeline {
 
     /// The pipeline; runs until its task is cancelled or the server shuts down gracefully.
     func run() async {
-        let beating = heartbeat.map { heartbeat in
+        let beating = environment.heartbeat.map { heartbeat in
             // Off the event loop: it writes a file.
             Task.detached { [clock] in
                 while !Task.isCancelled {
@@ -158,7 +157,7 @@ actor Pipeline {
             }
         }
         beating?.cancel()
-        await heartbeat?.beat(at: clock.now.date)
+        await environment.heartbeat?.beat(at: clock.now.date)
         stopTimers()
     }
 
@@ -167,7 +166,7 @@ actor Pipeline {
         while !Task.isCancelled {
             let batch = takeBatch() + (await takeDueChores())
             if batch.isEmpty {
-                if !pendingSnapshots.isEmpty, storeState.isWorking {
+                if !held.pendingSnapshots.isEmpty, storeState.isWorking {
                     await storePendingSnapshots()
                     continue
                 }
@@ -226,11 +225,11 @@ actor Pipeline {
         if !events.isEmpty {
             // Read from the engine before its changes are set aside.
             let (snapshots, snapshotted) = snapshotsDue(after: events)
-            let index = engine.indexChanges(for: events, storedThrough: { [storedThrough] in storedThrough[$0] ?? 0 }) + snapshots
+            let index = engine.indexChanges(for: events, storedThrough: { [storedThrough = held.storedThrough] in storedThrough[$0] ?? 0 }) + snapshots
             // With other servers appending too, each conversation must still end where this
             // engine's state of it ends.
             var heads: [String: Int64] = [:]
-            if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = storedThrough[id] ?? 0 } }
+            if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = held.storedThrough[id] ?? 0 } }
             // From here until the store has answered, the engine holds only what is stored.
             let aside = engine.setAside(events, since: start)
             do {
@@ -246,9 +245,9 @@ actor Pipeline {
                 }
                 let stored = try await log.append(records, indexing: index, expecting: heads)
                 for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream) {
-                    storedThrough[ConversationID(rawValue: record.stream)] = record.position
+                    held.storedThrough[ConversationID(rawValue: record.stream)] = record.position
                 }
-                for (id, seq) in snapshotted { snapshotSeq[id] = seq }
+                for (id, seq) in snapshotted { held.snapshotSeq[id] = seq }
             } catch let error as LogError where error.code == .conflict {
                 // Read again first: what was stored of them tells what they gained elsewhere.
                 if isShared { await lostRace(events, into: &deliveries) }
@@ -267,7 +266,7 @@ actor Pipeline {
                 return false
             }
             engine.keep(aside)
-            conversationCounts.note(events)
+            environment.conversationCounts.note(events)
             if !storeState.isWorking { storeRecovered() }
             // Before any reply: whoever hears of a move finds it counted.
             publish()

@@ -104,4 +104,41 @@ public struct Engine: Sendable {
         if let account = conversation.removed(at: reference.seq) { return conversation.members + [account] }
         return conversation.members
     }
+
+    // MARK: Rendering
+
+    /// The one renderer (`EntryRenderer`), over what the engine holds now.
+    var renderer: EntryRenderer { EntryRenderer(context: context, timing: timing, names: directory.names) }
+
+    /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none, if
+    /// it is no longer in memory (see `Decision.backlog`), or if it cannot be rendered (see
+    /// `frame(ofEntry:in:for:)`, which says so).
+    public func event(conversation id: ConversationID, seq: Int, for viewer: AccountID) -> Event? {
+        guard case let .event(event)? = frame(ofEntry: seq, in: id, for: viewer) else { return nil }
+        return event
+    }
+
+    /// What `viewer` is sent for the entry `seq`: its event, or, when the entry cannot be
+    /// rendered for them, an `unrenderable` error in its place, so that the gap in `seq` is
+    /// never silent. `nil` if there is no such entry in memory.
+    public func frame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID) -> ServerFrame? {
+        guard let conversation = conversations[id] else { return nil }
+        return frame(ofEntry: seq, of: conversation, for: viewer)
+    }
+
+    /// What `viewer` is sent for the entry `seq` of `conversation`, read back (`EntryRenderer`).
+    func frame(ofEntry seq: Int, of conversation: Conversation, for viewer: AccountID,
+               deadline: RenderedDeadline = .live) -> ServerFrame? {
+        renderer.frame(ofEntry: seq, of: conversation, for: viewer, deadline: deadline)
+    }
+
+    /// Writes into `writer` what `viewer` is sent for the entry `seq`, a game message written
+    /// straight from its parts, with nothing built on the way. `nil`, with nothing written,
+    /// when there is no such entry in memory.
+    public func writeFrame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID, into writer: inout FrameWriter)
+        -> WrittenFrame?
+    {
+        guard let conversation = conversations[id] else { return nil }
+        return renderer.writeEntry(seq, of: conversation, for: viewer, into: &writer)
+    }
 }

@@ -17,27 +17,18 @@ enum RenderedDeadline {
     case given(Int64?)
 }
 
-/// Each member's view of a conversation entry: their own identifiers, the state as their
-/// seat may see it, and a URL of this server. One renderer writes every entry a member
-/// receives, live, in a resume, in a backlog and as a stale rejection's `current`:
-/// `writeEntry(_:of:for:deadline:into:)`; what wants a value (`frame(ofEntry:)`, `event`) reads
-/// back the bytes it wrote.
-extension Engine {
-    /// The entry `seq` of a conversation as `viewer` receives it; `nil` if there is none, if
-    /// it is no longer in memory (see `Decision.backlog`), or if it cannot be rendered (see
-    /// `frame(ofEntry:in:for:)`, which says so).
-    public func event(conversation id: ConversationID, seq: Int, for viewer: AccountID) -> Event? {
-        guard case let .event(event)? = frame(ofEntry: seq, in: id, for: viewer) else { return nil }
-        return event
-    }
-
-    /// What `viewer` is sent for the entry `seq`: its event, or, when the entry cannot be
-    /// rendered for them, an `unrenderable` error in its place, so that the gap in `seq` is
-    /// never silent. `nil` if there is no such entry in memory.
-    public func frame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID) -> ServerFrame? {
-        guard let conversation = conversations[id] else { return nil }
-        return frame(ofEntry: seq, of: conversation, for: viewer)
-    }
+/// Each member's view of a conversation entry: their own identifiers, the state as their seat
+/// may see it, and a URL of this server. The one renderer: it writes every entry a member
+/// receives, live, in a resume, in a backlog and as a stale rejection's `current`
+/// (`writeEntry(_:of:for:deadline:into:)`); what wants a value (`frame(ofEntry:of:for:deadline:)`)
+/// reads back the bytes it wrote. It reads the conversation, the names and the settings it is
+/// given, and changes nothing: the engine makes one over what it holds (`Engine.renderer`).
+struct EntryRenderer {
+    let context: EngineContext
+    /// The turns' timeouts and the server's downtimes, for a running turn's deadline.
+    let timing: TurnTiming
+    /// Every account's display name.
+    let names: Layered<AccountID, String>
 
     /// The frame `writeEntry` writes, read back.
     func frame(ofEntry seq: Int, of conversation: Conversation, for viewer: AccountID,
@@ -46,16 +37,6 @@ extension Engine {
         guard writeEntry(seq, of: conversation, for: viewer, deadline: deadline, into: &writer) != nil else { return nil }
         // The renderer writes only frames the reader reads back as they were.
         return try? ServerFrame(json: String(decoding: writer.bytes, as: UTF8.self))
-    }
-
-    /// Writes into `writer` what `viewer` is sent for the entry `seq`, a game message written
-    /// straight from its parts, with nothing built on the way. `nil`, with nothing written,
-    /// when there is no such entry in memory.
-    public func writeFrame(ofEntry seq: Int, in id: ConversationID, for viewer: AccountID, into writer: inout FrameWriter)
-        -> WrittenFrame?
-    {
-        guard let conversation = conversations[id] else { return nil }
-        return writeEntry(seq, of: conversation, for: viewer, into: &writer)
     }
 
     /// The renderer: what `viewer` is sent for the entry `seq` of `conversation`.
@@ -147,7 +128,7 @@ extension Engine {
             deadline: runningDeadline(of: move, in: conversation))
         let texts = move.texts
         let parts = MessageEventParts(
-            conversation: conversation.id, seq: move.seq, game: move.game.rawValue, publicURL: configuration.publicURL,
+            conversation: conversation.id, seq: move.seq, game: move.game.rawValue, publicURL: context.configuration.publicURL,
             query: query, session: move.session.id, caption: texts.caption, subcaption: texts.subcaption,
             trailingCaption: texts.trailingCaption, trailingSubcaption: texts.trailingSubcaption, summary: texts.summary,
             accessibilityLabel: texts.accessibilityLabel, sender: participant(move.sender, seenBy: move.sender, in: conversation),
@@ -209,6 +190,15 @@ extension Engine {
     ) -> Event {
         Event(
             conversation: conversation, seq: seq, kind: .sticker, participant: info(account, seenBy: viewer, role: role),
-            sticker: sticker.sticker(at: configuration.publicURL))
+            sticker: sticker.sticker(at: context.configuration.publicURL))
+    }
+
+    private func participant(_ subject: AccountID, seenBy viewer: AccountID, in conversation: Conversation) -> ParticipantID {
+        conversation.participant(subject, seenBy: viewer, identifiers: context.identifiers)
+    }
+
+    private func info(_ subject: AccountID, seenBy viewer: AccountID, role: ParticipantRole = .player) -> ParticipantInfo {
+        ParticipantInfo(
+            id: context.identifiers.id(of: subject, seenBy: InstallID(rawValue: viewer.rawValue)), name: names[subject], role: role)
     }
 }

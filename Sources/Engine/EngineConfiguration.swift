@@ -1,3 +1,5 @@
+import Transcript
+import Wire
 import Fairness
 import Foundation
 
@@ -54,4 +56,27 @@ public struct EngineConfiguration: Sendable {
         self.maxURLLength = maxURLLength
         self.maxNameLength = maxNameLength
     }
+}
+
+extension EngineConfiguration {
+    /// A display name as it is kept (without the spaces around it), or `nil` when the one rule
+    /// for `rename` and `authenticate` refuses it: 1 to `maxNameLength` characters and at most
+    /// `maxNameBytes` bytes of UTF-8, no control, format or line-breaking characters.
+    public func keptName(_ typed: String) -> String? {
+        let name = typed.trimmingCharacters(in: .whitespaces)
+        // Bytes first: one character may hold any number of combining marks, and every member's
+        // frames carry the name.
+        guard name.utf8.count <= maxNameBytes else { return nil }
+        // Line and paragraph separators (U+2028, U+2029, U+0085) break lines as a newline does.
+        guard (1...maxNameLength).contains(name.count),
+            !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) || CharacterSet.newlines.contains($0) })
+        else { return nil }
+        return name
+    }
+
+    /// How many bytes of UTF-8 a name may take: four for each character allowed.
+    public var maxNameBytes: Int { 4 * maxNameLength }
+
+    /// Why a name was refused.
+    public var nameRefusal: ErrorFrame { EngineError.badName(maxNameLength, bytes: maxNameBytes).frame }
 }

@@ -1,3 +1,4 @@
+import Fairness
 import Transcript
 import GameRules
 import Wire
@@ -90,4 +91,10 @@ public struct EngineError: Error, Hashable, Sendable {
 
 extension ErrorFrame {
     init(_ error: EngineError) { self.init(code: error.code, reason: error.reason) }
+}
+
+extension EngineError {
+    static func corrupt(_ detail: String) -> Self {
+        Self("corrupt-log", "The stored events do not fit together: \(detail).")
+    }
 }

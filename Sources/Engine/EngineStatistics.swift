@@ -26,9 +26,3 @@ public struct EngineStatistics: Hashable, Sendable, Codable {
         gamesFinished += 1
     }
 }
-
-extension Engine {
-    /// Kept up to date as events are decided, so reading it costs nothing; a server that starts
-    /// reads it from the store's index.
-    public func statistics() -> EngineStatistics { totals }
-}

@@ -1,59 +1,6 @@
 import Transcript
 import Wire
 
-/// Entries that are no longer in memory, rebuilt from the store: a conversation's stored
-/// events are replayed into a scratch engine, and each entry is rendered as this engine would
-/// render it now (today's names and identifiers), the moment it is replayed, while it is
-/// still among the scratch conversation's newest.
-extension Engine {
-    /// An engine with these settings and names and no conversations; one that keeps every
-    /// finished session for the admin's view of a game's past.
-    func scratch(keepingFinishedSessions: Bool = true) -> Engine {
-        var scratch = Engine(configuration: configuration, catalog: catalog, identifiers: identifiers)
-        scratch.directory.names = directory.names
-        scratch.keepsFinishedSessions = keepingFinishedSessions
-        return scratch
-    }
-
-    /// The events `backlog` asks for, then its `synced`, from every stored event of its
-    /// conversation in order (its creation first).
-    public func backlog(_ backlog: Backlog, replaying stored: [Record]) throws(EngineError) -> [ServerFrame] {
-        var replay: BacklogRenderer
-        do { replay = try self.backlogRenderer(for: backlog) } catch { return [.rejected(.init(id: backlog.request, error: error.frame))] }
-        return try replay.feed(stored) + [replay.synced]
-    }
-
-    /// What renders `backlog` from its conversation's stored events, fed to it page by page;
-    /// throws `unknown-conversation` if the conversation is not held.
-    public func backlogRenderer(for backlog: Backlog) throws(EngineError) -> BacklogRenderer {
-        guard let live = conversations[backlog.conversation] else { throw .unknownConversation(backlog.conversation) }
-        // The turns timed now, by the seq of the message each waits on: a message replayed was
-        // its session's newest when it was stored, and only those still newest carry a deadline.
-        var running: [Int: Int64] = [:]
-        for deadline in live.deadlines(timing: timing) {
-            running[deadline.basedOn] = Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
-        }
-        return BacklogRenderer(
-            backlog: backlog, scratch: scratch(keepingFinishedSessions: false), directories: live.directories, running: running)
-    }
-
-    /// Applies `stored` to a scratch engine, calling `visit` with the scratch conversation
-    /// after each entry of `live`'s conversation.
-    /// Returns the scratch conversation as it stands after the last event.
-    @discardableResult
-    func loadScratch(
-        _ stored: [Record], of live: Conversation, visit: (Conversation, Int) throws(EngineError) -> Void
-    ) throws(EngineError) -> Conversation? {
-        var scratch = scratch()
-        for event in stored where event.conversation == live.id {
-            try scratch.apply(event)
-            guard let conversation = scratch.conversations[live.id], let seq = event.seq else { continue }
-            try visit(conversation, seq)
-        }
-        return scratch.conversations[live.id]
-    }
-}
-
 /// A `resume` of entries no longer in memory, rendered from its conversation's stored events:
 /// they are replayed into a scratch engine, page by page, and each entry after `after` is
 /// rendered the moment it is replayed, while it is still among the scratch conversation's

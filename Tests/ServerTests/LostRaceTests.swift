@@ -69,7 +69,7 @@ struct LostRaceTests {
 
 /// A shared store whose notices of other servers' appends can be held back: a server on it
 /// decides, for as long as they are held, on what it had heard.
-final class NoticeGate: EventLog, Sendable {
+final class NoticeGate: ForwardingLog, Sendable {
     let inner: any EventLog
     private let holding = Mutex(false)
 
@@ -79,48 +79,9 @@ final class NoticeGate: EventLog, Sendable {
     func release() { holding.withLock { $0 = false } }
     var isHolding: Bool { holding.withLock { $0 } }
 
-    var isShared: Bool { inner.isShared }
-
     func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async {
         await inner.watchAppends { notice in
             if !self.isHolding { receive(notice) }
         }
     }
-
-    func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
-        -> [LogRecord]
-    {
-        try await inner.append(records, indexing: changes, expecting: heads)
-    }
-
-    func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
-        try await inner.erase(stream: stream, indexing: changes)
-    }
-
-    func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
-        try await inner.records(after: position, limit: limit)
-    }
-
-    func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
-        try await inner.records(in: stream, after: position, limit: limit)
-    }
-
-    func records(after heads: [String: Int64], limit: Int) async throws(LogError) -> [LogRecord] {
-        try await inner.records(after: heads, limit: limit)
-    }
-
-    func indexValue(_ kind: String, key: String) async throws(LogError) -> String? { try await inner.indexValue(kind, key: key) }
-    func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
-        try await inner.indexValue(kind, key: key, settingIfAbsent: value)
-    }
-    func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
-        try await inner.indexEntries(kind, prefix: prefix)
-    }
-    func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry] {
-        try await inner.indexEntries(kind, before: key, limit: limit)
-    }
-    func lastPosition() async throws(LogError) -> Int64 { try await inner.lastPosition() }
-    func statistics() async throws(LogError) -> LogStatistics { try await inner.statistics() }
-    func backup(to path: String) async throws(LogError) -> LogStatistics { try await inner.backup(to: path) }
-    func close() async { await inner.close() }
 }

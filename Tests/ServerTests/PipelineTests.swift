@@ -284,8 +284,8 @@ struct PipelineTests {
 }
 
 /// An ``EventLog`` that holds back the appends of one stream until released.
-actor HeldLog: EventLog {
-    let inner: any EventLog
+actor HeldLog: ForwardingLog {
+    nonisolated let inner: any EventLog
     private var held: String?
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -329,31 +329,4 @@ actor HeldLog: EventLog {
         }
         return try await inner.append(records, indexing: changes, expecting: heads)
     }
-
-    func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
-        try await inner.erase(stream: stream, indexing: changes)
-    }
-
-    func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
-        try await inner.records(after: position, limit: limit)
-    }
-
-    func records(in stream: String, after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
-        try await inner.records(in: stream, after: position, limit: limit)
-    }
-
-    func indexValue(_ kind: String, key: String) async throws(LogError) -> String? { try await inner.indexValue(kind, key: key) }
-    func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
-        try await inner.indexValue(kind, key: key, settingIfAbsent: value)
-    }
-    func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
-        try await inner.indexEntries(kind, prefix: prefix)
-    }
-    func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry] {
-        try await inner.indexEntries(kind, before: key, limit: limit)
-    }
-    func lastPosition() async throws(LogError) -> Int64 { try await inner.lastPosition() }
-    func statistics() async throws(LogError) -> LogStatistics { try await inner.statistics() }
-    func backup(to path: String) async throws(LogError) -> LogStatistics { try await inner.backup(to: path) }
-    func close() async { await inner.close() }
 }

@@ -4,8 +4,8 @@ import Storage
 
 /// An ``EventLog`` that counts what is read (reads, streams, records) and the snapshots appended,
 /// around a real one.
-public actor CountingLog: EventLog {
-    public let inner: any EventLog
+public actor CountingLog: ForwardingLog {
+    nonisolated public let inner: any EventLog
     public private(set) var wholeLogReads = 0
     /// Each read of one stream: the stream, and the position it read after.
     public private(set) var streamReads: [(stream: String, after: Int64)] = []
@@ -29,10 +29,6 @@ public actor CountingLog: EventLog {
         return try await inner.append(records, indexing: changes, expecting: heads)
     }
 
-    public func erase(stream: String, indexing changes: [IndexChange]) async throws(LogError) {
-        try await inner.erase(stream: stream, indexing: changes)
-    }
-
     public func records(after position: Int64, limit: Int) async throws(LogError) -> [LogRecord] {
         wholeLogReads += 1
         let read = try await inner.records(after: position, limit: limit)
@@ -46,19 +42,4 @@ public actor CountingLog: EventLog {
         recordsRead += read.count
         return read
     }
-
-    public func indexValue(_ kind: String, key: String) async throws(LogError) -> String? { try await inner.indexValue(kind, key: key) }
-    public func indexValue(_ kind: String, key: String, settingIfAbsent value: String) async throws(LogError) -> String {
-        try await inner.indexValue(kind, key: key, settingIfAbsent: value)
-    }
-    public func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {
-        try await inner.indexEntries(kind, prefix: prefix)
-    }
-    public func indexEntries(_ kind: String, before key: String?, limit: Int) async throws(LogError) -> [IndexEntry] {
-        try await inner.indexEntries(kind, before: key, limit: limit)
-    }
-    public func lastPosition() async throws(LogError) -> Int64 { try await inner.lastPosition() }
-    public func statistics() async throws(LogError) -> LogStatistics { try await inner.statistics() }
-    public func backup(to path: String) async throws(LogError) -> LogStatistics { try await inner.backup(to: path) }
-    public func close() async { await inner.close() }
 }

@@ -8,20 +8,20 @@ public struct Decision: Sendable {
     public var events: [Record] = []
     public var replies: [ServerFrame] = []
     public var notify: [EntryReference] = []
-    /// Turn deadlines that the accepted moves started; the server times them.
-    public var deadlines: [TurnDeadline] = []
+    /// The turn clocks it started, moved on or stopped: the server times them.
+    public var timers: [TimerChange] = []
     /// A resume of entries no longer in memory: the server reads the conversation's stored
     /// events page by page, has `Engine.backlogRenderer(for:)` render them, sends them and then `synced`.
     public var backlog: Backlog?
 
     public init() {}
 
-    /// Adds what `other` decided after this: its events, replies, entries and deadlines.
+    /// Adds what `other` decided after this: its events, replies, entries and timers.
     mutating func merge(_ other: Decision) {
         events += other.events
         replies += other.replies
         notify += other.notify
-        deadlines += other.deadlines
+        timers += other.timers
     }
 
     static func reply(_ frame: ServerFrame) -> Decision {
@@ -29,6 +29,14 @@ public struct Decision: Sendable {
         decision.replies = [frame]
         return decision
     }
+}
+
+/// A change to the turn clocks the server times.
+public enum TimerChange: Hashable, Sendable {
+    /// A session's turn runs until this deadline, in place of any before.
+    case set(TurnDeadline)
+    /// A session's clock stopped: its game is over, or its turn passed on with no clock.
+    case cancel(SessionID)
 }
 
 /// A conversation entry to deliver to every member.

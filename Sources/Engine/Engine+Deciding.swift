@@ -42,8 +42,7 @@ extension Engine {
         decision.events = [.accepted(move)]
         decision.replies = [decided.reply]
         decision.notify = [EntryReference(conversation: move.conversation, seq: move.seq)]
-        if let deadline = deadline(ofSession: move.session, in: move.conversation) { decision.deadlines = [deadline] }
-        return decision
+        return timed(decision)
     }
 }
 
@@ -55,6 +54,19 @@ extension Engine {
     public func deadlines() -> [TurnDeadline] {
         let timing = timing
         return conversations.values.flatMap { $0.deadlines(timing: timing) }
+    }
+
+    /// `decision` with the changes its records make to the turn clocks: each session they move
+    /// on timed again from its new deadline, or no longer timed once its clock stopped.
+    func timed(_ decision: Decision) -> Decision {
+        var timed = decision
+        var seen: Set<SessionID> = []
+        for record in decision.events {
+            guard let session = StoredSession.id(of: record), let conversation = record.conversation, seen.insert(session).inserted
+            else { continue }
+            timed.timers.append(deadline(ofSession: session, in: conversation).map(TimerChange.set) ?? .cancel(session))
+        }
+        return timed
     }
 
     /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
@@ -269,7 +281,7 @@ extension Engine {
         decision.events = events
         decision.replies = reply.map { [$0(self)] } ?? []
         decision.notify = notify
-        return decision
+        return timed(decision)
     }
 
     func summary(of id: ConversationID, for account: AccountID) -> ConversationSummary {

@@ -159,12 +159,14 @@ extension Engine {
 
     /// Takes in events that another server stored, in the order of the store, for a conversation
     /// in memory: they are applied as that server applied them (and counted there, not here).
-    /// Returns the entries they made, to be relayed to this server's connections. Events of a
-    /// conversation not in memory, or that it holds already (by seq), are skipped.
-    public mutating func applyStoredElsewhere(_ events: [Record]) throws(EngineError) -> [EntryReference] {
+    /// Returns what they decided there as far as this server is concerned: the events taken in,
+    /// the entries they made, to be relayed to this server's connections, and the turn clocks
+    /// they moved on or stopped. Events of a conversation not in memory, or that it holds
+    /// already (by seq), are skipped.
+    public mutating func applyStoredElsewhere(_ events: [Record]) throws(EngineError) -> Decision {
         counting = false
         defer { counting = true }
-        var made: [EntryReference] = []
+        var taken = Decision()
         for event in events {
             guard let conversation = event.conversation, let state = conversations[conversation] else {
                 if case let .renamed(account, name) = event, directory.names[account] != nil { directory.names[account] = name }
@@ -172,8 +174,9 @@ extension Engine {
             }
             if let seq = event.seq, seq <= state.lastSeq { continue }
             try apply(event)
-            if let seq = event.seq { made.append(EntryReference(conversation: conversation, seq: seq)) }
+            taken.events.append(event)
+            if let seq = event.seq { taken.notify.append(EntryReference(conversation: conversation, seq: seq)) }
         }
-        return made
+        return timed(taken)
     }
 }

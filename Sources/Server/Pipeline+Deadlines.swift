@@ -78,19 +78,13 @@ extension Pipeline {
         timers.stop()
     }
 
-    /// Forgets the deadlines of sessions whose clock stopped (a finished game).
-    func stopClocks(after events: [Record]) {
-        for event in events {
-            let session: SessionID, conversation: ConversationID
-            switch event {
-            case let .accepted(move): (session, conversation) = (move.session, move.conversation)
-            case let .ended(id, _, ended, _), let .timedOut(id, _, ended, _): (session, conversation) = (ended, id)
-            default: continue
-            }
-            guard timers.contains(.turn(session)), engine.deadline(ofSession: session, in: conversation) == nil else { continue }
-            timers.cancel(.turn(session))
+    /// Times a session's turn from its new deadline, or forgets it once its clock stopped, as
+    /// a decision says (`Decision.timers`); `armTimers` sets the timer once the batch is done.
+    func time(_ change: TimerChange) {
+        switch change {
+        case let .set(deadline): timers.schedule(.turn(deadline), for: .turn(deadline.session), at: deadline.at)
+        case let .cancel(session): timers.cancel(.turn(session))
         }
-        armTimers()
     }
 
     /// Times a session's turn, replacing the deadline of its previous turn.

@@ -50,8 +50,11 @@ extension Pipeline {
             do {
                 try await load(id)
                 let events = try await storedEvents(of: id, after: notified).events
-                await took(events, in: id, relaying: events.compactMap { event in event.seq.map { EntryReference(conversation: id, seq: $0) } },
-                     into: &deliveries)
+                // Loaded with them: its running clocks are all new here.
+                var taken = Decision()
+                taken.notify = events.compactMap { event in event.seq.map { EntryReference(conversation: id, seq: $0) } }
+                taken.timers = engine.deadlines(in: id).map(TimerChange.set)
+                await took(events, in: id, as: taken, into: &deliveries)
             } catch {
                 logger.warning("Cannot load what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
                 forgetConversation(id)
@@ -82,10 +85,10 @@ extension Pipeline {
         guard let last = records.last?.position, last > held.storedThrough[id] ?? 0 else { return }
         do {
             let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
-            let references = try engine.applyStoredElsewhere(events)
+            let taken = try engine.applyStoredElsewhere(events)
             held.storedThrough[id] = last
             held.lastUsed[id] = clock.now
-            await took(events, in: id, relaying: references, into: &deliveries)
+            await took(events, in: id, as: taken, into: &deliveries)
         } catch {
             logger.warning("Cannot take in what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
             forgetConversation(id)
@@ -93,18 +96,16 @@ extension Pipeline {
     }
 
     /// Relays the entries another server stored, and times the conversation's clocks anew.
-    private func took(
-        _ events: [Record], in id: ConversationID, relaying references: [EntryReference], into deliveries: inout Deliveries
-    ) async {
+    private func took(_ events: [Record], in id: ConversationID, as taken: Decision, into deliveries: inout Deliveries) async {
         metrics.tookIn(events.count)
         // A newcomer's name, before the entries that show it (an account without one is read
         // again only when it joins, not at every move of a conversation of nameless bots).
         if events.contains(where: { if case .joined = $0 { true } else { false } }), !engine.accountsWithoutNames(in: id).isEmpty {
             do { try await learnNames(in: id) } catch { logger.warning("Cannot read names", metadata: ["error": "\(error)"]) }
         }
-        for reference in references { relay(reference, into: &deliveries) }
-        for deadline in engine.deadlines(in: id) { schedule(deadline) }
-        stopClocks(after: events)
+        for reference in taken.notify { relay(reference, into: &deliveries) }
+        for change in taken.timers { time(change) }
+        armTimers()
         if !watchers.isEmpty { tellWatchers(about: events) }
     }
 

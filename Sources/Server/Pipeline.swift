@@ -301,10 +301,10 @@ actor Pipeline {
             }
             touch(decision.notify)
             for reference in decision.notify { relay(reference, into: &deliveries) }
-            for deadline in decision.deadlines { schedule(deadline) }
+            for change in decision.timers { time(change) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
-        stopClocks(after: events)
+        armTimers()
         if !watchers.isEmpty { tellWatchers(about: events) }
         return false
     }

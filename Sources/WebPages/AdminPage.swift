@@ -4,8 +4,9 @@ import GamePresentation
 import GameRules
 import Wire
 
-/// The operator's pages under `/admin`: the live games, refreshed every few seconds, and one
-/// game with its true state (hidden ships included: the operator is trusted) and its log.
+/// The operator's pages under `/admin`: the store's games a page at a time, refreshed every few
+/// seconds, and one game with its true state (hidden ships included: the operator is trusted)
+/// and its log.
 public enum AdminPage {
     /// Which games a list shows, as its links name them: `state` (`running`, `finished`) and
     /// `game` (a game's id) narrow it, `before` pages it.

@@ -7,11 +7,11 @@ import GameRules
 import TerminalUI
 import Wire
 
-/// `parley admin`: the operator's view of a server's live games, over its admin API.
+/// `parley admin`: the operator's view of the games of a server's store, over its admin API.
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Inspect the live games of a server: list them, show one, watch one move by move, see the figures.",
+        abstract: "Inspect the games of a server's store: list them, show one, watch one move by move, see the figures.",
         discussion: """
             The server must have an admin token (admin.token, or PARLEY_ADMIN_TOKEN) and answers \
             admin requests from its own machine only, unless admin.allowRemote is set. Game ids \

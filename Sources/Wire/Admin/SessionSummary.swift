@@ -4,7 +4,7 @@ import Foundation
 /// The admin API's JSON (`/admin/api/…`). The admin is trusted: these carry server-side
 /// account ids and true states, hidden ships included, which no player ever receives.
 
-/// One game as the list of live games shows it.
+/// One game as the operator's list of games shows it.
 public struct SessionSummary: Codable, Hashable, Sendable {
     public var conversation: ConversationID
     public var session: String

@@ -190,8 +190,10 @@ enum AdminRoutes {
 
     /// The request's path and query with `before` set to `next`.
     static func nextPath(of request: Request, before next: String) -> String {
-        var items = request.uri.queryParameters.filter { $0.key != "before" }.map { "\($0.key)=\($0.value)" }
-        items.append("before=" + (next.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+", "/"])) ?? next))
+        let value = CharacterSet.urlQueryAllowed.subtracting(["&", "=", "+", "/", "?", "#"])
+        let encoded = { (text: Substring) in text.addingPercentEncoding(withAllowedCharacters: value) ?? String(text) }
+        var items = request.uri.queryParameters.filter { $0.key != "before" }.map { "\(encoded($0.key))=\(encoded($0.value))" }
+        items.append("before=" + encoded(next[...]))
         return request.uri.path + "?" + items.joined(separator: "&")
     }
 

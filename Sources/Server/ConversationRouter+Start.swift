@@ -190,13 +190,13 @@ extension ConversationRouter {
 }
 
 extension Pipeline {
-    /// Loads the conversations of this pipeline whose turn clocks run, and times their deadlines.
+    /// Loads the conversations of this pipeline whose turn clocks run, and times their deadlines
+    /// (each replacing any its session had: the pipeline's other chores stay).
     func loadRunningClocks() async throws {
         for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
             let conversation = ConversationID(rawValue: entry.key)
             if engine.partition.holds(conversation) { try await load(conversation) }
         }
-        stopTimers()
         for deadline in engine.deadlines() { schedule(deadline) }
     }
 }

@@ -70,6 +70,14 @@ import Wire
                 path = String(target.dropFirst("/admin".count))
             }
             #expect(seen == sessions.reversed() && pages == 2, "\(seen)")
+            // The next page keeps the filters: the ice creams, one a page.
+            let firstIceCream = try await HTTPS.request(base + "/api/games?game=icecream&limit=1", headers: bearer())
+            let link = try #require(firstIceCream.headers.first(name: "Link"))
+            #expect(link.contains("game=icecream") && link.contains("limit=1"), "\(link)")
+            let next = String(try #require(link.split(separator: ">").first?.dropFirst()).dropFirst("/admin".count))
+            let secondIceCream = try decode([SessionSummary].self, try await HTTPS.request(base + next, headers: bearer()).body)
+            #expect(try decode([SessionSummary].self, firstIceCream.body).map(\.session) == [sessions[2]])
+            #expect(secondIceCream.map(\.session) == [sessions[1]])
             let battleships = try decode(
                 [SessionSummary].self, try await HTTPS.request(base + "/api/games?game=battleship", headers: bearer()).body)
             #expect(battleships.map(\.session) == [sessions[0]])

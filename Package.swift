@@ -17,6 +17,28 @@ enum WebClientFiles {
     ]
 }
 
+/// What each target of tests over real sockets may import: the server's modules, the client,
+/// and what those tests share.
+let socketTestDependencies: [Target.Dependency] = [
+    "Server", "Admin", "Pipelines", "Transport", "Client", "Play", "Engine", "Fairness", "Reads", "Files", "GameCatalog", "Wire",
+    "Transcript", "Bench", "Stickers", "Storage", "StoragePostgres", "StorageSQLite", "TestSupport", "ServerTestSupport", "Timekeeping",
+    .product(name: "Crypto", package: "swift-crypto"),
+    .product(name: "GRDB", package: "GRDB.swift"),
+    .product(name: "Hummingbird", package: "hummingbird"),
+    .product(name: "HummingbirdTesting", package: "hummingbird"),
+    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    .product(name: "NIOSSL", package: "swift-nio-ssl"),
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOTLS", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+    .product(name: "NIOWebSocket", package: "swift-nio"),
+    .product(name: "NIOEmbedded", package: "swift-nio"),
+    .product(name: "Logging", package: "swift-log"),
+    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+]
+
 /// Linux only: the server reads /proc and calls Glibc, so no Apple platform is declared.
 let package = Package(
     name: "Parley",
@@ -112,19 +134,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The edge: TLS, the WebSocket upgrade, connections and what guards them, outboxes.
+        // It knows the pipelines only through `ConnectionRouting`, and never imports the Engine.
         .target(
-            name: "Server",
+            name: "Transport",
             dependencies: [
-                "Engine", "Fairness", "Reads", "Files", "GameCatalog", "GamePresentation", "Stickers", "Storage", "StoragePostgres", "StorageSQLite",
-                "Timekeeping", "Transcript", "Wire", "WebClient", "WebPages",
-                // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Files", "Timekeeping", "Transcript", "WebPages", "Wire",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // Warms a connection's pipeline up on an embedded channel before listening.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
@@ -134,11 +154,52 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        // The pipelines: the router, each pipeline's loop (decide, store, keep, deliver), its
+        // residency, shared store and timers.
+        .target(
+            name: "Pipelines",
+            dependencies: [
+                "Engine", "GameCatalog", "GameRules", "Stickers", "Storage", "Timekeeping", "Transcript", "Transport", "Wire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // `/admin`: the operator's gate, API and pages, and the data folder's backup.
+        .target(
+            name: "Admin",
+            dependencies: [
+                "Engine", "GameCatalog", "Pipelines", "Reads", "Storage", "Timekeeping", "Transcript", "Transport", "WebPages", "Wire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The server put together: configuration, the data folder, the routes, `ParleyServer`.
+        .target(
+            name: "Server",
+            dependencies: [
+                "Admin", "Engine", "Fairness", "Reads", "Files", "GameCatalog", "GamePresentation", "GameRules", "Pipelines", "Stickers",
+                "Storage", "StoragePostgres", "StorageSQLite", "Timekeeping", "Transcript", "Transport", "Wire", "WebClient", "WebPages",
+                // ServeOptions: the flags of `parley serve`, for every program that serves Parley.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .target(
@@ -163,7 +224,7 @@ let package = Package(
         .target(
             name: "Bench",
             dependencies: [
-                "Server", "Client", "Play", "Wire", "Engine", "GameCatalog", "Storage", "StorageSQLite", "Transcript",
+                "Server", "Client", "Play", "Wire", "Engine", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Transport",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -181,6 +242,7 @@ let package = Package(
             name: "parley",
             dependencies: [
                 "GameCatalog", "GamePresentation", "Server", "Client", "Fairness", "Play", "TerminalUI", "Bench", "Wire", "GameRules",
+                "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -216,26 +278,37 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "GameCatalog", "GamePresentation", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"]),
-        .testTarget(
-            name: "ServerTests",
+        // What the tests over real sockets share: a live server and its players, raw sockets,
+        // two nodes, the `parley` program, tmux, Chromium and its driver.
+        .target(
+            name: "ServerTestSupport",
             dependencies: [
-                "Server", "Client", "Play", "Engine", "Fairness", "Reads", "Files", "GameCatalog", "Wire", "Transcript", "Bench",
-                "StorageSQLite", "TestSupport", "Timekeeping",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "Server", "Client", "Engine", "Storage", "StoragePostgres", "TestSupport", "Timekeeping", "Transcript", "Wire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            exclude: ["Fixtures"]
+            path: "Tests/ServerTestSupport"
         ),
+        .testTarget(name: "TransportTests", dependencies: socketTestDependencies),
+        .testTarget(name: "PipelinesTests", dependencies: socketTestDependencies, exclude: ["Fixtures"]),
+        .testTarget(name: "AdminTests", dependencies: socketTestDependencies),
+        .testTarget(name: "ServerTests", dependencies: socketTestDependencies),
+        .testTarget(name: "ClientTests", dependencies: socketTestDependencies),
+        .testTarget(name: "TerminalTests", dependencies: socketTestDependencies),
+        // Servers loaded, killed and played by programs: bots by the dozen, crash loops, a
+        // hostile suite, clients in Python.
+        .testTarget(name: "EndToEndTests", dependencies: socketTestDependencies, exclude: ["Python"]),
+        // The web client and the pages in Chromium.
+        .testTarget(name: "BrowserTests", dependencies: socketTestDependencies),
         .testTarget(
             name: "PlayTests",
             dependencies: [

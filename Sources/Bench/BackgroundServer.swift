@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Server
 import ServiceLifecycle
+import Transport
 
 /// A server started inside the benchmark's own process, run as production runs it (a
 /// ServiceGroup around the application), until `stop()`.

@@ -1,6 +1,7 @@
 import Client
 import Logging
 import Server
+import Transport
 
 /// The server a benchmark drives, wherever it runs, with what the report must say about it.
 public struct ServerUnderTest: Sendable {

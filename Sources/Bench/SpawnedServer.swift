@@ -1,6 +1,7 @@
 import Foundation
 import Server
 import Synchronization
+import Transport
 import Wire
 
 /// `parley serve` in a child process, for figures that must not mix the server with its

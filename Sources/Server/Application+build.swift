@@ -1,3 +1,4 @@
+import Admin
 import Engine
 import Fairness
 import GameCatalog
@@ -8,9 +9,11 @@ import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import Pipelines
 import Reads
 import ServiceLifecycle
 import Stickers
+import Transport
 import WebClient
 import WebPages
 
@@ -22,16 +25,6 @@ import WebPages
 public typealias WebSocketConnectionHandler = @Sendable (
     WebSocketInboundStream, WebSocketOutboundWriter, WebSocketRouterContext<ParleyWebSocketContext>
 ) async throws -> Void
-
-/// How the server serves its WebSocket connections.
-enum WebSocketService: Sendable {
-    /// Each connection on `GET /ws` by an async function, as Hummingbird serves WebSockets:
-    /// the echo baseline and tests of the server's shell.
-    case tasks(RouterResponder<ParleyWebSocketContext>)
-    /// Each connection on the route's path by channel handlers, with no task per connection:
-    /// the relay.
-    case handlers(WebSocketRoute)
-}
 
 /// The whole server, as production runs it and tests start it: HTTPS and WebSocket on one
 /// port, with TLS wrapping the WebSocket upgrade server.

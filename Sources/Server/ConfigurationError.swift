@@ -1,3 +1,7 @@
+import Admin
+import Pipelines
+import Transport
+
 /// A setting the server cannot start with. The message names the key (or the file) and says
 /// what is wrong with it, because the person reading it has to find the line to fix:
 /// `server.port: 70000 is not a port (1-65535, or 0 for any free port)`.

@@ -1,6 +1,9 @@
+import Admin
 import Configuration
 import Foundation
 import GameCatalog
+import Pipelines
+import Transport
 
 /// Turns the layered settings into a checked `ServerConfiguration`. Every read goes through
 /// one helper per type, so that a wrong type or an out-of-range value from any layer becomes a

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Admin
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -6,8 +7,10 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import Pipelines
 import ServiceLifecycle
 import Synchronization
+import Transport
 
 /// One server per data folder: an exclusive `flock(2)` on `DATA/lock`, taken before the store
 /// is opened and held while the server runs. Two servers numbering one log would each hand out

@@ -1,8 +1,11 @@
+import Admin
 import Foundation
 import Logging
 
 #if canImport(Glibc)
 import Glibc
+import Pipelines
+import Transport
 #endif
 
 /// The process's limit on open files, raised to what the system allows: every connection

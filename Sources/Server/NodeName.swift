@@ -1,5 +1,8 @@
+import Admin
 import Files
 import Foundation
+import Pipelines
+import Transport
 
 /// A server's name among the nodes sharing a store when `server.node` does not give one: made at
 /// its first start and kept in its data folder (`node`), so that it outlives restarts.

@@ -1,3 +1,4 @@
+import Admin
 import Engine
 import Fairness
 import Foundation
@@ -6,12 +7,14 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOWebSocket
+import Pipelines
 import Reads
 import ServiceLifecycle
 import Storage
 import StoragePostgres
 import StorageSQLite
 import Transcript
+import Transport
 
 /// The whole Parley server, built by one function so that tests run exactly what
 /// `parley serve` runs: the data folder's lock (one server per folder), the event log (the SQLite file in the data folder, the
@@ -86,7 +89,12 @@ public func buildParleyServer(
                     status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: signingKey.publicKey.publishedDocument)))
             }
-            AdminRoutes.add(to: router, relay: relay, reads: reads, log: log, configuration: configuration, logger: logger)
+            AdminRoutes.add(
+                to: router, relay: relay, reads: reads, log: log,
+                settings: AdminRoutes.Settings(
+                    token: configuration.adminToken, allowsRemote: configuration.adminAllowsRemote, clock: configuration.clock.clock,
+                    catalog: configuration.catalog, dataDirectory: configuration.dataDirectory),
+                logger: logger)
             StickerRoutes.add(
                 to: router, relay: relay, limits: limits, posts: StickerPostLimiter(perMinute: configuration.stickerPostsPerMinute, clock: configuration.clock.clock))
         },
@@ -99,7 +107,7 @@ public func buildParleyServer(
                 // Whole messages, of at most four frames' worth (more closes the connection, 1009).
                 NIOWebSocketFrameAggregator(
                     minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: limits.serverFrameBytes),
-                ClientConnection(relay: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
+                ClientConnection(router: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
             ]
         }),
         chainKey: signingKey.publicKey,

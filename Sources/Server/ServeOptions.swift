@@ -1,6 +1,9 @@
+import Admin
 import ArgumentParser
 import Foundation
 import GameCatalog
+import Pipelines
+import Transport
 
 /// The flags of `parley serve`, for every program that serves Parley: `parley serve` itself,
 /// and a package that serves games of its own with `serveParley(catalog:)`.

@@ -1,6 +1,9 @@
+import Admin
 import Foundation
 import GameCatalog
+import Pipelines
 import Timekeeping
+import Transport
 /// Everything a server needs to know before it starts. The defaults are the ones in the
 /// repository's `config.json`; `ServerConfigurationLoader` layers that file, environment
 /// variables and flags over them. Tests build one directly (port 0, a temporary data folder).

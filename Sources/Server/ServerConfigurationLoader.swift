@@ -1,6 +1,9 @@
+import Admin
 import Configuration
 import Foundation
 import GameCatalog
+import Pipelines
+import Transport
 
 /// Reads a `ServerConfiguration` from, strongest first:
 ///

@@ -1,7 +1,10 @@
+import Admin
 import Engine
 import Files
 import Foundation
+import Pipelines
 import Storage
+import Transport
 
 /// The secret from which every viewer's participant identifiers are derived. It lives in the
 /// data folder (`secret`, mode 0600) and must outlive restarts: with a new secret every

@@ -1,9 +1,12 @@
+import Admin
 import Crypto
 import Engine
 import Fairness
 import Files
 import Foundation
+import Pipelines
 import Storage
+import Transport
 
 /// The server's long-lived Ed25519 signing key, with which it will sign what it tells players
 /// (docs/FAIRNESS.md, when it lands). It lives in the data folder (`signing-key`, mode 0600, the

@@ -1,6 +1,9 @@
+import Admin
+import Pipelines
 import Synchronization
 import Transcript
 import Timekeeping
+import Transport
 
 /// How often each account may post a sticker over HTTPS: a token bucket (`RateLimiter`) per
 /// account, `stickers.postsPerMinute` a minute on average and as many at once. A post costs the

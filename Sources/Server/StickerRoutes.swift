@@ -1,10 +1,13 @@
+import Admin
 import Crypto
 import Engine
 import Foundation
 import Hummingbird
 import NIOCore
+import Pipelines
 import Stickers
 import Transcript
+import Transport
 import WebPages
 import Wire
 import Timekeeping

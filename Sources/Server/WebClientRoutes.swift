@@ -1,7 +1,10 @@
+import Admin
 import GameCatalog
 import GameRules
 import Hummingbird
 import NIOCore
+import Pipelines
+import Transport
 import WebClient
 
 /// The web client's files (docs/WEBCLIENT.md): its page at `/`, its modules and stylesheet

@@ -29,10 +29,3 @@ public struct WallInstant: InstantProtocol, Sendable, Hashable, Comparable, Cust
 
     public var description: String { date.formatted(.iso8601) }
 }
-
-extension Duration {
-    /// The duration in seconds, fractions included.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

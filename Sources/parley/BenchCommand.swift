@@ -5,6 +5,7 @@ import Foundation
 import GameCatalog
 import Logging
 import Play
+import Transport
 import Wire
 
 /// `parley bench`: bots playing many games at once against a server, with the figures the

@@ -3,6 +3,7 @@ import Client
 import Foundation
 import Logging
 import Play
+import Transport
 import Wire
 
 /// How `parley play` and `parley bot` reach a server: the address, the trust, and the install.

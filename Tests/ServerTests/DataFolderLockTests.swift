@@ -2,7 +2,9 @@ import Client
 import Foundation
 import Logging
 import Server
+import ServerTestSupport
 import Testing
+import Transport
 import Wire
 
 /// One server per data folder: a second one refuses to start while the first runs, and the

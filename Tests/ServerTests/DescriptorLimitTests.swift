@@ -1,5 +1,7 @@
 @testable import Server
+import ServerTestSupport
 import Testing
+import Transport
 
 /// The start warns about the limit on open files only when it is below what the settings need,
 /// and says in words what to change.

@@ -1,7 +1,9 @@
 import Client
 import Foundation
 import Server
+import ServerTestSupport
 import Testing
+import Transport
 import Wire
 
 /// The state URLs the server hands out, opened in a real browser against a real server.
@@ -16,11 +18,11 @@ import Wire
         try await LiveServer.with { server in
             let amber = try await Player.connect(to: server, name: "Amber")
             let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let placed = try await amber.request(.send(.init(
                 id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
             guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
-            let guess = try await RelayGameTests.send(ben, replyingTo: try await ben.nextMessage(), adding: "Shot=2")
+            let guess = try await Games.send(ben, replyingTo: try await ben.nextMessage(), adding: "Shot=2")
             guard case .accepted = guess else { throw ConnectionError.unexpected("\(guess)") }
 
             let bensURL = try #require(try await ben.nextMessage().message?.url)

@@ -7,9 +7,11 @@ import NIOPosix
 import NIOSSL
 import NIOTLS
 @testable import Server
+import ServerTestSupport
 import Storage
 import StorageSQLite
 import Testing
+import Transport
 import Wire
 
 /// A first start killed while it made its files, and a client's trust file that cannot be read:

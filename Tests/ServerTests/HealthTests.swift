@@ -1,7 +1,9 @@
 import Hummingbird
 import HummingbirdTesting
 import Server
+import ServerTestSupport
 import Testing
+import Transport
 
 @Suite(.timeLimit(.minutes(1)))
 struct HealthTests {

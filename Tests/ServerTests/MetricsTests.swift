@@ -1,8 +1,10 @@
 import Client
 import Foundation
 import Server
+import ServerTestSupport
 import TestSupport
 import Testing
+import Transport
 import Wire
 
 /// `/metrics`: what a Prometheus scrape of a live server reads after some play.
@@ -20,24 +22,24 @@ import Wire
         try await LiveServer.with { server in
             let amber = try await Player.connect(to: server, name: "Amber")
             let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let placed = try await amber.request(.send(.init(
                 id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
             guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
             let message = try await ben.nextMessage()
             // Amber may not guess in her own game; Ben may.
-            let refused = try await RelayGameTests.send(amber, replyingTo: try await amber.nextMessage(), adding: "Shot=0")
+            let refused = try await Games.send(amber, replyingTo: try await amber.nextMessage(), adding: "Shot=0")
             guard case .rejected = refused else { throw ConnectionError.unexpected("\(refused)") }
-            let shot = try await RelayGameTests.send(ben, replyingTo: message, adding: "Shot=0")
+            let shot = try await Games.send(ben, replyingTo: message, adding: "Shot=0")
             guard case .accepted = shot else { throw ConnectionError.unexpected("\(shot)") }
             // A third connection sends garbage, then goes.
-            try await RelayAbuseTests.raw(server) { messages, outbound in
-                let challenge = try await RelayAbuseTests.challenge(&messages)
+            try await RawSockets.raw(server) { messages, outbound in
+                let challenge = try await RawSockets.challenge(&messages)
                 try await outbound.write(.text(String(decoding: try WireJSON.encode(
                     ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
-                _ = try await RelayAbuseTests.frame(&messages)
+                _ = try await RawSockets.frame(&messages)
                 try await outbound.write(.text("{not json"))
-                _ = try await RelayAbuseTests.frame(&messages)
+                _ = try await RawSockets.frame(&messages)
             }
 
             // The third connection's end reaches the relay a moment after it closes.

@@ -1,7 +1,9 @@
 import Client
 import Foundation
 import Server
+import ServerTestSupport
 import Testing
+import Transport
 import Wire
 
 /// A finished game's state page links to its replay, which steps through its moves as a
@@ -13,7 +15,7 @@ import Wire
         try await LiveServer.with(configure: { $0.pipelines = 2 }) { server in
             let amber = try await Player.connect(to: server, name: "Amber")
             let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let placed = try await amber.request(.send(.init(
                 id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
             #expect(placed.isAccepted)
@@ -26,7 +28,7 @@ import Wire
             #expect(early.status == 404 && early.body.contains("replay opens once it is over"))
 
             for cell in [0, 2, 6] {
-                #expect(try await RelayGameTests.send(ben, replyingTo: shown, adding: "Shot=\(cell)").isAccepted)
+                #expect(try await Games.send(ben, replyingTo: shown, adding: "Shot=\(cell)").isAccepted)
                 shown = try await ben.nextMessage()
             }
             #expect(shown.status?.outcome.finished == true)

@@ -1,7 +1,9 @@
 import GameCatalog
 import Foundation
 import Server
+import ServerTestSupport
 import Testing
+import Transport
 
 @Suite(.timeLimit(.minutes(1)))
 struct ServerConfigurationLoaderTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Server
+import ServerTestSupport
 import TestSupport
 import Testing
+import Transport
 
 /// `parley serve --set KEY=VALUE` reaches every setting, and beats the environment.
 @Suite struct SettingFlagTests {

@@ -1,27 +1,17 @@
 import Crypto
 import Foundation
 import Server
+import ServerTestSupport
 import Testing
+import Transport
 
 /// The server's Ed25519 signing key: made on the first start, kept in the data folder, the same
 /// after a restart, published at /.well-known/parley-key, and kept by a backup.
 @Suite(.timeLimit(.minutes(1)))
 struct SigningKeyTests {
-    struct Published: Decodable, Equatable {
-        let algorithm: String
-        let publicKey: String
-        let sha256: String
-    }
-
-    static func published(by server: RunningServer) async throws -> Published {
-        let answer = try await HTTPS.request("https://127.0.0.1:\(server.port)/.well-known/parley-key")
-        #expect(answer.status == 200)
-        return try JSONDecoder().decode(Published.self, from: Data(answer.body.utf8))
-    }
-
     @Test func theKeyIsPublishedAndOutlivesARestart() async throws {
         let folder = LiveServer.temporaryDirectory()
-        let first = try await LiveServer.with(dataDirectory: folder) { try await Self.published(by: $0) }
+        let first = try await LiveServer.with(dataDirectory: folder) { try await PublishedKey.read(by: $0) }
         #expect(first.algorithm == "Ed25519")
         let raw = try #require(Data(base64Encoded: first.publicKey))
         let key = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
@@ -29,9 +19,9 @@ struct SigningKeyTests {
         let file = try FileManager.default.attributesOfItem(atPath: folder + "/signing-key")
         #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the private key is the server's alone")
 
-        let again = try await LiveServer.with(dataDirectory: folder) { try await Self.published(by: $0) }
+        let again = try await LiveServer.with(dataDirectory: folder) { try await PublishedKey.read(by: $0) }
         #expect(again == first, "the same key after a restart")
-        let another = try await LiveServer.with { try await Self.published(by: $0) }
+        let another = try await LiveServer.with { try await PublishedKey.read(by: $0) }
         #expect(another.publicKey != first.publicKey, "each data folder its own key")
     }
 

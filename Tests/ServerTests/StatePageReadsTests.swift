@@ -2,9 +2,11 @@ import Client
 import Engine
 import Foundation
 import Server
+import ServerTestSupport
 import StorageSQLite
 import Testing
 import TestSupport
+import Transport
 import Wire
 
 /// A state page reads the store only for a URL this server signed: a forged one, naming any
@@ -18,11 +20,11 @@ struct StatePageReadsTests {
         try await LiveServer.with(dataDirectory: folder, eventLog: log) { server in
             let amber = try await Player.connect(to: server)
             let ben = try await Player.connect(to: server)
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let placed = try await amber.request(.send(.init(
                 id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6&Is_Complete=0")))
             guard case .accepted = placed else { throw ConnectionError.unexpected("\(placed)") }
-            let shot = try await RelayGameTests.send(ben, replyingTo: try await ben.nextMessage(), adding: "Shot=4")
+            let shot = try await Games.send(ben, replyingTo: try await ben.nextMessage(), adding: "Shot=4")
             guard case .accepted = shot else { throw ConnectionError.unexpected("\(shot)") }
             let shown = try #require(try await ben.nextMessage().message?.url)
             let url = try #require(URLComponents(string: shown))

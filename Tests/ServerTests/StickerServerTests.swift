@@ -2,10 +2,12 @@ import Client
 import Foundation
 import Logging
 @testable import Server
+import ServerTestSupport
 import Timekeeping
 import TestSupport
 import Testing
 import Transcript
+import Transport
 import Wire
 
 /// Stickers over real sockets: posted over HTTPS signed by the install's key, checked by their
@@ -26,7 +28,7 @@ struct StickerServerTests {
             let amberKey = InstallKey()
             let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
             let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let poster = Self.client(server, key: amberKey)
             let image = TestImages.png(width: 320, height: 320)
 
@@ -70,7 +72,7 @@ struct StickerServerTests {
             let amberKey = InstallKey()
             let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
             let ben = try await Player.connect(to: server, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let poster = Self.client(server, key: amberKey)
             let answer = try await poster.postSticker(
                 conversation: ConversationID(rawValue: conversation.rawValue.lowercased()), name: "  Pink square\t", image: TestImages.png(width: 320, height: 320))
@@ -83,7 +85,7 @@ struct StickerServerTests {
     }
 
     @Test func theOperatorListsAndRemovesStickers() async throws {
-        let token = AdminTests.token
+        let token = LiveServer.adminToken
         try await LiveServer.with(configure: { $0.adminToken = token; $0.stickerQuotaBytes = 300_000 }) { server in
             let amberKey = InstallKey()
             let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
@@ -114,17 +116,17 @@ struct StickerServerTests {
     }
 
     @Test func parleyAdminListsAndRemovesStickers() async throws {
-        let parley = try TerminalClientTests.parley()
+        let parley = try Programs.parley()
         let data = LiveServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = AdminTests.token }) { server in
+        try await LiveServer.with(dataDirectory: data, configure: { $0.adminToken = LiveServer.adminToken }) { server in
             let amberKey = InstallKey()
             let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
             let created = try #require(try await amber.request(.create(.init(id: "c"))).conversationSummary)
             let poster = Self.client(server, key: amberKey)
             let answer = try await poster.postSticker(conversation: created.conversation, name: "square", image: TestImages.png(width: 310, height: 320))
             let posted = try JSONDecoder().decode(Posted.self, from: Data(answer.body.utf8))
-            let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", AdminTests.token, "--ca", data + "/tls/certificate.pem"]
+            let options = ["--server", "https://127.0.0.1:\(server.port)", "--token", LiveServer.adminToken, "--ca", data + "/tls/certificate.pem"]
             let listed = try await Spawn.run(parley, ["admin", "stickers"] + options)
             #expect(listed.status == 0)
             #expect(listed.output.contains("\(posted.sticker)  png 310x320") && listed.output.contains("square"), "\(listed.output)")
@@ -194,7 +196,7 @@ struct StickerServerTests {
             let amberKey = InstallKey(), benKey = InstallKey()
             let amber = try await Player.connect(to: server, key: amberKey, name: "Amber")
             let ben = try await Player.connect(to: server, key: benKey, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let amberPoster = Self.client(server, key: amberKey), benPoster = Self.client(server, key: benKey)
             let image = TestImages.png(width: 300, height: 300)
             let first = try await amberPoster.postSticker(conversation: conversation, name: "a1", image: image, id: "a1")

@@ -2,9 +2,11 @@ import Client
 import Foundation
 import Logging
 import Server
+import ServerTestSupport
 import Stickers
 import TestSupport
 import Testing
+import Transport
 import Wire
 
 /// A sticker on two nodes of one PostgreSQL: posted to one, relayed by the other to its own
@@ -12,11 +14,11 @@ import Wire
 @Suite(.timeLimit(.minutes(2)))
 struct StickerTwoNodeTests {
     @Test func aStickerPostedOnOneNodeReachesAndIsServedByTheOther() async throws {
-        try await TwoNodeTests.withTwoNodes { first, second, _ in
+        try await TwoNodes.with { first, second, _ in
             let amberKey = InstallKey()
             let amber = try await Player.connect(to: first, key: amberKey, name: "Amber")
             let ben = try await Player.connect(to: second, name: "Ben")
-            let conversation = try await RelayGameTests.gather(amber, [ben])
+            let conversation = try await Games.gather(amber, [ben])
             let poster = StickerServerTests.client(first, key: amberKey)
             let image = TestImages.png(width: 333, height: 444)
             let answer = try await poster.postSticker(conversation: conversation, name: "tall", image: image)
@@ -35,7 +37,7 @@ struct StickerTwoNodeTests {
             _ = try await amber.nextMessage()
             let removed = try await HTTPS.request(
                 "https://127.0.0.1:\(second.port)/admin/api/stickers/\(sticker.id)/remove", method: .POST,
-                headers: [("Authorization", "Bearer \(AdminTests.token)")])
+                headers: [("Authorization", "Bearer \(LiveServer.adminToken)")])
             #expect(removed.status == 200)
             let gone = ServerEndpoint(host: first.host, port: first.port, trust: .pinned(first.fingerprint))
             #expect(try await gone.get("/stickers/\(sticker.id)/image").status == 404)

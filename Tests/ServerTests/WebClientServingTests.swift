@@ -3,7 +3,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 @testable import Server
+import ServerTestSupport
 import Testing
+import Transport
 import Wire
 
 /// The web client as the server serves it (docs/WEBCLIENT.md): its page at `/`, its files under

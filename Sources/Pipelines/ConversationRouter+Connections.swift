@@ -1,0 +1,3 @@
+import Transport
+
+extension ConversationRouter: ConnectionRouting {}

@@ -1,0 +1,108 @@
+import Engine
+import Foundation
+import Timekeeping
+import Transcript
+import Transport
+
+/// The pipeline's chores on its clock: every running session's turn deadline, the sweep of idle
+/// conversations each second and, on a shared store, the look for clocks started elsewhere, in
+/// one `Timers` queue with one timer armed for the earliest.
+package extension Pipeline {
+    /// What the pipeline does at a time its clock tells.
+    enum Chore: Sendable {
+        /// A turn's deadline passes: the timeout is decided like any request.
+        case turn(TurnDeadline)
+        /// Conversations idle long enough leave memory (`evictIdleConversations`).
+        case sweep
+        /// On a shared store: the conversations whose clocks another server started are loaded,
+        /// so that their deadlines fire here too (`loadClocksStartedElsewhere`).
+        case clockSweep
+        /// Accounts neither connected nor in a conversation in memory are forgotten.
+        case accountSweep
+    }
+
+    /// A chore's key: one deadline per session, one of each sweep.
+    enum ChoreKey: Hashable, Sendable {
+        case turn(SessionID)
+        case sweep
+        case clockSweep
+        case accountSweep
+    }
+
+    /// The chores due now, removed from the timers: the turns whose time has passed, as
+    /// requests to decide; the sweeps done here, between batches, so that they never take a
+    /// conversation from under a batch waiting for the store.
+    func takeDueChores() async -> [Command] {
+        var deadlines: [Command] = []
+        for chore in timers.removeDue(asOf: clock.now.date) {
+            switch chore {
+            case let .turn(deadline):
+                deadlines.append(.deadline(deadline))
+            case .sweep:
+                evictIdleConversations()
+                publish()
+                timers.schedule(.sweep, for: .sweep, at: clock.now.advanced(by: Self.sweepInterval).date)
+            case .clockSweep:
+                await loadClocksStartedElsewhere()
+                timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
+            case .accountSweep:
+                forgetAccounts()
+                timers.schedule(.accountSweep, for: .accountSweep, at: clock.now.advanced(by: Self.accountSweepInterval).date)
+            }
+        }
+        armTimers()
+        return deadlines
+    }
+
+    /// How often idle conversations are looked for, even when nothing else happens.
+    static let sweepInterval: Duration = .seconds(1)
+    /// How often accounts no longer needed are forgotten, besides when conversations leave.
+    static let accountSweepInterval: Duration = .seconds(30)
+
+    /// Schedules the sweeps a pipeline runs for as long as it runs.
+    func startSweeps() {
+        timers.schedule(.sweep, for: .sweep, at: clock.now.advanced(by: Self.sweepInterval).date)
+        timers.schedule(.accountSweep, for: .accountSweep, at: clock.now.advanced(by: Self.accountSweepInterval).date)
+        if isShared {
+            timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
+        }
+        armTimers()
+    }
+
+    /// How many turns are timed.
+    var turnCount: Int {
+        timers.count { if case .turn = $0 { true } else { false } }
+    }
+
+    /// Forgets every chore and stops the timer.
+    func stopTimers() {
+        timers.stop()
+    }
+
+    /// Times a session's turn from its new deadline, or forgets it once its clock stopped, as
+    /// a decision says (`Decision.timers`); `armTimers` sets the timer once the batch is done.
+    func time(_ change: TimerChange) {
+        switch change {
+        case let .set(deadline): timers.schedule(.turn(deadline), for: .turn(deadline.session), at: deadline.at)
+        case let .cancel(session): timers.cancel(.turn(session))
+        }
+    }
+
+    /// Times a session's turn, replacing the deadline of its previous turn.
+    func schedule(_ deadline: TurnDeadline) {
+        timers.schedule(.turn(deadline), for: .turn(deadline.session), at: deadline.at)
+        armTimers()
+    }
+
+    /// Tries a deadline again in a second, when the store could not keep its timeout.
+    func retry(_ deadline: TurnDeadline) {
+        timers.schedule(.turn(deadline), for: .turn(deadline.session), at: clock.now.advanced(by: .seconds(1)).date)
+        armTimers()
+    }
+
+    /// Sets the one timer for the earliest chore; when it passes, the pipeline wakes and takes
+    /// what is due.
+    func armTimers() {
+        timers.arm(on: clock) { [weak self] in self?.wake() }
+    }
+}

@@ -1,0 +1,237 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Engine
+import Foundation
+import Synchronization
+import Storage
+import Transcript
+import Transport
+import Wire
+import Timekeeping
+
+/// Which conversations the relay's engine holds in memory: those in use lately, at most
+/// `Residency.liveConversations` of them. A request for one that is not in memory loads it
+/// from its stored events before it is decided; one idle for `Residency.idle` is evicted,
+/// unless a turn's clock runs in it.
+package extension Pipeline {
+    /// How many conversations are in memory now.
+    var residentCount: Int { engine.residentCount }
+
+    /// Loads what the batch needs that is not in memory: the accounts that send its requests
+    /// (their conversations and names, from the store's index), every conversation it names,
+    /// and the first answer to a game's start sent again after the sender's newest ids.
+    /// False when the store could not be read: the batch is then refused as a whole.
+    func loadConversations(for batch: [Command]) async -> Bool {
+        let now = clock.now
+        do {
+            for command in batch {
+                for account in accounts(namedBy: command) where !engine.knowsMemberships(of: account) {
+                    try await learn(account)
+                }
+                for id in try await conversations(namedBy: command) {
+                    held.lastUsed[id] = now
+                    try await load(id)
+                }
+                // Joining one more conversation: how many the account is in, over every partition.
+                if case let .frame(frame, account, _, _) = command, !engine.knowsEveryAccount {
+                    switch frame {
+                    case .create, .join:
+                        if environment.conversationCounts.count(of: account) == nil {
+                            let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
+                            environment.conversationCounts.learn(count, of: account)
+                        }
+                        if let count = environment.conversationCounts.count(of: account) { engine.learnConversationCount(of: account, count) }
+                    default: break
+                    }
+                }
+                // A game's first message sent again long after: its first answer is in the index.
+                if case let .frame(frame, account, _, _) = command, let key = engine.startToRecall(for: frame, by: account),
+                    let start = try await log.indexValue(IndexKind.start, key: key)
+                {
+                    engine.recall(start, under: key)
+                }
+            }
+        } catch {
+            logger.error("Cannot load from the store", metadata: ["error": "\(error)"])
+            return false
+        }
+        return true
+    }
+
+    /// Loads the conversation of `session` for the admin, if it is not in memory.
+    func loadConversation(ofSession session: String) async throws {
+        guard let id = try await conversation(ofSession: session) else { return }
+        held.lastUsed[id] = clock.now
+        try await load(id)
+    }
+
+    /// Brings a conversation into memory, with the names of its members: from its snapshot and
+    /// the events stored after it, or from all its events when it has no snapshot this version
+    /// reads. Nothing when it is there already.
+    func load(_ id: ConversationID) async throws {
+        guard !engine.holds(id) else { return }
+        held.pendingSnapshots[id] = nil
+        var loaded = false
+        // A batch that set the conversation aside may keep it while the store is read: the
+        // engine's then is newer than what was read.
+        if let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue), let position = Engine.snapshotPosition(snapshot) {
+            let (stored, last) = try await storedEvents(of: id, after: position.after)
+            guard !engine.holds(id) else { return }
+            if try engine.load(id, snapshot: snapshot, then: stored) {
+                held.storedThrough[id] = last
+                held.snapshotSeq[id] = position.lastSeq
+                loaded = true
+            }
+        }
+        if !loaded {
+            let (stored, last) = try await storedEvents(of: id, after: 0)
+            guard !engine.holds(id) else { return }
+            try engine.load(id, from: stored)
+            held.storedThrough[id] = last
+            held.snapshotSeq[id] = 0
+        }
+        metrics.loaded()
+        held.lastUsed[id] = held.lastUsed[id] ?? clock.now
+        try await learnNames(in: id)
+    }
+
+    /// Reads from the store's index the names of the members of a conversation in memory that
+    /// the engine does not know yet.
+    func learnNames(in id: ConversationID) async throws {
+        for account in engine.accountsWithoutNames(in: id) {
+            if let name = try await log.indexValue(IndexKind.name, key: account.rawValue) {
+                engine.learnName(name, of: account)
+            }
+        }
+    }
+
+    /// Reads an account's conversations and name from the store's index.
+    private func learn(_ account: AccountID) async throws {
+        let prefix = account.rawValue + "/"
+        let conversations = try await log.indexEntries(IndexKind.member, prefix: prefix).map { ConversationID(rawValue: String($0.key.dropFirst(prefix.count))) }
+        let name = try await log.indexValue(IndexKind.name, key: account.rawValue)
+        engine.learn(account, conversations: conversations, name: name)
+    }
+
+    private func accounts(namedBy command: Command) -> [AccountID] {
+        switch command {
+        case let .frame(_, account, _, _), let .list(_, account, _), let .sticker(_, _, account, _), let .nameChanged(account, _):
+            [account]
+        case let .operatorAction(.remove(account, _), _): [account]
+        case .deadline, .operatorAction(.end, _), .operatorAction(.readmit, _), .storedElsewhere: []
+        }
+    }
+
+    private func conversations(namedBy command: Command) async throws -> [ConversationID] {
+        switch command {
+        case let .frame(.join(request), _, _, _):
+            if let id = engine.conversation(ofInvite: request.invite) { return [id] }
+            let id = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(request.invite)).map(ConversationID.init(rawValue:))
+            return id.map { engine.partition.holds($0) ? [$0] : [] } ?? []
+        case let .frame(frame, account, _, _):
+            return engine.conversations(namedBy: frame, from: account)
+        case let .list(request, account, _):
+            return engine.conversations(namedBy: .list(request), from: account)
+        case let .deadline(deadline):
+            return [deadline.conversation]
+        case let .sticker(post, _, account, _):
+            return engine.conversations(of: account).contains(post.conversation) ? [post.conversation] : []
+        case .storedElsewhere:
+            return []
+        case let .nameChanged(account, _):
+            return engine.conversations(of: account)
+        case let .operatorAction(.end(session), _):
+            return try await conversation(ofSession: session).map { [$0] } ?? []
+        case let .operatorAction(.remove(account, conversation), _):
+            return engine.conversations(of: account).contains(conversation) ? [conversation] : []
+        case let .operatorAction(.readmit(_, conversation), _):
+            return engine.partition.holds(conversation) ? [conversation] : []
+        }
+    }
+
+    /// The conversation a session belongs to, from memory or the store's index, if it is one of
+    /// this pipeline's.
+    private func conversation(ofSession session: String) async throws -> ConversationID? {
+        if let id = engine.conversation(ofSession: session) { return id }
+        guard let id = UUID(uuidString: session) else { return nil }
+        let conversation = try await log.indexValue(IndexKind.session, key: id.uuidString).map(ConversationID.init(rawValue:))
+        return conversation.flatMap { engine.partition.holds($0) ? $0 : nil }
+    }
+
+    /// Marks conversations as just used (the ones a batch created, say).
+    func touch(_ references: [EntryReference]) {
+        let now = clock.now
+        for reference in references { held.lastUsed[reference.conversation] = now }
+    }
+
+    /// Evicts the conversations idle for longer than `Residency.idle`,
+    /// then the least recently used ones while more than `Residency.liveConversations` are in
+    /// memory; never one whose turn clock runs.
+    func evictIdleConversations() {
+        let now = clock.now
+        // Once a second; over the limit, up to ten times a second, so that conversations whose
+        // clocks run (and cannot leave) never make every batch sort them all.
+        let pause: Duration = engine.residentCount > environment.residency.liveConversations ? .milliseconds(100) : .seconds(1)
+        if let lastSweep, now - lastSweep < pause { return }
+        lastSweep = now
+        for id in engine.residentConversations where held.lastUsed[id] == nil { held.lastUsed[id] = now }
+        var idle = held.lastUsed.filter { now - $0.value >= environment.residency.idle }.map(\.key)
+        var resident = engine.residentCount
+        if resident - idle.count > environment.residency.liveConversations {
+            let busy = held.lastUsed.filter { now - $0.value < environment.residency.idle }.sorted { $0.value < $1.value }.map(\.key)
+            idle += busy.prefix(resident - idle.count - environment.residency.liveConversations)
+        }
+        var evicted = 0
+        for id in idle where !engine.hasRunningClock(id) {
+            // What changed since its last snapshot is kept in a new one, stored with the next
+            // append or when the pipeline is next idle.
+            if let lastSeq = engine.lastSeq(of: id), lastSeq > held.snapshotSeq[id] ?? 0,
+                let snapshot = engine.snapshotChange(of: id, after: held.storedThrough[id] ?? 0) {
+                held.pendingSnapshots[id] = snapshot
+            }
+            held.forget(id)
+            engine.evict(id)
+            metrics.evicted()
+            resident -= 1
+            evicted += 1
+        }
+        // Accounts no longer in a conversation in memory go with them (and every 30 s, the
+        // `accountSweep` chore).
+        if evicted > 0 { forgetAccounts() }
+        returnFreedMemory(now: now)
+    }
+
+    /// Forgets the accounts that are neither connected nor in a conversation in memory.
+    func forgetAccounts() {
+        engine.forgetAccounts(keeping: connections.isConnected)
+    }
+
+    /// glibc keeps what was freed in its arenas: an RSS that grew under load stays grown after
+    /// conversations leave, and under steady load it creeps up as freed pieces of connections'
+    /// buffers and of game states lie scattered over pages that are never handed back. Giving
+    /// them back every 30 s (once for the whole process, by whichever pipeline comes first)
+    /// lets RSS follow what is in memory. It costs a few milliseconds of one thread.
+    private func returnFreedMemory(now: WallInstant) {
+        let due = Self.lastTrim.withLock { last in
+            guard last.map({ now - $0 >= .seconds(30) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        Self.mallocTrim?(0)
+    }
+
+    /// When the process last gave freed memory back.
+    private static let lastTrim = Mutex<WallInstant?>(nil)
+
+    /// glibc's `malloc_trim`, which the Swift overlay does not declare; `nil` elsewhere.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+}

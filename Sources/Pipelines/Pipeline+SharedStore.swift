@@ -1,0 +1,172 @@
+import Engine
+import Foundation
+import Storage
+import Transcript
+import Transport
+import Wire
+import Timekeeping
+
+/// What a pipeline does when other servers share its store (PostgreSQL): it takes in what they
+/// store for the conversations it holds or that its connections are in, and relays it; it
+/// decides again a batch that lost a race to the store; it looks for turn clocks they started,
+/// so that their deadlines fire here should they stop. The store decides every race (its
+/// conditional append); notices only say where to read.
+package extension Pipeline {
+    /// How often the store's running clocks are looked for.
+    static let clockSweepInterval: Duration = .seconds(5)
+
+    /// Takes in what other servers stored, as `notices` say (`nil`: anything, for every
+    /// conversation in memory), and relays it: the conversations in memory in one read of the
+    /// store, each from where this pipeline holds it.
+    func takeIn(_ notices: [AppendNotice?], into deliveries: inout Deliveries) async {
+        var heads: [ConversationID: Int64] = [:]
+        if notices.contains(where: { $0 == nil }) {
+            for id in engine.residentConversations { heads[id] = held.storedThrough[id] ?? 0 }
+        }
+        var absent: [ConversationID: Int64] = [:]
+        var names: [AppendNotice] = []
+        for case let notice? in notices {
+            let id = ConversationID(rawValue: notice.stream)
+            if notice.stream.isEmpty {
+                names.append(notice)
+            } else if StoredSticker.isStream(notice.stream) || !engine.partition.holds(id) {
+                // A sticker's bytes: its event, in its conversation's stream, says all.
+                continue
+            } else if engine.holds(id) {
+                heads[id] = held.storedThrough[id] ?? 0
+            } else {
+                absent[id] = min(absent[id] ?? .max, notice.after)
+            }
+        }
+        if !heads.isEmpty {
+            do {
+                let records = try await records(after: heads)
+                for (id, stored) in records.sorted(by: { $0.key < $1.key }) { await takeIn(stored, of: id, into: &deliveries) }
+            } catch {
+                // The next notice of each reads from the same place again.
+                logger.warning("Cannot read what other servers stored", metadata: ["error": "\(error)"])
+            }
+        }
+        for (id, notified) in absent.sorted(by: { $0.key < $1.key }) where engine.hasKnownMember(id) {
+            do {
+                try await load(id)
+                let events = try await storedEvents(of: id, after: notified).events
+                // Loaded with them: its running clocks are all new here.
+                var taken = Decision()
+                taken.notify = events.compactMap { event in event.seq.map { EntryReference(conversation: id, seq: $0) } }
+                taken.timers = engine.deadlines(in: id).map(TimerChange.set)
+                await took(events, in: id, as: taken, into: &deliveries)
+            } catch {
+                logger.warning("Cannot load what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
+                forgetConversation(id)
+            }
+        }
+        for notice in names { await takeInNames(notice) }
+    }
+
+    /// The records after each stream's head, by stream, read in pages of many streams at once.
+    private func records(after heads: [ConversationID: Int64]) async throws -> [ConversationID: [LogRecord]] {
+        var heads = heads
+        var byStream: [ConversationID: [LogRecord]] = [:]
+        let page = 5000
+        while !heads.isEmpty {
+            let records = try await log.records(
+                after: Dictionary(uniqueKeysWithValues: heads.map { ($0.key.rawValue, $0.value) }), limit: page)
+            for record in records { byStream[ConversationID(rawValue: record.stream), default: []].append(record) }
+            guard records.count == page else { break }
+            // Cut at the page's end: each stream goes on from the last of its records read.
+            for stream in Array(heads.keys) { heads[stream] = byStream[stream]?.last?.position ?? heads[stream] }
+        }
+        return byStream
+    }
+
+    /// Applies one conversation's records that another server stored and relays their entries;
+    /// a conversation they do not fit leaves memory, to be read whole when next needed.
+    private func takeIn(_ records: [LogRecord], of id: ConversationID, into deliveries: inout Deliveries) async {
+        guard let last = records.last?.position, last > held.storedThrough[id] ?? 0 else { return }
+        do {
+            let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
+            let taken = try engine.applyStoredElsewhere(events)
+            held.storedThrough[id] = last
+            held.lastUsed[id] = clock.now
+            await took(events, in: id, as: taken, into: &deliveries)
+        } catch {
+            logger.warning("Cannot take in what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
+            forgetConversation(id)
+        }
+    }
+
+    /// Relays the entries another server stored, and times the conversation's clocks anew.
+    private func took(_ events: [Record], in id: ConversationID, as taken: Decision, into deliveries: inout Deliveries) async {
+        metrics.tookIn(events.count)
+        // A newcomer's name, before the entries that show it (an account without one is read
+        // again only when it joins, not at every move of a conversation of nameless bots).
+        if events.contains(where: { if case .joined = $0 { true } else { false } }), !engine.accountsWithoutNames(in: id).isEmpty {
+            do { try await learnNames(in: id) } catch { logger.warning("Cannot read names", metadata: ["error": "\(error)"]) }
+        }
+        for reference in taken.notify { relay(reference, into: &deliveries) }
+        for change in taken.timers { time(change) }
+        armTimers()
+        if !watchers.isEmpty { tellWatchers(about: events) }
+    }
+
+    /// Names another server stored: the conversations in memory show them from now on.
+    private func takeInNames(_ notice: AppendNotice) async {
+        do {
+            let records = try await log.records(in: "", after: notice.after, limit: Int(clamping: notice.through - notice.after))
+            let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
+            _ = try engine.applyStoredElsewhere(events)
+        } catch {
+            logger.warning("Cannot read the names another server stored", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// A batch's events were refused because another server moved one of their conversations
+    /// on: the engine forgets them, and reads those conversations again from the store. What
+    /// they gained elsewhere is relayed here, as a notice of it would have been.
+    func lostRace(_ events: [Record], into deliveries: inout Deliveries) async {
+        metrics.lostRace()
+        // Where each conversation stood before the batch, by the seq of its first new entry.
+        var before: [ConversationID: Int] = [:]
+        for event in events {
+            if let id = event.conversation, let seq = event.seq { before[id] = min(before[id] ?? .max, seq - 1) }
+        }
+        let wereHeld = Set(events.compactMap(\.conversation)).filter { held.storedThrough[$0] != nil }
+        for id in engine.forget(events) { forgetConversation(id) }
+        for id in wereHeld.sorted() {
+            do {
+                try await load(id)
+                let last = engine.lastSeq(of: id) ?? 0
+                let since = before[id] ?? last
+                if last > since {
+                    for seq in (since + 1)...last { relay(EntryReference(conversation: id, seq: seq), into: &deliveries) }
+                }
+                for deadline in engine.deadlines(in: id) { schedule(deadline) }
+            } catch {
+                logger.warning("Cannot read a conversation again after losing a race", metadata: ["conversation": "\(id)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Takes a conversation out of memory and out of the pipeline's bookkeeping of it.
+    func forgetConversation(_ id: ConversationID) {
+        engine.evict(id)
+        held.forget(id)
+    }
+
+    /// Loads the conversations whose turn clocks run in the store that are not in memory here
+    /// (started by another server), so that their deadlines fire here too: of the servers whose
+    /// timeouts race, the store keeps one.
+    func loadClocksStartedElsewhere() async {
+        do {
+            for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
+                let id = ConversationID(rawValue: entry.key)
+                guard engine.partition.holds(id), !engine.holds(id) else { continue }
+                try await load(id)
+                for deadline in engine.deadlines(in: id) { schedule(deadline) }
+            }
+        } catch {
+            logger.warning("Cannot read the store's running clocks", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,328 @@
+import Engine
+import Foundation
+import Logging
+import NIOCore
+import GameRules
+import ServiceLifecycle
+import Synchronization
+import Storage
+import Transcript
+import Transport
+import Wire
+import Timekeeping
+
+/// One of the relay's pipelines: every request about the conversations of its partition passes
+/// through it, in order. It takes what has queued up, lets its engine decide each request,
+/// stores all the batch's events in one append (group commit), and only then sends the replies
+/// and relays the events, each rendered for its recipient. So nothing is heard of before it is
+/// durable, and one slow disk write serves many moves. Pipelines run side by side, one per core:
+/// the moves of conversations of different partitions never wait for each other.
+package actor Pipeline {
+    /// What the pipeline works with and never changes (`Environment`).
+    package nonisolated let environment: Environment
+    /// Its partition's conversations, the directory of accounts, the totals.
+    package var engine: Engine
+    /// The other pipelines of the server, told of renames.
+    package var peers: [Pipeline] = []
+    /// What admin pages, `/health` and `/metrics` read without waiting for the pipeline.
+    package nonisolated let published = Mutex(Published())
+    /// What waits for the pipeline: queued from any thread (a connection's event loop, a timer)
+    /// without a hop onto the actor, and taken whole as the next batch.
+    package nonisolated let inbox = Mutex(Inbox())
+    package var generator = SystemRandomNumberGenerator()
+    /// Its chores on the clock: every turn's deadline and the sweeps (`Pipeline+Deadlines`).
+    package var timers = Timers<ChoreKey, Chore>()
+    /// Operators watching games live, by session id (`Pipeline+Admin`).
+    package var watchers: [String: [UUID: AsyncStream<AdminMove>.Continuation]] = [:]
+    /// Whether the store takes what the pipeline appends (see `StoreState`).
+    package var storeState = StoreState.working
+    /// What it keeps of each conversation it holds beside the engine (`HeldConversations`).
+    package var held = HeldConversations()
+    /// When idle conversations were last looked for, after a batch or on the sweep's chore.
+    package var lastSweep: WallInstant?
+
+    /// What a pipeline works with, handed in when it is made.
+    package struct Environment: Sendable {
+        let log: any EventLog
+        let logger: Logger
+        let connections: Connections
+        /// Where the pipeline runs: one of the server's event loops, which also serve
+        /// connections, so that a frame read on it is decided without waking another thread, and
+        /// the frames a batch relays to the connections of that loop are written without one.
+        let eventLoop: any EventLoop
+        /// Where the pipeline reads the time and sleeps: its timers, its sweeps, its heartbeat.
+        let clock: any ServerClock
+        /// Counters for `/metrics`, safe to touch from any connection.
+        let metrics: ServerMetrics
+        let secret: [UInt8]
+        /// Only one pipeline of a server keeps it.
+        let heartbeat: Heartbeat?
+        let residency: ConversationRouter.Residency
+        /// How many conversations each account is in, shared with the server's other pipelines.
+        let conversationCounts: ConversationCounts
+        /// Whether other servers append to the store too (`EventLog.isShared`).
+        var isShared: Bool { log.isShared }
+    }
+
+    package nonisolated var log: any EventLog { environment.log }
+    package nonisolated var logger: Logger { environment.logger }
+    package nonisolated var connections: Connections { environment.connections }
+    package nonisolated var clock: any ServerClock { environment.clock }
+    package nonisolated var metrics: ServerMetrics { environment.metrics }
+    package nonisolated var isShared: Bool { environment.isShared }
+
+    package nonisolated var unownedExecutor: UnownedSerialExecutor {
+        environment.eventLoop.executor.asUnownedSerialExecutor()
+    }
+
+    package enum Command: Sendable {
+        /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
+        /// connection's behalf whose answers nobody waits for (the name given on authenticating).
+        case frame(ClientFrame, account: AccountID, connection: Int?, received: WallInstant)
+        /// A turn's deadline has passed.
+        case deadline(TurnDeadline)
+        /// An operator's action; `answer` hears, once it is stored, whether it applied.
+        case operatorAction(ConversationRouter.OperatorAction, answer: @Sendable (ConversationRouter.OperatorOutcome) -> Void)
+        /// An account's conversations of this partition, for a `list` that every pipeline answers
+        /// in part.
+        /// `nil` when the store could not be read.
+        case list(ClientFrame.List, account: AccountID, answer: @Sendable (ServerFrame.ConversationList?) -> Void)
+        /// A sticker posted over HTTP: its image's bytes are stored with its event.
+        case sticker(StickerPost, image: Data, account: AccountID, answer: @Sendable (StickerAnswer) -> Void)
+        /// Another server sharing the store appended to a conversation of this partition (or,
+        /// for `nil`, may have appended anything meanwhile): what it stored is taken in and
+        /// relayed to this server's connections.
+        case storedElsewhere(AppendNotice?)
+        /// Another pipeline of the server stored an account's new name: it is told in the
+        /// account's conversations of this one.
+        case nameChanged(AccountID, name: String)
+    }
+
+    /// The figures read from outside the pipeline, as they stood after its last batch.
+    package struct Published: Sendable {
+        var statistics = EngineStatistics()
+        var resident = 0
+        var storeProblem: String?
+    }
+
+    /// How many times a batch is decided again after losing races with other servers, before
+    /// its requests are refused as `unavailable`.
+    package static let conflictRetries = 5
+    /// How many entries a conversation may gain before a snapshot of it is stored with them.
+    package static let snapshotInterval = 200
+
+    /// A pipeline over `engine`, whose state must already hold what `log` holds of its
+    /// partition. Only one pipeline of a server keeps the heartbeat.
+    package init(
+        engine: Engine, secret: [UInt8], log: any EventLog, connections: Connections, heartbeat: Heartbeat? = nil,
+        residency: ConversationRouter.Residency = ConversationRouter.Residency(), conversationCounts: ConversationCounts = ConversationCounts(),
+        eventLoop: any EventLoop, logger: Logger, metrics: ServerMetrics, clock: any ServerClock = SystemClock()
+    ) {
+        self.engine = engine
+        environment = Environment(
+            log: log, logger: logger, connections: connections, eventLoop: eventLoop, clock: clock, metrics: metrics,
+            secret: secret, heartbeat: heartbeat, residency: residency, conversationCounts: conversationCounts)
+    }
+
+    package func meet(_ peers: [Pipeline]) {
+        self.peers = peers.filter { $0 !== self }
+    }
+
+    package func setPublicURL(_ url: String) {
+        engine.configuration.publicURL = url
+    }
+
+    /// A name stored by another pipeline: the conversations of this one show it from now on.
+    package func learnName(_ name: String, of account: AccountID) {
+        engine.learnName(name, of: account)
+    }
+
+    /// The pipeline; runs until its task is cancelled or the server shuts down gracefully.
+    package func run() async {
+        let beating = environment.heartbeat.map { heartbeat in
+            // Off the event loop: it writes a file.
+            Task.detached { [clock] in
+                while !Task.isCancelled {
+                    try? await clock.sleep(for: Heartbeat.interval)
+                    await heartbeat.beat(at: clock.now.date)
+                }
+            }
+        }
+        // Idle conversations leave memory even when nothing else happens.
+        startSweeps()
+        await cancelWhenGracefulShutdown {
+            await withTaskCancellationHandler {
+                await self.pipeline()
+            } onCancel: {
+                self.wake()
+            }
+        }
+        beating?.cancel()
+        await environment.heartbeat?.beat(at: clock.now.date)
+        stopTimers()
+    }
+
+    /// The loop: what the inbox holds and the chores due on the clock, a batch at a time.
+    private func pipeline() async {
+        while !Task.isCancelled {
+            let batch = takeBatch() + (await takeDueChores())
+            if batch.isEmpty {
+                if !held.pendingSnapshots.isEmpty, storeState.isWorking {
+                    await storePendingSnapshots()
+                    continue
+                }
+                await waitForWork()
+                continue
+            }
+            await process(batch)
+            publish()
+        }
+    }
+
+    private func process(_ commands: [Command]) async {
+        // Gathered by connection and queued at the end: a mover's acceptance and the event it
+        // relays leave in one write.
+        var deliveries = Deliveries()
+        var batch = commands
+        if isShared {
+            var notices: [AppendNotice?] = []
+            batch = commands.filter { command in
+                guard case let .storedElsewhere(notice) = command else { return true }
+                notices.append(notice)
+                return false
+            }
+            if !notices.isEmpty { await takeIn(notices, into: &deliveries) }
+            if batch.isEmpty {
+                deliveries.send()
+                return
+            }
+        }
+        // A batch that lost a race with another server for one of its conversations is decided
+        // again on what the store holds now: a few times at most.
+        var conflicts = 0
+        while await decide(batch, into: &deliveries, conflicts: conflicts) { conflicts += 1 }
+        deliveries.send()
+    }
+
+    /// Decides a batch, sets what it changed aside while the store appends its events, keeps it
+    /// once stored and queues what it sends. True when the store refused it for a conflict
+    /// (another server moved one of its conversations on first): what was set aside is dropped,
+    /// those conversations read again (and what they gained relayed), and the batch is to be
+    /// decided again. A batch the store refuses for any other reason is dropped and refused:
+    /// the engine never holds what the store does not (`Engine.setAside(_:since:)`).
+    private func decide(_ batch: [Command], into deliveries: inout Deliveries, conflicts: Int) async -> Bool {
+        guard await loadConversations(for: batch) else {
+            refuse(batch)
+            return false
+        }
+        defer { evictIdleConversations() }
+        let start = engine.beginBatch()
+        let now = clock.now.date
+        // A first name is no new name to tell: only those who had one are announced elsewhere.
+        var named: Set<AccountID> = []
+        for case let .frame(.rename, account, _, _) in batch where engine.name(of: account) != nil { named.insert(account) }
+        let (decisions, stickerAnswers) = self.decisions(of: batch, now: now)
+        let events = decisions.flatMap(\.events)
+        if !events.isEmpty {
+            // Read from the engine before its changes are set aside.
+            let (snapshots, snapshotted) = snapshotsDue(after: events)
+            let index = engine.indexChanges(for: events, storedThrough: { [storedThrough = held.storedThrough] in storedThrough[$0] ?? 0 }) + snapshots
+            // With other servers appending too, each conversation must still end where this
+            // engine's state of it ends.
+            var heads: [String: Int64] = [:]
+            if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = held.storedThrough[id] ?? 0 } }
+            // From here until the store has answered, the engine holds only what is stored.
+            let aside = engine.setAside(events, since: start)
+            do {
+                // A sticker's bytes before its event, in the same append.
+                var records: [NewLogRecord] = []
+                for (command, decision) in zip(batch, decisions) where !decision.events.isEmpty {
+                    if case let .sticker(post, image, _, _) = command {
+                        records.append(NewLogRecord(stream: StoredSticker.stream(post.sticker.id), payload: image))
+                    }
+                }
+                records += try events.map { event in
+                    NewLogRecord(stream: event.conversation?.rawValue ?? "", payload: try event.storedJSON())
+                }
+                let stored = try await log.append(records, indexing: index, expecting: heads)
+                for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream) {
+                    held.storedThrough[ConversationID(rawValue: record.stream)] = record.position
+                }
+                for (id, seq) in snapshotted { held.snapshotSeq[id] = seq }
+            } catch let error as LogError where error.code == .conflict {
+                // Read again first: what was stored of them tells what they gained elsewhere.
+                if isShared { await lostRace(events, into: &deliveries) }
+                drop(aside)
+                guard conflicts < Self.conflictRetries else {
+                    logger.warning("A batch lost every race with other servers; refusing it", metadata: ["error": "\(error)"])
+                    refuse(batch)
+                    return false
+                }
+                return true
+            } catch {
+                // Nothing of the batch is kept or relayed: its requests are refused.
+                drop(aside)
+                storeFailed(error)
+                refuse(batch)
+                return false
+            }
+            engine.keep(aside)
+            environment.conversationCounts.note(events)
+            if !storeState.isWorking { storeRecovered() }
+            // Before any reply: whoever hears of a move finds it counted.
+            publish()
+            await tellPeers(about: events, announcing: named)
+        } else {
+            engine.keep(engine.setAside([], since: start))
+        }
+        let answered = clock.now
+        for (index, (command, decision)) in zip(batch, decisions).enumerated() {
+            if case let .sticker(_, _, _, answer) = command, let outcome = stickerAnswers[index] { answer(outcome) }
+            if case let .frame(frame, account, connection, received) = command {
+                let replies = decision.replies
+                count(replies, after: answered - received)
+                logFaults(in: replies, for: account)
+                if let connection, let outbox = connections.outbox(of: account, connection: connection) {
+                    if case let .resume(request) = frame {
+                        // Queued now, after what the batch sent before it, so that the backlog
+                        // reaches the client before any entry relayed after it; read from the
+                        // store as the client reads it.
+                        let pages = decision.backlog.map { reading($0) }
+                        deliveries.send(to: outbox)
+                        outbox.deliver(resumeAnswer: ResumeAnswer(frames: replies, pages: pages), request: request.id)
+                    } else {
+                        for reply in replies { deliveries.add(reply, to: outbox) }
+                    }
+                }
+            }
+            if case let .list(request, _, answer) = command {
+                answer(decision.replies.lazy.compactMap { reply -> ServerFrame.ConversationList? in
+                    if case let .conversations(list) = reply { list } else { nil }
+                }.first ?? .init(id: request.id, conversations: []))
+            }
+            touch(decision.notify)
+            for reference in decision.notify { relay(reference, into: &deliveries) }
+            for change in decision.timers { time(change) }
+            if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
+        }
+        armTimers()
+        if !watchers.isEmpty { tellWatchers(about: events) }
+        return false
+    }
+
+    /// Tells the other pipelines of the names this batch stored, and has them announce the
+    /// new names of `named` (accounts that had one before) in their conversations.
+    private func tellPeers(about events: [Record], announcing named: Set<AccountID>) async {
+        for case let .renamed(account, name) in events {
+            for peer in peers {
+                await peer.learnName(name, of: account)
+                if named.contains(account) { peer.submit(.nameChanged(account, name: name)) }
+            }
+        }
+    }
+
+    package func publish() {
+        let statistics = engine.statistics(), resident = engine.residentCount, problem = storeProblem
+        published.withLock { $0 = Published(statistics: statistics, resident: resident, storeProblem: problem) }
+    }
+}

@@ -1,0 +1,62 @@
+import GameCatalog
+import Bench
+import Client
+import Foundation
+import Server
+import ServerTestSupport
+import Testing
+import Transport
+
+/// The bench's load generator over real sockets, briefly: its bots, run on the event loops
+/// (`LoopTable`), play every kind of table against a live server without an error, and its
+/// echo baseline echoes.
+@Suite(.timeLimit(.minutes(1)))
+struct LoadRunTests {
+    @Test(arguments: [Duration.zero, .milliseconds(5)])
+    func botsOnTheEventLoopsPlayEveryKindOfTableWithoutAnError(think: Duration) async throws {
+        let limits = ServerLimits(urlLength: 8192, messagesPerSecond: 10_000, burst: 10_000)
+        try await LiveServer.with(limits: limits) { server in
+            var run = LoadRun(
+                endpoints: [ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))],
+                tables: 6, games: BenchVariant.all(), strategy: "random")
+            run.think = think
+            let result = await run.run(limit: .moves(300), server: { nil })
+            #expect(result.figures.errors == 0, "\(result.figures.firstFailures)")
+            #expect(result.figures.accepted >= 300)
+            #expect(result.figures.games > 0)
+            #expect(result.seated == 12)
+            #expect(result.held == 12, "every connection was still open when play stopped")
+            #expect(result.figures.latencies.totalCount >= 300)
+        }
+    }
+
+    @Test func theEchoBaselineEchoes() async throws {
+        let echo = try await BackgroundServer.echo(logger: quietLogger)
+        let endpoint = ServerEndpoint(host: echo.server.host, port: echo.server.port, trust: .pinned(echo.server.fingerprint))
+        let figures = await EchoRun(endpoint: endpoint, tables: 4).run(limit: .moves(400))
+        await echo.stop()
+        #expect(figures.errors == 0, "\(figures.firstFailures)")
+        #expect(figures.accepted >= 400)
+    }
+}
+
+/// The bench's tables come from the catalog: every variant of every game that needs two
+/// players, named as briefly as the catalog allows.
+@Suite struct TableGameTests {
+    @Test func theTablesAreTheCatalogsTwoPlayerVariants() throws {
+        #expect(BenchVariant.all().prefix(3).map(\.name) == ["seed", "classic", "icecream"])
+        #expect(BenchVariant.all().prefix(3).map(\.variant) == ["seed", "classic", "group"])
+        #expect(BenchVariant.all().count == GameCatalog.standard.games.reduce(0) { count, game in
+            count + game.variants.filter { $0.seats.lowerBound >= 2 }.count
+        })
+        #expect(BenchVariant.named("battleship")?.variant == "seed", "a game alone is its first variant")
+        #expect(BenchVariant.named("battleship:classic")?.name == "classic")
+        #expect(BenchVariant.named("icecream:group")?.name == "icecream")
+        #expect(BenchVariant.named("icecream:solo") == nil, "one player may build alone: no table plays it")
+        #expect(BenchVariant.list("seed, icecream")?.map(\.name) == ["seed", "icecream"])
+        #expect(BenchVariant.list("seed,chess") == nil)
+        // A strategy a game lacks is its usual one there.
+        #expect(try BenchVariant.named("icecream")?.player("hunter").strategy == "random")
+        #expect(try BenchVariant.named("classic")?.player("hunter").strategy == "hunter")
+    }
+}

@@ -1,0 +1,51 @@
+import Client
+import Foundation
+import Pipelines
+import Server
+import ServerTestSupport
+import TestSupport
+import Timekeeping
+import Testing
+import Transport
+import Wire
+
+/// Idle conversations leave memory by themselves, and come back whole when next used.
+@Suite(.timeLimit(.minutes(1)))
+struct ServerResidencyTests {
+    @Test func anIdleConversationLeavesMemoryWithNoTrafficAndComesBackWhole() async throws {
+        // No turn timeouts: a running clock would keep the conversation in memory.
+        let clock = ManualClock()
+        try await LiveServer.with(turnTimeouts: [:], configure: {
+            $0.residency = ConversationRouter.Residency(idle: .seconds(300))
+            $0.clock = .init(clock)
+        }) { server in
+            let amber = try await Player.connect(to: server)
+            let ben = try await Player.connect(to: server)
+            let conversation = try await Games.gather(amber, [ben])
+            _ = try await amber.request(.send(.init(id: "m", conversation: conversation, game: "icecream", url: "?Base=base02")))
+            let live = try await ben.nextMessage()
+
+            // Nothing more is sent: the sweep alone takes it out of memory, once it has been idle
+            // for 300 s of the server's clock.
+            #expect(Self.metric("parley_conversations_resident", in: try await HTTPS.request("\(server.url)/metrics").body) == 1)
+            clock.advance(by: .seconds(299))
+            // The sweeps wake each second of the clock: moved a second at a time, as a sweep may
+            // not sleep on it yet.
+            try await eventually(within: .seconds(10)) {
+                clock.advance(by: .seconds(1))
+                return Self.metric("parley_conversations_resident", in: try await HTTPS.request("\(server.url)/metrics").body) == 0
+            }
+
+            let synced = try await ben.request(.resume(.init(id: "r", conversation: conversation, after: 2)))
+            #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: 3)))
+            #expect(try await ben.nextMessage() == live)
+            let metrics = try await HTTPS.request("\(server.url)/metrics").body
+            #expect(Self.metric("parley_conversation_loads_total", in: metrics) >= 1)
+        }
+    }
+
+    static func metric(_ name: String, in text: String) -> Int {
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? -1
+    }
+}

@@ -1,0 +1,158 @@
+import Pipelines
+import ServerTestSupport
+import Transcript
+import Client
+import Engine
+import Foundation
+import Logging
+import Server
+import Storage
+import StoragePostgres
+import TestSupport
+import Testing
+import Timekeeping
+import Transport
+import Wire
+
+/// Two servers (nodes) on one PostgreSQL, in this process, each with a data folder and a port of
+/// its own: players connected to different nodes play together, the store decides every race
+/// between the nodes, and a turn's deadline, timed on both, fires once.
+@Suite(.timeLimit(.minutes(2)))
+struct TwoNodeTests {
+
+    @Test func aSeedGameIsPlayedBetweenPlayersOnDifferentNodes() async throws {
+        try await TwoNodes.with { first, second, _ in
+            let amber = try await Player.connect(to: first, name: "Amber")
+            let ben = try await Player.connect(to: second, name: "Ben")
+            try await Games.playSeedGame(amber, ben, port: second.port)
+            // Nodes sharing a store sign with one key, as they share the identifier secret.
+            #expect(try await PublishedKey.read(by: first) == PublishedKey.read(by: second))
+            // Each node says which it is, and took in what the other stored.
+            for (node, name) in [(first, "first"), (second, "second")] {
+                let metrics = try await HTTPS.request("https://127.0.0.1:\(node.port)/metrics").body
+                #expect(metrics.contains("parley_node_info{node=\"\(name)\"} 1"), "\(metrics)")
+                let tookIn = metrics.split(separator: "\n").first { $0.hasPrefix("parley_events_stored_elsewhere_total ") }
+                #expect(tookIn.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 > 0 } == true, "\(tookIn ?? "none")")
+                // Each counts what it decided; the admin's figures add up every node's.
+                let answer = try await HTTPS.request(
+                    "https://127.0.0.1:\(node.port)/admin/api/stats", headers: [("Authorization", "Bearer \(LiveServer.adminToken)")])
+                let stats = try JSONDecoder().decode(AdminStats.self, from: Data(answer.body.utf8))
+                #expect((stats.conversations, stats.moves, stats.gamesInProgress, stats.gamesFinished) == (1, 4, 0, 1), "\(stats)")
+            }
+        }
+    }
+
+    @Test func aClassicGameIsPlayedBetweenPlayersOnDifferentNodes() async throws {
+        try await TwoNodes.with { first, second, _ in
+            try await Games.playWholeClassicGame(try await Player.connect(to: first), try await Player.connect(to: second))
+        }
+    }
+
+    /// Ben and Chris, on different nodes, reply to the same message at the same moment, again
+    /// and again: each time the store keeps exactly one, and the other is `stale` with it.
+    @Test func ofTwoRepliesSentToTwoNodesAtOnceExactlyOneIsAccepted() async throws {
+        try await TwoNodes.with { first, second, store in
+            for _ in 0..<5 {
+                let amber = try await Player.connect(to: first)
+                let ben = try await Player.connect(to: first)
+                let chris = try await Player.connect(to: second)
+                let conversation = try await Games.raceForTheScoops(amber, ben, chris)
+                // Three joins, then the base, the winner's scoops, the loser's topping: once each.
+                let stored = try await TwoNodes.storedEvents(of: conversation, at: store)
+                #expect(stored.compactMap(\.seq) == Array(1...6))
+            }
+        }
+    }
+
+    /// Both nodes hold the game (a player on each) and time Ben's turn: the timeout is stored
+    /// once, and each player hears of it once.
+    @Test func aTurnTimedOnBothNodesTimesOutOnce() async throws {
+        // One clock for both nodes, moved past the deadline once the turn runs on both.
+        let clock = ManualClock()
+        try await TwoNodes.with(clock: clock) { first, second, store in
+            let amber = try await Player.connect(to: first)
+            let ben = try await Player.connect(to: second)
+            let conversation = try await Games.shootOnceAndGoQuiet(amber, ben)
+            clock.advance(by: .seconds(300))
+            for player in [amber, ben] {
+                let frame = try await player.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }
+                #expect(frame.event?.status?.outcome.finished == true)
+            }
+            // Both nodes' timers woke as the clock moved, before either timeout was heard: each
+            // node decides its deadline before the resume that follows it on its pipeline.
+            // Two joins, the fleet, the shot, the timeout: on either node, and no second timeout.
+            for (node, key) in [(first, amber.key), (second, ben.key)] {
+                let again = try await Player.connect(to: node, key: key)
+                let synced = try await again.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+                #expect(synced == .synced(.init(id: "r", conversation: conversation, lastSeq: 5)))
+                var kinds: [Event.Kind] = []
+                while kinds.count < 5 {
+                    let frame = try await again.next { if case .event = $0 { true } else { false } }
+                    kinds.append(try #require(frame.event).kind)
+                }
+                #expect(kinds.filter { $0 == .timeout }.count == 1, "\(kinds)")
+            }
+            let stored = try await TwoNodes.storedEvents(of: conversation, at: store)
+            #expect(stored.filter { if case .timedOut = $0 { true } else { false } }.count == 1)
+            #expect(stored.compactMap(\.seq) == Array(1...5))
+        }
+    }
+
+    /// A game played by two players on the first node, which the second has never served:
+    /// its admin lists it within a few seconds (every node times every running clock), and
+    /// shows it, fleet and all, by its session.
+    @Test func eachNodesAdminSeesTheGamesOfTheOther() async throws {
+        try await TwoNodes.with { first, second, _ in
+            let amber = try await Player.connect(to: first)
+            let ben = try await Player.connect(to: first)
+            let conversation = try await Games.gather(amber, [ben])
+            let placed = try await amber.request(.send(.init(
+                id: "m1", conversation: conversation, game: "battleship", url: "?Ship_Location=2&Ship_Location=6")))
+            guard case let .accepted(accepted) = placed else { throw ConnectionError.unexpected("\(placed)") }
+            let bearer = [("Authorization", "Bearer \(LiveServer.adminToken)")]
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            // The admin reads the store: the game the first node holds is on the second's list
+            // as soon as it is stored, with no need for the second to have heard of it.
+            let answer = try await HTTPS.request("https://127.0.0.1:\(second.port)/admin/api/games", headers: bearer)
+            let listed = try decoder.decode([SessionSummary].self, from: Data(answer.body.utf8))
+            #expect(listed.map(\.session) == [accepted.session] && listed.map(\.conversation) == [conversation], "\(listed)")
+            let detail = try await HTTPS.request("https://127.0.0.1:\(second.port)/admin/api/games/\(accepted.session)", headers: bearer)
+            #expect(detail.status == 200)
+            #expect(detail.body.contains("Ship_Location=2"), "the admin sees the true state")
+        }
+    }
+
+    /// Servers sharing a store beat one heartbeat in it: a node started again while another runs
+    /// records no downtime (the other's clocks ran); one started after all were down does.
+    @Test func onlyAStartAfterEveryNodeWasDownRecordsADowntime() async throws {
+        try await PostgresServer.with { url in
+            let data = LiveServer.temporaryDirectory()
+            // Every node reads this clock: time passes between the starts when the test says.
+            let clock = ManualClock()
+            let shared: @Sendable (inout ServerConfiguration) -> Void = { $0.storeURL = url; $0.clock = .init(clock) }
+            try await LiveServer.with(configure: shared) { _ in
+                try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
+                clock.advance(by: .seconds(1.5))
+                try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
+            }
+            #expect(try await Self.downtimes(at: url).isEmpty)
+            // Longer than a node's beat may be late and the node still count as up (11 s).
+            clock.advance(by: .seconds(11.5))
+            try await LiveServer.with(dataDirectory: data, configure: shared) { _ in }
+            let downtimes = try await Self.downtimes(at: url)
+            #expect(downtimes.count == 1)
+            let (from, to) = try (#require(downtimes.first.flatMap { Int64($0.key) }), #require(downtimes.first.flatMap { Int64($0.value) }))
+            #expect(to - from >= 11_000, "\(downtimes)")
+        }
+    }
+
+    static func downtimes(at url: String) async throws -> [IndexEntry] {
+        var logger = Logger(label: "store")
+        logger.logLevel = .error
+        let log = try await PostgresEventLog(url: url, logger: logger)
+        let entries = try await log.indexEntries(IndexKind.downtime, prefix: "")
+        await log.close()
+        return entries
+    }
+}

@@ -257,7 +257,8 @@ let package = Package(
         .testTarget(name: "IceCreamTests", dependencies: ["IceCream", "GamePresentation", "GameRules"], path: "Games/IceCream/Tests"),
         .testTarget(name: "GameCatalogTests", dependencies: ["GameCatalog", "GameRules", "Battleship", "IceCream"]),
         .testTarget(name: "TranscriptTests", dependencies: ["Transcript", "GameRules"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Transcript", "Wire", "TestSupport"]),
+        .testTarget(
+            name: "EngineTests", dependencies: ["Engine", "Fairness", "GameCatalog", "GameRules", "Storage", "Transcript", "Wire", "TestSupport"]),
         .testTarget(name: "StickersTests", dependencies: ["Stickers", "GameCatalog", "GamePresentation", "GameRules"]),
         .testTarget(name: "FairnessTests", dependencies: ["Fairness", "GameRules", "GameCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         // What tests share: programs spawned without Foundation's Process, a real PostgreSQL.

@@ -369,3 +369,58 @@ extension Engine {
              GameStart(seq: move.seq, session: move.session.uuidString, proposal: move.proposal).json)
     }
 }
+
+extension Engine {
+    /// A conversation's snapshot is stored with a batch once it has gained this many entries
+    /// since its last one.
+    public static let snapshotInterval = 200
+    /// How many conversations that passed the interval a batch takes a snapshot of; the others
+    /// stay due and are taken by the batches after it. Each costs about a millisecond on the
+    /// pipeline's path (a conversation's state as JSON), and conversations that began together
+    /// pass the interval together.
+    public static let snapshotsPerBatch = 2
+
+    /// Decides a batch: each request in order, then the index changes their records make and the
+    /// snapshots due. `storedThrough` gives a held conversation's newest stored position (its
+    /// new records are stored after it), `snapshotSeq` the seq its newest stored snapshot holds
+    /// up to. As `indexChanges(for:storedThrough:)`, the engine notes what it told the index:
+    /// the batch must be stored, or what it changed dropped.
+    public mutating func decide(
+        _ batch: [Request], at now: Date, random: inout some RandomNumberGenerator,
+        storedThrough: [ConversationID: Int64], snapshotSeq: [ConversationID: Int]
+    ) -> BatchDecision {
+        var decided = BatchDecision()
+        decided.decisions.reserveCapacity(batch.count)
+        for (place, request) in batch.enumerated() {
+            let decision: Decision
+            switch request {
+            case let .frame(frame, account): decision = handle(frame, from: account, now: now, random: &random)
+            case let .deadline(deadline): decision = timeOut(deadline, now: now)
+            case let .end(session): decision = end(session: session, now: now) ?? Decision()
+            case let .remove(account, conversation): decision = remove(account, from: conversation) ?? Decision()
+            case let .readmit(account, conversation): decision = readmit(account, to: conversation) ?? Decision()
+            case let .sticker(post, account): (decision, decided.stickerAnswers[place]) = self.post(post, by: account, now: now)
+            case let .announce(name, account): decision = announce(name, of: account, now: now)
+            case .none: decision = Decision()
+            }
+            decided.decisions.append(decision)
+            decided.records += decision.events
+        }
+        guard !decided.records.isEmpty else { return decided }
+        decided.index = indexChanges(for: decided.records, storedThrough: { storedThrough[$0] ?? 0 })
+        var seen: Set<ConversationID> = []
+        for record in decided.records where decided.snapshotted.count < Self.snapshotsPerBatch {
+            guard let id = record.conversation, seen.insert(id).inserted, let lastSeq = lastSeq(of: id),
+                lastSeq - (snapshotSeq[id] ?? 0) >= Self.snapshotInterval,
+                // Taken after the batch, it may hold this batch's records, whose positions are not
+                // known yet: a load reads from the position before them and skips by seq.
+                let snapshot = snapshotChange(of: id, after: storedThrough[id] ?? 0)
+            else { continue }
+            decided.snapshots.append(snapshot)
+            // Kept among the older ones too, for resumes of entries long gone.
+            if let kept = Self.snapshotAtChange(keeping: snapshot) { decided.snapshots.append(kept) }
+            decided.snapshotted.append((id, lastSeq))
+        }
+        return decided
+    }
+}

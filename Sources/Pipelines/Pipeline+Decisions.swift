@@ -3,36 +3,19 @@ import Foundation
 import Transport
 
 package extension Pipeline {
-    /// What the engine decides of each command of a batch, in order, and how each sticker's
-    /// post went, by the command's place in the batch.
-    func decisions(of batch: [Command], now: Date) -> ([Decision], [Int: StickerAnswer]) {
-        var stickerAnswers: [Int: StickerAnswer] = [:]
-        var decisions: [Decision] = []
-        decisions.reserveCapacity(batch.count)
-        for (index, command) in batch.enumerated() {
-            let decision: Decision
-            switch command {
-            case let .frame(frame, account, _, _):
-                decision = engine.handle(frame, from: account, now: now, random: &generator)
-            case let .deadline(deadline):
-                decision = engine.timeOut(deadline, now: now)
-            case let .operatorAction(action, _):
-                switch action {
-                case let .end(session): decision = engine.end(session: session, now: now) ?? Decision()
-                case let .remove(account, conversation): decision = engine.remove(account, from: conversation) ?? Decision()
-                case let .readmit(account, conversation): decision = engine.readmit(account, to: conversation) ?? Decision()
-                }
-            case let .list(request, account, _):
-                decision = engine.handle(.list(request), from: account, now: now, random: &generator)
-            case let .sticker(post, _, account, _):
-                (decision, stickerAnswers[index]) = engine.post(post, by: account, now: now)
-            case .storedElsewhere:
-                decision = Decision()
-            case let .nameChanged(account, name):
-                decision = engine.announce(name, of: account, now: now)
-            }
-            decisions.append(decision)
+    /// What the engine is asked to decide of a command: the command less its answers and
+    /// connection, which stay with the pipeline.
+    static func request(of command: Command) -> Request {
+        switch command {
+        case let .frame(frame, account, _, _): .frame(frame, from: account)
+        case let .deadline(deadline): .deadline(deadline)
+        case let .operatorAction(.end(session), _): .end(session: session)
+        case let .operatorAction(.remove(account, conversation), _): .remove(account, from: conversation)
+        case let .operatorAction(.readmit(account, conversation), _): .readmit(account, to: conversation)
+        case let .list(request, account, _): .frame(.list(request), from: account)
+        case let .sticker(post, _, account, _): .sticker(post, by: account)
+        case .storedElsewhere: .none
+        case let .nameChanged(account, name): .announce(name: name, of: account)
         }
-        return (decisions, stickerAnswers)
     }
 }

@@ -108,8 +108,6 @@ package actor Pipeline {
     /// How many times a batch is decided again after losing races with other servers, before
     /// its requests are refused as `unavailable`.
     package static let conflictRetries = 5
-    /// How many entries a conversation may gain before a snapshot of it is stored with them.
-    package static let snapshotInterval = 200
 
     /// A pipeline over `engine`, whose state must already hold what `log` holds of its
     /// partition. Only one pipeline of a server keeps the heartbeat.
@@ -221,12 +219,16 @@ package actor Pipeline {
         // A first name is no new name to tell: only those who had one are announced elsewhere.
         var named: Set<AccountID> = []
         for case let .frame(.rename, account, _, _) in batch where engine.name(of: account) != nil { named.insert(account) }
-        let (decisions, stickerAnswers) = self.decisions(of: batch, now: now)
-        let events = decisions.flatMap(\.events)
+        let decided = engine.decide(
+            batch.map(Self.request(of:)), at: now, random: &generator,
+            storedThrough: held.storedThrough, snapshotSeq: held.snapshotSeq)
+        let decisions = decided.decisions, stickerAnswers = decided.stickerAnswers
+        let events = decided.records
         if !events.isEmpty {
-            // Read from the engine before its changes are set aside.
-            let (snapshots, snapshotted) = snapshotsDue(after: events)
-            let index = engine.indexChanges(for: events, storedThrough: { [storedThrough = held.storedThrough] in storedThrough[$0] ?? 0 }) + snapshots
+            // The snapshots of conversations that left memory before those the batch takes, which
+            // are newer.
+            let index = decided.index + Array(held.pendingSnapshots.values) + decided.snapshots
+            held.pendingSnapshots = [:]
             // With other servers appending too, each conversation must still end where this
             // engine's state of it ends.
             var heads: [String: Int64] = [:]
@@ -248,7 +250,7 @@ package actor Pipeline {
                 for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream) {
                     held.storedThrough[ConversationID(rawValue: record.stream)] = record.position
                 }
-                for (id, seq) in snapshotted { held.snapshotSeq[id] = seq }
+                for (id, seq) in decided.snapshotted { held.snapshotSeq[id] = seq }
             } catch let error as LogError where error.code == .conflict {
                 // Read again first: what was stored of them tells what they gained elsewhere.
                 if isShared { await lostRace(events, into: &deliveries) }

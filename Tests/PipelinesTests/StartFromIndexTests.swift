@@ -155,7 +155,7 @@ struct SnapshotLoadTests {
         let answers = try await table.askAll(starts, from: "ben")
         #expect(answers.allSatisfy { $0.isAccepted })
         let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition))
-        #expect(interval.lastSeq >= Pipeline.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
+        #expect(interval.lastSeq >= Engine.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
 
         // Three more, then idle for 2 s of the relay's clock, it leaves memory, and a snapshot of
         // where it ended is stored when the pipeline is next idle.
@@ -203,16 +203,16 @@ struct SnapshotLoadTests {
         }
         // Each conversation a few games short of the interval, and then a dozen more in each, sent
         // together: they pass it in the same batch or two.
-        #expect(try await table.askAll(games("g", Pipeline.snapshotInterval - 10), from: "ben").allSatisfy { $0.isAccepted })
+        #expect(try await table.askAll(games("g", Engine.snapshotInterval - 10), from: "ben").allSatisfy { $0.isAccepted })
         #expect(await log.snapshotsPerAppend.allSatisfy { $0 == 0 })
         #expect(try await table.askAll(games("h", 12), from: "ben").allSatisfy { $0.isAccepted })
         let counts = await log.snapshotsPerAppend
-        #expect(counts.reduce(0, +) >= 3 && counts.allSatisfy { $0 <= Pipeline.snapshotsPerBatch }, "\(counts)")
+        #expect(counts.reduce(0, +) >= 3 && counts.allSatisfy { $0 <= Engine.snapshotsPerBatch }, "\(counts)")
         // The ones left out are taken by later batches of theirs.
         for round in 0..<5 { _ = try await table.askAll(games("k\(round)", 1), from: "ben") }
         for id in ids {
             let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition)
-            #expect((snapshot?.lastSeq ?? 0) >= Pipeline.snapshotInterval, "\(id)")
+            #expect((snapshot?.lastSeq ?? 0) >= Engine.snapshotInterval, "\(id)")
         }
         await table.stop()
     }

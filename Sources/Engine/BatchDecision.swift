@@ -1,0 +1,43 @@
+import Foundation
+import Storage
+import Transcript
+import Wire
+
+/// One request of a pipeline's batch, as the engine decides it.
+public enum Request: Sendable {
+    /// A frame of an authenticated account (a `list` too).
+    case frame(ClientFrame, from: AccountID)
+    /// A turn's deadline has passed.
+    case deadline(TurnDeadline)
+    /// The operator ends a game, nobody winning.
+    case end(session: String)
+    /// The operator takes an account out of a conversation and bars it.
+    case remove(AccountID, from: ConversationID)
+    /// The operator lifts a removal's bar.
+    case readmit(AccountID, to: ConversationID)
+    /// A sticker posted over HTTP.
+    case sticker(StickerPost, by: AccountID)
+    /// An account's new name, stored by another pipeline, to tell in its conversations here.
+    case announce(name: String, of: AccountID)
+    /// Nothing to decide: what another server stored, taken in before the batch.
+    case none
+}
+
+/// What the engine decided of a whole batch: each request's `Decision`, and what goes to the
+/// store beside their records in the same transaction. The pipeline asks nothing more of the
+/// engine to store a batch.
+public struct BatchDecision: Sendable {
+    /// Each request's decision, in the batch's order.
+    public var decisions: [Decision] = []
+    /// Every decision's records, in order.
+    public var records: [Record] = []
+    /// The index changes the records make.
+    public var index: [IndexChange] = []
+    /// The snapshots due with the records (under `snapshot` and `snapshot-at`), at most
+    /// `Engine.snapshotsPerBatch` conversations' a batch.
+    public var snapshots: [IndexChange] = []
+    /// The conversations of `snapshots`, each with the seq its snapshot holds up to.
+    public var snapshotted: [(conversation: ConversationID, seq: Int)] = []
+    /// How each sticker post went, by the request's place in the batch.
+    public var stickerAnswers: [Int: StickerAnswer] = [:]
+}

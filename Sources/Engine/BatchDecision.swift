@@ -41,3 +41,11 @@ public struct BatchDecision: Sendable {
     /// How each sticker post went, by the request's place in the batch.
     public var stickerAnswers: [Int: StickerAnswer] = [:]
 }
+
+/// What became of a conversation asked to leave memory (`Engine.evictIdle`).
+public enum Eviction: Equatable, Sendable {
+    /// A turn clock runs in it: it stays, so that its deadline is timed.
+    case stays
+    /// It left; `snapshot`, if any, keeps what it gained since its newest stored one.
+    case left(snapshot: IndexChange?)
+}

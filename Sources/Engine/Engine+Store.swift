@@ -301,6 +301,19 @@ extension Engine {
         directory.conversations(of: account)?.contains(conversation) == true ? [conversation] : []
     }
 
+    /// Lets an idle conversation leave memory, unless a turn clock runs in it (`.stays`). What
+    /// it gained since its newest stored snapshot (which holds its entries up to `snapshotSeq`)
+    /// comes back as a snapshot to store, of its records after `storedThrough`.
+    public mutating func evictIdle(_ conversation: ConversationID, storedThrough: Int64, snapshotSeq: Int) -> Eviction {
+        if hasRunningClock(conversation) { return .stays }
+        var snapshot: IndexChange?
+        if let lastSeq = lastSeq(of: conversation), lastSeq > snapshotSeq {
+            snapshot = snapshotChange(of: conversation, after: storedThrough)
+        }
+        evict(conversation)
+        return .left(snapshot: snapshot)
+    }
+
     /// Takes a conversation out of memory; its events stay in the store, and its invite in the
     /// store's index.
     public mutating func evict(_ conversation: ConversationID) {

@@ -183,15 +183,13 @@ package extension Pipeline {
             idle += busy.prefix(resident - idle.count - environment.residency.liveConversations)
         }
         var evicted = 0
-        for id in idle where !engine.hasRunningClock(id) {
+        for id in idle {
+            let eviction = engine.evictIdle(id, storedThrough: held.storedThrough[id] ?? 0, snapshotSeq: held.snapshotSeq[id] ?? 0)
+            guard case let .left(snapshot) = eviction else { continue }
             // What changed since its last snapshot is kept in a new one, stored with the next
             // append or when the pipeline is next idle.
-            if let lastSeq = engine.lastSeq(of: id), lastSeq > held.snapshotSeq[id] ?? 0,
-                let snapshot = engine.snapshotChange(of: id, after: held.storedThrough[id] ?? 0) {
-                held.pendingSnapshots[id] = snapshot
-            }
+            if let snapshot { held.pendingSnapshots[id] = snapshot }
             held.forget(id)
-            engine.evict(id)
             metrics.evicted()
             resident -= 1
             evicted += 1

@@ -48,6 +48,33 @@ import Wire
                                        url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
         #expect(harness.engine.hasRunningClock(created.conversation))
     }
+
+    /// An idle conversation leaves memory unless its turn clock runs, handing back a snapshot of
+    /// what it gained since its newest stored one, if anything.
+    @Test func anIdleConversationLeavesWithWhatItsSnapshotLacks() throws {
+        var harness = EngineHarness(turnTimeouts: ["battleship": 300])
+        let created = harness.create(by: "amber")
+        _ = harness.join(created.invite, by: "ben")
+        let quiet = harness.create(by: "amber").conversation
+        let lastSeq = try #require(harness.engine.lastSeq(of: created.conversation))
+
+        // Nothing since the snapshot: it leaves with none.
+        var copy = harness.engine
+        #expect(copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq) == .left(snapshot: nil))
+        #expect(!copy.holds(created.conversation))
+        // Entries since: it leaves with one, of its records after the position given.
+        copy = harness.engine
+        let eviction = copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq - 1)
+        guard case let .left(snapshot?) = eviction else { throw Unexpected(eviction) }
+        #expect(snapshot == harness.engine.snapshotChange(of: created.conversation, after: 9))
+        #expect(!copy.holds(created.conversation) && copy.holds(quiet))
+
+        // A turn clock runs: it stays, and nothing is handed back.
+        _ = harness.handle(.send(.init(id: "p", conversation: created.conversation, game: "battleship",
+                                       url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
+        #expect(harness.engine.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: 0) == .stays)
+        #expect(harness.engine.holds(created.conversation))
+    }
 }
 
 /// A conversation that plays for months holds its running games and its newest few finished

@@ -146,6 +146,84 @@ extension Engine {
         }
     }
 
+    /// The next read of the store that `request` needs before it is decided, given what
+    /// `reading` has found so far; `nil` once it needs nothing more. In order: what the engine
+    /// does not know of the account that sends it (its conversations and name), each
+    /// conversation it names that is not in memory (an invite's or a session's looked up
+    /// first), the account's count of conversations when it creates or joins one, and the first
+    /// answer of a game's start sent again long after.
+    public func nextRead(for request: Request, after reading: Reading) -> StoreRead? {
+        func unless(_ read: StoreRead) -> StoreRead? { reading.done.contains(read) ? nil : read }
+        if let account = Self.account(of: request), !knowsMemberships(of: account), let read = unless(.account(account)) {
+            return read
+        }
+        switch named(by: request, after: reading) {
+        case let .lookUp(read):
+            return read
+        case let .conversations(ids):
+            for id in ids where !holds(id) {
+                if let read = unless(.conversation(id)) { return read }
+            }
+        }
+        guard case let .frame(frame, account) = request else { return nil }
+        switch frame {
+        case .create, .join:
+            if !knowsEveryAccount, let read = unless(.conversationCount(account)) { return read }
+        default: break
+        }
+        return startToRecall(for: frame, by: account).flatMap { unless(.start(key: $0)) }
+    }
+
+    /// The conversations `request` names, once its reads are done: those it acts on.
+    public func conversations(namedBy request: Request, after reading: Reading) -> [ConversationID] {
+        if case let .conversations(ids) = named(by: request, after: reading) { ids } else { [] }
+    }
+
+    /// The account a request is of, whose conversations the engine must know to decide it.
+    private static func account(of request: Request) -> AccountID? {
+        switch request {
+        case let .frame(_, account), let .sticker(_, account), let .announce(_, account), let .remove(account, _): account
+        case .deadline, .end, .readmit, .none: nil
+        }
+    }
+
+    private enum Named {
+        case conversations([ConversationID])
+        /// The conversation is named by an invite or a session the store's index must be asked.
+        case lookUp(StoreRead)
+    }
+
+    private func named(by request: Request, after reading: Reading) -> Named {
+        /// The conversation a lookup found, if it is of this partition; the lookup if not done.
+        func found(_ read: StoreRead) -> Named {
+            guard reading.done.contains(read) else { return .lookUp(read) }
+            return .conversations(reading.found[read].map { partition.holds($0) ? [$0] : [] } ?? [])
+        }
+        switch request {
+        case let .frame(.join(join), _):
+            if let id = conversation(ofInvite: join.invite) { return .conversations([id]) }
+            return found(.invite(key: Self.inviteKey(join.invite)))
+        case let .frame(frame, account):
+            return .conversations(conversations(namedBy: frame, from: account))
+        case let .deadline(deadline):
+            return .conversations([deadline.conversation])
+        case let .sticker(post, account):
+            return .conversations(ifMember(account, of: post.conversation))
+        case .none:
+            return .conversations([])
+        case let .announce(_, account):
+            return .conversations(conversations(of: account))
+        case let .end(session):
+            if let id = conversation(ofSession: session) { return .conversations([id]) }
+            guard let id = SessionID(uuidString: session) else { return .conversations([]) }
+            return found(.session(id))
+        case let .remove(account, conversation):
+            return .conversations(ifMember(account, of: conversation))
+        case let .readmit(_, conversation):
+            return .conversations(partition.holds(conversation) ? [conversation] : [])
+        }
+    }
+
     /// Whether the engine knows which conversations `account` is in.
     public func knowsMemberships(of account: AccountID) -> Bool {
         knowsEveryAccount || directory.conversations(of: account) != nil

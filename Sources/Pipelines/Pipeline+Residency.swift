@@ -18,45 +18,53 @@ package extension Pipeline {
     /// How many conversations are in memory now.
     var residentCount: Int { engine.residentCount }
 
-    /// Loads what the batch needs that is not in memory: the accounts that send its requests
-    /// (their conversations and names, from the store's index), every conversation it names,
-    /// and the first answer to a game's start sent again after the sender's newest ids.
-    /// False when the store could not be read: the batch is then refused as a whole.
+    /// Loads what the batch needs that is not in memory: each request's reads, as the engine
+    /// names them (`Engine.nextRead(for:after:)`), performed in turn; the conversations each
+    /// names count as just used. False when the store could not be read: the batch is then
+    /// refused as a whole.
     func loadConversations(for batch: [Command]) async -> Bool {
         let now = clock.now
         do {
             for command in batch {
-                for account in accounts(namedBy: command) where !engine.knowsMemberships(of: account) {
-                    try await learn(account)
+                let request = Self.request(of: command)
+                var reading = Reading()
+                while let read = engine.nextRead(for: request, after: reading) {
+                    reading.note(read, found: try await perform(read))
                 }
-                for id in try await conversations(namedBy: command) {
-                    held.lastUsed[id] = now
-                    try await load(id)
-                }
-                // Joining one more conversation: how many the account is in, over every partition.
-                if case let .frame(frame, account, _, _) = command, !engine.knowsEveryAccount {
-                    switch frame {
-                    case .create, .join:
-                        if environment.conversationCounts.count(of: account) == nil {
-                            let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
-                            environment.conversationCounts.learn(count, of: account)
-                        }
-                        if let count = environment.conversationCounts.count(of: account) { engine.learnConversationCount(of: account, count) }
-                    default: break
-                    }
-                }
-                // A game's first message sent again long after: its first answer is in the index.
-                if case let .frame(frame, account, _, _) = command, let key = engine.startToRecall(for: frame, by: account),
-                    let start = try await log.indexValue(IndexKind.start, key: key)
-                {
-                    engine.recall(start, under: key)
-                }
+                for id in engine.conversations(namedBy: request, after: reading) { held.lastUsed[id] = now }
             }
         } catch {
             logger.error("Cannot load from the store", metadata: ["error": "\(error)"])
             return false
         }
         return true
+    }
+
+    /// Performs a read the engine asked for and teaches it what was found; returns the
+    /// conversation an invite's or a session's entry names.
+    private func perform(_ read: StoreRead) async throws -> ConversationID? {
+        switch read {
+        case let .account(account):
+            try await learn(account)
+        case let .invite(key):
+            return try await log.indexValue(IndexKind.invite, key: key).map(ConversationID.init(rawValue:))
+        case let .session(session):
+            return try await log.indexValue(IndexKind.session, key: session.uuidString).map(ConversationID.init(rawValue:))
+        case let .conversation(id):
+            held.lastUsed[id] = clock.now
+            try await load(id)
+        case let .conversationCount(account):
+            // Joining one more conversation: how many the account is in, over every partition.
+            if environment.conversationCounts.count(of: account) == nil {
+                let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
+                environment.conversationCounts.learn(count, of: account)
+            }
+            if let count = environment.conversationCounts.count(of: account) { engine.learnConversationCount(of: account, count) }
+        case let .start(key):
+            // A game's first message sent again long after: its first answer is in the index.
+            if let start = try await log.indexValue(IndexKind.start, key: key) { engine.recall(start, under: key) }
+        }
+        return nil
     }
 
     /// Loads the conversation of `session` for the admin, if it is not in memory.
@@ -112,42 +120,6 @@ package extension Pipeline {
         let conversations = try await log.indexEntries(IndexKind.member, prefix: prefix).map { ConversationID(rawValue: String($0.key.dropFirst(prefix.count))) }
         let name = try await log.indexValue(IndexKind.name, key: account.rawValue)
         engine.learn(account, conversations: conversations, name: name)
-    }
-
-    private func accounts(namedBy command: Command) -> [AccountID] {
-        switch command {
-        case let .frame(_, account, _, _), let .list(_, account, _), let .sticker(_, _, account, _), let .nameChanged(account, _):
-            [account]
-        case let .operatorAction(.remove(account, _), _): [account]
-        case .deadline, .operatorAction(.end, _), .operatorAction(.readmit, _), .storedElsewhere: []
-        }
-    }
-
-    private func conversations(namedBy command: Command) async throws -> [ConversationID] {
-        switch command {
-        case let .frame(.join(request), _, _, _):
-            if let id = engine.conversation(ofInvite: request.invite) { return [id] }
-            let id = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(request.invite)).map(ConversationID.init(rawValue:))
-            return id.map { engine.partition.holds($0) ? [$0] : [] } ?? []
-        case let .frame(frame, account, _, _):
-            return engine.conversations(namedBy: frame, from: account)
-        case let .list(request, account, _):
-            return engine.conversations(namedBy: .list(request), from: account)
-        case let .deadline(deadline):
-            return [deadline.conversation]
-        case let .sticker(post, _, account, _):
-            return engine.conversations(of: account).contains(post.conversation) ? [post.conversation] : []
-        case .storedElsewhere:
-            return []
-        case let .nameChanged(account, _):
-            return engine.conversations(of: account)
-        case let .operatorAction(.end(session), _):
-            return try await conversation(ofSession: session).map { [$0] } ?? []
-        case let .operatorAction(.remove(account, conversation), _):
-            return engine.conversations(of: account).contains(conversation) ? [conversation] : []
-        case let .operatorAction(.readmit(_, conversation), _):
-            return engine.partition.holds(conversation) ? [conversation] : []
-        }
     }
 
     /// The conversation a session belongs to, from memory or the store's index, if it is one of

@@ -107,6 +107,18 @@ public struct Engine: Sendable {
 
     // MARK: Rendering
 
+    /// Renders the entry `reference` for each account it goes to (the members, and the account
+    /// an operator's removal took out, so that it hears of it): `deliver` is handed each account
+    /// and the writer of its frame, to call once for all of that account's connections. One
+    /// renderer serves every member.
+    public func render(_ reference: EntryReference, _ deliver: (AccountID, (inout FrameWriter) -> WrittenFrame?) -> Void) {
+        guard let conversation = conversations[reference.conversation] else { return }
+        let renderer = renderer
+        for member in recipients(of: reference) {
+            deliver(member) { writer in renderer.writeEntry(reference.seq, of: conversation, for: member, into: &writer) }
+        }
+    }
+
     /// The one renderer (`EntryRenderer`), over what the engine holds now.
     var renderer: EntryRenderer { EntryRenderer(context: context, timing: timing, names: directory.names) }
 

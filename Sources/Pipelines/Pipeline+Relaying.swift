@@ -21,11 +21,8 @@ package extension Pipeline {
     }
 
     func relay(_ reference: EntryReference, into deliveries: inout Deliveries) {
-        for member in engine.recipients(of: reference) {
-            let outboxes = connections.outboxes(of: member)
-            let written = deliveries.add(to: outboxes, entry: reference) { writer in
-                engine.writeFrame(ofEntry: reference.seq, in: reference.conversation, for: member, into: &writer)
-            }
+        engine.render(reference) { member, write in
+            let written = deliveries.add(to: connections.outboxes(of: member), entry: reference, write)
             if case let .unrenderable(error)? = written {
                 logFaults(in: [.error(error)], for: member)
                 metrics.rejected(error.code)

@@ -42,6 +42,25 @@ import Wire
                 #expect(writer.bytes == FrameWriter.json(frame), "seq \(seq) for \(account)")
             }
         }
+        // The relay's one call renders each entry once for each member, the same bytes.
+        for seq in 1...last {
+            var rendered: [AccountID: [UInt8]] = [:]
+            harness.engine.render(EntryReference(conversation: conversation, seq: seq)) { member, write in
+                writer.clear()
+                #expect(write(&writer) != nil && rendered[member] == nil)
+                rendered[member] = writer.bytes
+            }
+            #expect(Set(rendered.keys) == Set(harness.engine.members(of: conversation)), "seq \(seq)")
+            for (account, bytes) in rendered {
+                #expect(bytes == FrameWriter.json(try #require(harness.engine.frame(ofEntry: seq, in: conversation, for: account))))
+            }
+        }
+        var none = 0
+        harness.engine.render(EntryReference(conversation: conversation, seq: last + 1)) { _, write in
+            writer.clear()
+            if write(&writer) != nil { none += 1 }
+        }
+        #expect(none == 0, "no entry beyond the last")
         writer.clear()
         let beyond = harness.engine.writeFrame(ofEntry: last + 1, in: conversation, for: "amber", into: &writer)
         #expect(beyond == nil)

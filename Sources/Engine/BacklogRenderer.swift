@@ -32,7 +32,7 @@ public struct BacklogRenderer: Sendable {
     /// after the snapshot's `after` position: those it already holds are passed over by seq.
     public mutating func start(from snapshot: String) throws(EngineError) -> Bool {
         guard heldThrough == 0, scratch.conversations[backlog.conversation] == nil,
-            let position = Engine.snapshotPosition(snapshot), position.lastSeq <= backlog.after
+            let position = IndexKind.snapshotPosition(snapshot), position.lastSeq <= backlog.after
         else { return false }
         guard try scratch.load(backlog.conversation, snapshot: snapshot, then: []) else { return false }
         heldThrough = position.lastSeq

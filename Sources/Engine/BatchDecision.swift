@@ -27,6 +27,8 @@ public enum Request: Sendable {
 /// store beside their records in the same transaction. The pipeline asks nothing more of the
 /// engine to store a batch.
 public struct BatchDecision: Sendable {
+    /// Where the batch began (`Engine.setAside(_:)` sets aside what changed since).
+    public let start: Engine.BatchStart
     /// Each request's decision, in the batch's order.
     public var decisions: [Decision] = []
     /// Every decision's records, in order.
@@ -40,6 +42,13 @@ public struct BatchDecision: Sendable {
     public var snapshotted: [(conversation: ConversationID, seq: Int)] = []
     /// How each sticker post went, by the request's place in the batch.
     public var stickerAnswers: [Int: StickerAnswer] = [:]
+    /// The accounts that asked for a new name and had one before the batch: their new names
+    /// are announced in their conversations of other partitions (a first name is not).
+    public var renamed: Set<AccountID> = []
+
+    init(start: Engine.BatchStart) {
+        self.start = start
+    }
 }
 
 /// What became of a conversation asked to leave memory (`Engine.evictIdle`).

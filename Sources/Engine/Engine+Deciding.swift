@@ -79,12 +79,6 @@ extension Engine {
         conversations[conversation]?.deadlines(timing: timing) ?? []
     }
 
-    /// The event that records that the server was down from `lastAlive` until `now`, when it
-    /// starts again; `nil` when it was not down long enough to matter.
-    public func downtime(lastAlive: Date, now: Date) -> Record? {
-        now.timeIntervalSince(lastAlive) >= 1 ? .downtime(from: lastAlive, to: now) : nil
-    }
-
     /// The deadline `deadline` has passed. Nothing happens if someone moved since, the game is
     /// over, or the deadline is early.
     public mutating func timeOut(_ deadline: TurnDeadline, now: Date) -> Decision {
@@ -383,14 +377,16 @@ extension Engine {
     /// Decides a batch: each request in order, then the index changes their records make and the
     /// snapshots due. `storedThrough` gives a held conversation's newest stored position (its
     /// new records are stored after it), `snapshotSeq` the seq its newest stored snapshot holds
-    /// up to. As `indexChanges(for:storedThrough:)`, the engine notes what it told the index:
-    /// the batch must be stored, or what it changed dropped.
+    /// up to. The batch begins here (`beginBatch()`): what it changed is to be set aside while
+    /// the store appends it (`setAside(_:)`), then kept or dropped.
     public mutating func decide(
         _ batch: [Request], at now: Date, random: inout some RandomNumberGenerator,
         storedThrough: [ConversationID: Int64], snapshotSeq: [ConversationID: Int]
     ) -> BatchDecision {
-        var decided = BatchDecision()
+        var decided = BatchDecision(start: beginBatch())
         decided.decisions.reserveCapacity(batch.count)
+        // A first name is no new name to tell: only those who had one are announced elsewhere.
+        for case let .frame(.rename, account) in batch where directory.names[account] != nil { decided.renamed.insert(account) }
         for (place, request) in batch.enumerated() {
             let decision: Decision
             switch request {

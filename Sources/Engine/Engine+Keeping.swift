@@ -118,6 +118,12 @@ extension Engine {
         return SetAside(conversations: taken, directory: directory.takeLayer(), totals: decided)
     }
 
+    /// Takes out what `decided` changed, while the store appends its records
+    /// (`setAside(_:since:)`).
+    public mutating func setAside(_ decided: BatchDecision) -> SetAside {
+        setAside(decided.records, since: decided.start)
+    }
+
     /// Keeps what was set aside, once the store has kept it: the conversations (in place of any
     /// loaded from the store meanwhile), the directory's changes and the counters.
     public mutating func keep(_ aside: SetAside) {

@@ -1,10 +1,11 @@
 import Foundation
+import GameCatalog
 import Storage
 import Transcript
 import Wire
 
-// The store: the index changes a batch's records make, the engine started from the index and
-// taught what it needs, snapshots, and which conversations are in memory.
+// The store: the index changes a batch's records make, the engine started from the index,
+// the reads it asks for and what it takes in from them, and snapshots.
 
 extension Engine {
     /// The index changes that a batch's events make, read once they are applied: the facts
@@ -66,7 +67,7 @@ extension Engine {
                     conversation: conversation, seq: seq, account: account.rawValue, sticker: sticker).json))
                 changes.append(.set(IndexKind.stickerOf, IndexKind.memberKey(account, sticker.id), String(sticker.bytes)))
             case let .downtime(from, to):
-                changes.append(.set(IndexKind.downtime, IndexKind.downtimeKey(from), IndexKind.milliseconds(to)))
+                changes.append(IndexKind.downtimeChange(from: from, to: to))
             }
             if let conversation = event.conversation, touched.last != conversation, !touched.contains(conversation) {
                 touched.append(conversation)
@@ -129,6 +130,17 @@ extension Engine {
         return .set(IndexKind.clock, conversation.rawValue, IndexKind.milliseconds(next))
     }
 
+    /// The engine of `start.partition`, which learns accounts, names and conversations from the
+    /// store's index as requests need them, starting from the index's totals and downtimes.
+    public init(
+        configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers, startingFrom start: IndexStart
+    ) throws(EngineError) {
+        self.init(configuration: configuration, catalog: catalog, identifiers: identifiers)
+        partition = start.partition
+        totalsKeyPrefix = start.totalsKeyPrefix
+        try startFromIndex(totals: start.totals, downtimes: start.downtimes)
+    }
+
     /// An engine that learns accounts, names and conversations from the store's index as
     /// requests need them, starting from the index's totals and downtimes.
     public mutating func startFromIndex(totals json: String?, downtimes entries: [IndexEntry]) throws(EngineError) {
@@ -174,6 +186,47 @@ extension Engine {
         return startToRecall(for: frame, by: account).flatMap { unless(.start(key: $0)) }
     }
 
+    /// Takes in what a read of the store found (`nextRead(for:after:)` names the reads), or
+    /// what another server stored. A conversation loaded comes with the turn clocks running in
+    /// it and the members whose names to read next; a snapshot this version cannot use changes
+    /// nothing (`Taken.loaded` is false: take every record of the conversation instead).
+    public mutating func take(_ found: StoreFound) throws(EngineError) -> Taken {
+        var taken = Taken()
+        switch found {
+        case let .account(account, conversations, name):
+            learn(account, conversations: conversations, name: name)
+        case let .conversationCount(account, count):
+            learnConversationCount(of: account, count)
+        case let .start(key, answer):
+            recall(answer, under: key)
+        case let .snapshot(conversation, snapshot, stored):
+            guard try load(conversation, snapshot: snapshot, then: stored) else {
+                taken.loaded = false
+                return taken
+            }
+            taken.describe(loaded: conversation, in: self)
+        case let .records(conversation, stored):
+            try load(conversation, from: stored)
+            taken.describe(loaded: conversation, in: self)
+        case let .names(names):
+            for (account, name) in names { learnName(name, of: account) }
+        case let .storedElsewhere(records):
+            taken.decision = try applyStoredElsewhere(records)
+            // A newcomer's name, before the entries that show it (an account without one is
+            // asked for again when it joins, not at every move of a conversation of nameless bots).
+            var joined: [ConversationID] = []
+            for case let .joined(conversation, _, _, _) in taken.decision.events where !joined.contains(conversation) {
+                joined.append(conversation)
+            }
+            for conversation in joined {
+                for account in accountsWithoutNames(in: conversation) where !taken.namesWanted.contains(account) {
+                    taken.namesWanted.append(account)
+                }
+            }
+        }
+        return taken
+    }
+
     /// The conversations `request` names, once its reads are done: those it acts on.
     public func conversations(namedBy request: Request, after reading: Reading) -> [ConversationID] {
         if case let .conversations(ids) = named(by: request, after: reading) { ids } else { [] }
@@ -202,7 +255,7 @@ extension Engine {
         switch request {
         case let .frame(.join(join), _):
             if let id = conversation(ofInvite: join.invite) { return .conversations([id]) }
-            return found(.invite(key: Self.inviteKey(join.invite)))
+            return found(.invite(key: IndexKind.inviteKey(join.invite)))
         case let .frame(frame, account):
             return .conversations(conversations(namedBy: frame, from: account))
         case let .deadline(deadline):
@@ -260,12 +313,6 @@ extension Engine {
         directory.forgetAccounts(keeping: isConnected, keepingNamesOf: needed)
     }
 
-    /// The code an invite was made as, from what a person typed: the index's key.
-    public static func inviteKey(_ typed: String) -> String { InviteCode.normalized(typed) }
-
-    /// The invite to watch of the conversation whose invite is `invite` (as made).
-    public static func watchInvite(of invite: String) -> String { InviteCode.watch(of: invite) }
-
     /// The conversation an invite opens, if it is in memory.
     public func conversation(ofInvite typed: String) -> ConversationID? { directory.invites[InviteCode.normalized(typed)] }
 }
@@ -286,22 +333,9 @@ extension Engine {
     /// The `snapshotAt` entry that keeps a snapshot change (`snapshotChange(of:after:)`) among
     /// its conversation's older snapshots; `nil` for a change that is no snapshot.
     public static func snapshotAtChange(keeping change: IndexChange) -> IndexChange? {
-        guard change.kind == IndexKind.snapshot, let value = change.value, let position = snapshotPosition(value) else { return nil }
+        guard change.kind == IndexKind.snapshot, let value = change.value, let position = IndexKind.snapshotPosition(value) else { return nil }
         let key = IndexKind.snapshotAtKey(ConversationID(rawValue: change.key), stretch: position.lastSeq / IndexKind.snapshotAtEvery)
         return .set(IndexKind.snapshotAt, key, value)
-    }
-
-    /// Where the events a snapshot does not hold begin, and the seq it holds up to; `nil` for a
-    /// snapshot this version cannot read.
-    public static func snapshotPosition(_ snapshot: String) -> (after: Int64, lastSeq: Int)? {
-        struct Head: Decodable {
-            var format: Int
-            var after: Int64
-            var lastSeq: Int
-        }
-        guard let head = try? WireJSON.decode(Head.self, from: Data(snapshot.utf8)), head.format == ConversationSnapshot.currentFormat
-        else { return nil }
-        return (head.after, head.lastSeq)
     }
 
     /// Brings a conversation into memory from a snapshot and the events stored after it (older
@@ -328,85 +362,41 @@ extension Engine {
     }
 }
 
-/// Which conversations are in memory. Only those in use lately are; the server evicts the
-/// others when they have been idle for a while and loads one again from its stored events when
-/// a request needs it. A conversation whose turn clock runs stays in memory, so that its
-/// deadline can fire.
-extension Engine {
-    /// How many conversations are in memory.
-    public var residentCount: Int { conversations.count }
+/// What the store's index says of the whole server when an engine starts
+/// (`Engine.init(configuration:catalog:identifiers:startingFrom:)`).
+public struct IndexStart: Sendable {
+    /// The conversations the engine decides.
+    public var partition: Partition
+    /// What the key of the engine's `totals` entry begins with (`Engine.totalsKeyPrefix`).
+    public var totalsKeyPrefix: String
+    /// The engine's `totals` entry, if any.
+    public var totals: String?
+    /// Every `downtime` entry.
+    public var downtimes: [IndexEntry]
 
-    public var residentConversations: [ConversationID] { Array(conversations.keys) }
+    public init(partition: Partition, totalsKeyPrefix: String = "", totals: String?, downtimes: [IndexEntry]) {
+        self.partition = partition
+        self.totalsKeyPrefix = totalsKeyPrefix
+        self.totals = totals
+        self.downtimes = downtimes
+    }
+}
 
-    public func holds(_ conversation: ConversationID) -> Bool { conversations[conversation] != nil }
+/// The replay of a whole log written before there was an index, which builds that index once.
+public struct IndexBuild {
+    /// The engine that holds every record added, every session remembered.
+    public private(set) var engine: Engine
 
-    /// Whether a session of the conversation waits for a turn deadline.
-    public func hasRunningClock(_ conversation: ConversationID) -> Bool {
-        guard let state = conversations[conversation] else { return false }
-        let timing = timing
-        return state.sessions.values.contains { $0.deadline(in: conversation, timing: timing) != nil }
+    public init(configuration: EngineConfiguration, catalog: GameCatalog, identifiers: ParticipantIdentifiers) {
+        engine = Engine(configuration: configuration, catalog: catalog, identifiers: identifiers)
+        engine.retiredKept = .max
     }
 
-    /// The conversations a request names: the one it acts on (for a member), the one its invite
-    /// opens, or the account's of a `list`'s page.
-    public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [ConversationID] {
-        switch frame {
-        case let .list(request): return listPage(of: account, request).ids
-        case let .join(request): return directory.invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
-        case let .leave(request): return ifMember(account, of: request.conversation)
-        case let .send(request): return ifMember(account, of: request.conversation)
-        case let .ack(request): return ifMember(account, of: request.conversation)
-        case let .resume(request): return ifMember(account, of: request.conversation)
-        case let .resign(request): return ifMember(account, of: request.conversation)
-        case let .chat(request): return ifMember(account, of: request.conversation)
-        // A new name is told in each of the account's conversations.
-        case .rename: return (directory.conversations(of: account) ?? []).sorted()
-        case .create, .authenticate: return []
-        }
+    /// Adds the log's next record.
+    public mutating func add(_ record: Record) throws(EngineError) {
+        try engine.apply(record)
     }
 
-    /// The ids of a `list`'s page of the account's conversations (those of this engine's
-    /// partition), and whether more follow it.
-    func listPage(of account: AccountID, _ request: ClientFrame.List) -> (ids: [ConversationID], more: Bool) {
-        let after = request.after ?? ""
-        let following = (directory.conversations(of: account) ?? []).filter { $0 > after }.sorted()
-        return (Array(following.prefix(request.pageSize)), following.count > request.pageSize)
-    }
-
-    /// `[conversation]` if `account` is a member of it, else nothing. A method, not a closure
-    /// over `self`: that would copy the engine.
-    private func ifMember(_ account: AccountID, of conversation: ConversationID) -> [ConversationID] {
-        directory.conversations(of: account)?.contains(conversation) == true ? [conversation] : []
-    }
-
-    /// Lets an idle conversation leave memory, unless a turn clock runs in it (`.stays`). What
-    /// it gained since its newest stored snapshot (which holds its entries up to `snapshotSeq`)
-    /// comes back as a snapshot to store, of its records after `storedThrough`.
-    public mutating func evictIdle(_ conversation: ConversationID, storedThrough: Int64, snapshotSeq: Int) -> Eviction {
-        if hasRunningClock(conversation) { return .stays }
-        var snapshot: IndexChange?
-        if let lastSeq = lastSeq(of: conversation), lastSeq > snapshotSeq {
-            snapshot = snapshotChange(of: conversation, after: storedThrough)
-        }
-        evict(conversation)
-        return .left(snapshot: snapshot)
-    }
-
-    /// Takes a conversation out of memory; its events stay in the store, and its invite in the
-    /// store's index.
-    public mutating func evict(_ conversation: ConversationID) {
-        guard let state = conversations.removeValue(forKey: conversation) else { return }
-        directory.invites[state.invite] = nil
-        directory.invites[state.watchInvite] = nil
-    }
-
-    /// Brings a conversation back into memory from every one of its stored events, in order.
-    /// What was counted when they were decided is not counted again.
-    public mutating func load(_ conversation: ConversationID, from stored: [Record]) throws(EngineError) {
-        guard conversations[conversation] == nil else { return }
-        counting = false
-        defer { counting = true }
-        for event in stored where event.conversation == conversation { try apply(event) }
-        guard conversations[conversation] != nil else { throw .corrupt("no stored events of \(conversation)") }
-    }
+    /// The whole index of what the records added hold.
+    public var changes: [IndexChange] { engine.completeIndex() }
 }

@@ -106,6 +106,30 @@ public enum IndexKind {
         "\(account.rawValue)/\(key)"
     }
 
+    /// The `invite` key of the code an invite was made as, from what a person typed.
+    public static func inviteKey(_ typed: String) -> String { InviteCode.normalized(typed) }
+
+    /// The `invite` key of the invite to watch of the conversation whose invite is `invite` (as made).
+    public static func watchInviteKey(of invite: String) -> String { InviteCode.watch(of: invite) }
+
+    /// The `downtime` entry of the server's being down from `from` to `to`.
+    public static func downtimeChange(from: Date, to: Date) -> IndexChange {
+        .set(downtime, downtimeKey(from), milliseconds(to))
+    }
+
+    /// Where the events a `snapshot` value does not hold begin, and the seq it holds up to; `nil` for a
+    /// snapshot this version cannot read.
+    public static func snapshotPosition(_ snapshot: String) -> (after: Int64, lastSeq: Int)? {
+        struct Head: Decodable {
+            var format: Int
+            var after: Int64
+            var lastSeq: Int
+        }
+        guard let head = try? WireJSON.decode(Head.self, from: Data(snapshot.utf8)), head.format == ConversationSnapshot.currentFormat
+        else { return nil }
+        return (head.after, head.lastSeq)
+    }
+
     public static func milliseconds(_ date: Date) -> String {
         String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }

@@ -102,3 +102,11 @@ public struct AcceptedMove: Hashable, Sendable {
         self.at = at
     }
 }
+
+extension Record {
+    /// The record that the server was down from `lastAlive` until `now`, when it starts again;
+    /// `nil` when it was not down long enough to matter.
+    public static func downtime(lastAlive: Date, now: Date) -> Record? {
+        now.timeIntervalSince(lastAlive) >= 1 ? .downtime(from: lastAlive, to: now) : nil
+    }
+}

@@ -1,24 +1,23 @@
 import Transcript
 
 /// A read of the store that the engine needs before it can decide a request
-/// (`Engine.nextRead(for:after:)`): the pipeline performs it, teaches the engine what it found,
-/// and asks for the next, until the request needs nothing more.
+/// (`Engine.nextRead(for:after:)`): the pipeline performs it, hands the engine what it found
+/// (`Engine.take(_:)`), and asks for the next, until the request needs nothing more.
 public enum StoreRead: Hashable, Sendable {
-    /// An account's conversations (its `member` entries) and its name, for
-    /// `Engine.learn(_:conversations:name:)`.
+    /// An account's conversations (its `member` entries) and its name: `StoreFound.account`.
     case account(AccountID)
     /// The conversation an invite opens: its `invite` entry, under the invite's key.
     case invite(key: String)
     /// The conversation of a session: its `session` entry.
     case session(SessionID)
     /// A conversation of this partition not in memory, from its snapshot and the records after
-    /// it, with its members' names.
+    /// it (`StoreFound.snapshot`, or `.records`, all of them), then its members' names
+    /// (`.names`).
     case conversation(ConversationID)
-    /// How many conversations an account is in over every partition, for
-    /// `Engine.learnConversationCount(of:_:)`.
+    /// How many conversations an account is in over every partition: `StoreFound.conversationCount`.
     case conversationCount(AccountID)
-    /// A game's first answer, for a first message sent again long after: its `start` entry, for
-    /// `Engine.recall(_:under:)`.
+    /// A game's first answer, for a first message sent again long after: its `start` entry,
+    /// `StoreFound.start`.
     case start(key: String)
 }
 
@@ -35,5 +34,51 @@ public struct Reading: Sendable {
     public mutating func note(_ read: StoreRead, found conversation: ConversationID?) {
         done.insert(read)
         if let conversation { found[read] = conversation }
+    }
+}
+
+/// What a read of the store found, for the engine to take in (`Engine.take(_:)`): the answer to
+/// a `StoreRead`, or what another server stored.
+public enum StoreFound: Sendable {
+    /// An account's conversations (its `member` entries; the engine keeps its partition's) and
+    /// its name.
+    case account(AccountID, conversations: [ConversationID], name: String?)
+    /// How many conversations an account is in over every partition.
+    case conversationCount(AccountID, Int)
+    /// A game's first answer (its `start` entry), under its key.
+    case start(key: String, answer: String)
+    /// A conversation's newest snapshot and the records stored after it (older ones are passed
+    /// over by their seq).
+    case snapshot(ConversationID, String, then: [Record])
+    /// Every record of a conversation, in order.
+    case records(ConversationID, [Record])
+    /// Accounts' names (their `name` entries).
+    case names([AccountID: String])
+    /// What another server stored, in the store's order: records of conversations in memory
+    /// (others are passed over), and names.
+    case storedElsewhere([Record])
+}
+
+/// What the engine made of what the store found (`Engine.take(_:)`).
+public struct Taken: Sendable {
+    /// False when a snapshot is of a format this version cannot use: nothing changed, and the
+    /// conversation is to be taken from every one of its records instead.
+    public var loaded = true
+    /// The members of what was taken in whose names the engine lacks: read next (`StoreFound.names`).
+    public var namesWanted: [AccountID] = []
+    /// For what another server stored, what it decided as far as this server is concerned:
+    /// the records taken in, the entries to relay and the turn clocks they moved on or stopped.
+    /// For a conversation loaded, the turn clocks running in it (`timers`).
+    public var decision = Decision()
+    /// For a conversation loaded, the seq of its newest entry.
+    public var lastSeq: Int?
+
+    public init() {}
+
+    /// Says what a conversation just loaded needs: its running clocks, its members' names.
+    mutating func describe(loaded conversation: ConversationID, in engine: Engine) {
+        decision.timers = engine.deadlines(in: conversation).map(TimerChange.set)
+        namesWanted = engine.accountsWithoutNames(in: conversation)
+        lastSeq = engine.lastSeq(of: conversation)
     }
 }

@@ -39,12 +39,10 @@ package extension ConversationRouter {
         }
         if let heartbeat {
             let now = clock.now.date
-            var engine = try await engineFromIndex(
-                of: log, configuration: configuration, catalog: catalog, secret: secret, partition: .whole)
-            if let downtime = await heartbeat.downtime(of: engine, now: now), case let .downtime(lastAlive, _) = downtime {
+            if let downtime = await heartbeat.downtime(now: now), case let .downtime(lastAlive, _) = downtime {
                 _ = try await log.append(
                     [NewLogRecord(stream: "", payload: try WireJSON.encode(downtime))],
-                    indexing: engine.indexChanges(for: [downtime], storedThrough: { _ in 0 }))
+                    indexing: [IndexKind.downtimeChange(from: lastAlive, to: now)])
                 logger.notice("Turn clocks stood still while the server was down", metadata: [
                     "since": "\(lastAlive.formatted(.iso8601))", "seconds": "\(Int(now.timeIntervalSince(lastAlive)))",
                 ])
@@ -110,14 +108,12 @@ package extension ConversationRouter {
         of log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8],
         partition: Partition, totalsPrefix: String = ""
     ) async throws -> Engine {
-        var engine = Engine(
-            configuration: configuration, catalog: catalog, identifiers: ParticipantIdentifiers(secret: secret))
-        engine.partition = partition
-        engine.totalsKeyPrefix = totalsPrefix
-        try engine.startFromIndex(
-            totals: try await log.indexValue(IndexKind.totals, key: totalsPrefix + String(partition.index)),
-            downtimes: try await log.indexEntries(IndexKind.downtime, prefix: ""))
-        return engine
+        try Engine(
+            configuration: configuration, catalog: catalog, identifiers: ParticipantIdentifiers(secret: secret),
+            startingFrom: IndexStart(
+                partition: partition, totalsKeyPrefix: totalsPrefix,
+                totals: try await log.indexValue(IndexKind.totals, key: totalsPrefix + String(partition.index)),
+                downtimes: try await log.indexEntries(IndexKind.downtime, prefix: "")))
     }
 
     /// Brings an index of layout 1 to layout 2, which indexes each conversation's invite to
@@ -127,7 +123,7 @@ package extension ConversationRouter {
         let entries = try await log.indexEntries(IndexKind.invite, prefix: "")
         let codes = Dictionary(grouping: entries, by: \.value)
         let changes = codes.values.compactMap { codes in
-            codes.count == 1 ? IndexChange.set(IndexKind.invite, Engine.watchInvite(of: codes[0].key), codes[0].value) : nil
+            codes.count == 1 ? IndexChange.set(IndexKind.invite, IndexKind.watchInviteKey(of: codes[0].key), codes[0].value) : nil
         }
         _ = try await log.append([], indexing: changes)
         logger.notice("Indexed the invites to watch of the store's conversations", metadata: ["conversations": "\(changes.count)"])
@@ -159,8 +155,8 @@ package extension ConversationRouter {
     static func buildIndex(
         of log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], logger: Logger
     ) async throws {
-        let engine = try await engineHolding(log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
-        let changes = engine.completeIndex()
+        let build = try await indexBuild(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger)
+        let changes = build.changes
         _ = try await log.append([], indexing: changes)
         logger.notice("Built the store's index from the whole event log", metadata: ["entries": "\(changes.count)"])
     }
@@ -169,10 +165,14 @@ package extension ConversationRouter {
     static func engineHolding(
         _ log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog = .standard, secret: [UInt8], logger: Logger
     ) async throws -> Engine {
-        var engine = Engine(
-            configuration: configuration, catalog: catalog, identifiers: ParticipantIdentifiers(secret: secret))
-        // Every session goes into the index it builds.
-        engine.retiredKept = .max
+        try await indexBuild(of: log, configuration: configuration, catalog: catalog, secret: secret, logger: logger).engine
+    }
+
+    /// Every event of `log` replayed in order, to build its index.
+    private static func indexBuild(
+        of log: any EventLog, configuration: EngineConfiguration, catalog: GameCatalog, secret: [UInt8], logger: Logger
+    ) async throws -> IndexBuild {
+        var build = IndexBuild(configuration: configuration, catalog: catalog, identifiers: ParticipantIdentifiers(secret: secret))
         var position: Int64 = 0
         var count = 0
         while true {
@@ -180,24 +180,23 @@ package extension ConversationRouter {
             guard let last = page.last else { break }
             // Stickers' bytes are not events.
             for record in page where !StoredSticker.isStream(record.stream) {
-                try engine.apply(WireJSON.decode(Record.self, from: record.payload))
+                try build.add(WireJSON.decode(Record.self, from: record.payload))
             }
             position = last.position
             count += page.count
         }
         logger.info("Replayed the event log", metadata: ["events": "\(count)"])
-        return engine
+        return build
     }
 }
 
 package extension Pipeline {
-    /// Loads the conversations of this pipeline whose turn clocks run, and times their deadlines
-    /// (each replacing any its session had: the pipeline's other chores stay).
+    /// Loads the conversations of this pipeline whose turn clocks run, which times their deadlines
+    /// (`load(_:)`: each replacing any its session had, the pipeline's other chores staying).
     func loadRunningClocks() async throws {
         for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
             let conversation = ConversationID(rawValue: entry.key)
             if engine.partition.holds(conversation) { try await load(conversation) }
         }
-        for deadline in engine.deadlines() { schedule(deadline) }
     }
 }

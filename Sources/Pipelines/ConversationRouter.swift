@@ -179,7 +179,7 @@ public final class ConversationRouter: Sendable {
     /// first pipeline, which answers it; an index that cannot be read throws.
     private func pipeline(ofInvite invite: String) async throws -> Pipeline {
         guard pipelines.count > 1,
-            let conversation = try await log.indexValue(IndexKind.invite, key: Engine.inviteKey(invite))
+            let conversation = try await log.indexValue(IndexKind.invite, key: IndexKind.inviteKey(invite))
         else { return pipelines[0] }
         return pipeline(of: ConversationID(rawValue: conversation))
     }

@@ -37,13 +37,13 @@ package struct Heartbeat: Sendable {
 
     /// The downtime to record when the server starts at `now`: from the last sign of life, unless
     /// another server sharing the store beat lately (it is up, and its clocks ran).
-    package func downtime(of engine: Engine, now: Date) async -> Record? {
+    package func downtime(now: Date) async -> Record? {
         guard let lastAlive = await lastAlive() else { return nil }
         // Five beats' time and a second: a node whose beats are late on a loaded machine (a
         // PostgreSQL answering slowly, more than 7 s seen under a whole test suite) is still
         // up, and its clocks ran.
         if store != nil, now.timeIntervalSince(lastAlive) < 5 * Self.interval.seconds + 1 { return nil }
-        return engine.downtime(lastAlive: lastAlive, now: now)
+        return Record.downtime(lastAlive: lastAlive, now: now)
     }
 
     package func beat(at now: Date) async {

@@ -95,7 +95,7 @@ package actor BacklogReader {
         for candidate in stride(from: stretch, through: max(0, stretch - 3), by: -1) {
             let key = IndexKind.snapshotAtKey(backlog.conversation, stretch: candidate)
             guard let snapshot = try await log.indexValue(IndexKind.snapshotAt, key: key),
-                let position = Engine.snapshotPosition(snapshot), position.lastSeq <= backlog.after
+                let position = IndexKind.snapshotPosition(snapshot), position.lastSeq <= backlog.after
             else { continue }
             return (snapshot, position.after)
         }

@@ -40,12 +40,16 @@ package extension Pipeline {
         return true
     }
 
-    /// Performs a read the engine asked for and teaches it what was found; returns the
+    /// Performs a read the engine asked for and hands it what was found; returns the
     /// conversation an invite's or a session's entry names.
     private func perform(_ read: StoreRead) async throws -> ConversationID? {
         switch read {
         case let .account(account):
-            try await learn(account)
+            let prefix = account.rawValue + "/"
+            let conversations = try await log.indexEntries(IndexKind.member, prefix: prefix)
+                .map { ConversationID(rawValue: String($0.key.dropFirst(prefix.count))) }
+            let name = try await log.indexValue(IndexKind.name, key: account.rawValue)
+            _ = try engine.take(.account(account, conversations: conversations, name: name))
         case let .invite(key):
             return try await log.indexValue(IndexKind.invite, key: key).map(ConversationID.init(rawValue:))
         case let .session(session):
@@ -59,10 +63,14 @@ package extension Pipeline {
                 let count = try await log.indexEntries(IndexKind.member, prefix: account.rawValue + "/").count
                 environment.conversationCounts.learn(count, of: account)
             }
-            if let count = environment.conversationCounts.count(of: account) { engine.learnConversationCount(of: account, count) }
+            if let count = environment.conversationCounts.count(of: account) {
+                _ = try engine.take(.conversationCount(account, count))
+            }
         case let .start(key):
             // A game's first message sent again long after: its first answer is in the index.
-            if let start = try await log.indexValue(IndexKind.start, key: key) { engine.recall(start, under: key) }
+            if let start = try await log.indexValue(IndexKind.start, key: key) {
+                _ = try engine.take(.start(key: key, answer: start))
+            }
         }
         return nil
     }
@@ -74,52 +82,57 @@ package extension Pipeline {
         try await load(id)
     }
 
-    /// Brings a conversation into memory, with the names of its members: from its snapshot and
-    /// the events stored after it, or from all its events when it has no snapshot this version
-    /// reads. Nothing when it is there already.
-    func load(_ id: ConversationID) async throws {
-        guard !engine.holds(id) else { return }
+    /// Brings a conversation into memory, with the names of its members, and times the turns
+    /// whose clocks run in it: from its snapshot and the records stored after it, or from all
+    /// its records when it has no snapshot this version reads. What the engine made of it
+    /// (`Taken`: its running clocks, the seq of its newest entry); `nil` when it was there
+    /// already.
+    @discardableResult
+    func load(_ id: ConversationID) async throws -> Taken? {
+        guard !engine.holds(id) else { return nil }
         held.pendingSnapshots[id] = nil
-        var loaded = false
+        var taken: Taken?
         // A batch that set the conversation aside may keep it while the store is read: the
         // engine's then is newer than what was read.
-        if let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue), let position = Engine.snapshotPosition(snapshot) {
+        if let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue),
+            let position = IndexKind.snapshotPosition(snapshot)
+        {
             let (stored, last) = try await storedEvents(of: id, after: position.after)
-            guard !engine.holds(id) else { return }
-            if try engine.load(id, snapshot: snapshot, then: stored) {
+            guard !engine.holds(id) else { return nil }
+            let fromSnapshot = try engine.take(.snapshot(id, snapshot, then: stored))
+            if fromSnapshot.loaded {
                 held.storedThrough[id] = last
                 held.snapshotSeq[id] = position.lastSeq
-                loaded = true
+                taken = fromSnapshot
             }
         }
-        if !loaded {
+        if taken == nil {
             let (stored, last) = try await storedEvents(of: id, after: 0)
-            guard !engine.holds(id) else { return }
-            try engine.load(id, from: stored)
+            guard !engine.holds(id) else { return nil }
+            taken = try engine.take(.records(id, stored))
             held.storedThrough[id] = last
             held.snapshotSeq[id] = 0
         }
         metrics.loaded()
         held.lastUsed[id] = held.lastUsed[id] ?? clock.now
-        try await learnNames(in: id)
-    }
-
-    /// Reads from the store's index the names of the members of a conversation in memory that
-    /// the engine does not know yet.
-    func learnNames(in id: ConversationID) async throws {
-        for account in engine.accountsWithoutNames(in: id) {
-            if let name = try await log.indexValue(IndexKind.name, key: account.rawValue) {
-                engine.learnName(name, of: account)
-            }
+        guard let taken else { return nil }
+        try await learnNames(of: taken.namesWanted)
+        if !taken.decision.timers.isEmpty {
+            for change in taken.decision.timers { time(change) }
+            armTimers()
         }
+        return taken
     }
 
-    /// Reads an account's conversations and name from the store's index.
-    private func learn(_ account: AccountID) async throws {
-        let prefix = account.rawValue + "/"
-        let conversations = try await log.indexEntries(IndexKind.member, prefix: prefix).map { ConversationID(rawValue: String($0.key.dropFirst(prefix.count))) }
-        let name = try await log.indexValue(IndexKind.name, key: account.rawValue)
-        engine.learn(account, conversations: conversations, name: name)
+    /// Reads from the store's index the names of `accounts` (those the engine lacks) and hands
+    /// the engine those it finds.
+    func learnNames(of accounts: [AccountID]) async throws {
+        guard !accounts.isEmpty else { return }
+        var names: [AccountID: String] = [:]
+        for account in accounts {
+            if let name = try await log.indexValue(IndexKind.name, key: account.rawValue) { names[account] = name }
+        }
+        if !names.isEmpty { _ = try engine.take(.names(names)) }
     }
 
     /// The conversation a session belongs to, from memory or the store's index, if it is one of

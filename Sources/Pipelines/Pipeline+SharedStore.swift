@@ -49,13 +49,12 @@ package extension Pipeline {
         }
         for (id, notified) in absent.sorted(by: { $0.key < $1.key }) where engine.hasKnownMember(id) {
             do {
+                // Loaded with them (its running clocks timed by the load): relay what was notified.
                 try await load(id)
                 let events = try await storedEvents(of: id, after: notified).events
-                // Loaded with them: its running clocks are all new here.
-                var taken = Decision()
-                taken.notify = events.compactMap { event in event.seq.map { EntryReference(conversation: id, seq: $0) } }
-                taken.timers = engine.deadlines(in: id).map(TimerChange.set)
-                await took(events, in: id, as: taken, into: &deliveries)
+                var taken = Taken()
+                taken.decision.notify = events.compactMap { event in event.seq.map { EntryReference(conversation: id, seq: $0) } }
+                await took(events, as: taken, into: &deliveries)
             } catch {
                 logger.warning("Cannot load what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
                 forgetConversation(id)
@@ -86,10 +85,10 @@ package extension Pipeline {
         guard let last = records.last?.position, last > held.storedThrough[id] ?? 0 else { return }
         do {
             let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
-            let taken = try engine.applyStoredElsewhere(events)
+            let taken = try engine.take(.storedElsewhere(events))
             held.storedThrough[id] = last
             held.lastUsed[id] = clock.now
-            await took(events, in: id, as: taken, into: &deliveries)
+            await took(events, as: taken, into: &deliveries)
         } catch {
             logger.warning("Cannot take in what another server stored", metadata: ["conversation": "\(id)", "error": "\(error)"])
             forgetConversation(id)
@@ -97,15 +96,12 @@ package extension Pipeline {
     }
 
     /// Relays the entries another server stored, and times the conversation's clocks anew.
-    private func took(_ events: [Record], in id: ConversationID, as taken: Decision, into deliveries: inout Deliveries) async {
+    private func took(_ events: [Record], as taken: Taken, into deliveries: inout Deliveries) async {
         metrics.tookIn(events.count)
-        // A newcomer's name, before the entries that show it (an account without one is read
-        // again only when it joins, not at every move of a conversation of nameless bots).
-        if events.contains(where: { if case .joined = $0 { true } else { false } }), !engine.accountsWithoutNames(in: id).isEmpty {
-            do { try await learnNames(in: id) } catch { logger.warning("Cannot read names", metadata: ["error": "\(error)"]) }
-        }
-        for reference in taken.notify { relay(reference, into: &deliveries) }
-        for change in taken.timers { time(change) }
+        // A newcomer's name, before the entries that show it.
+        do { try await learnNames(of: taken.namesWanted) } catch { logger.warning("Cannot read names", metadata: ["error": "\(error)"]) }
+        for reference in taken.decision.notify { relay(reference, into: &deliveries) }
+        for change in taken.decision.timers { time(change) }
         armTimers()
         if !watchers.isEmpty { tellWatchers(about: events) }
     }
@@ -115,7 +111,7 @@ package extension Pipeline {
         do {
             let records = try await log.records(in: "", after: notice.after, limit: Int(clamping: notice.through - notice.after))
             let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
-            _ = try engine.applyStoredElsewhere(events)
+            _ = try engine.take(.storedElsewhere(events))
         } catch {
             logger.warning("Cannot read the names another server stored", metadata: ["error": "\(error)"])
         }
@@ -135,13 +131,12 @@ package extension Pipeline {
         for id in engine.forget(events) { forgetConversation(id) }
         for id in wereHeld.sorted() {
             do {
-                try await load(id)
-                let last = engine.lastSeq(of: id) ?? 0
+                // Its running clocks are timed by the load.
+                guard let last = try await load(id)?.lastSeq else { continue }
                 let since = before[id] ?? last
                 if last > since {
                     for seq in (since + 1)...last { relay(EntryReference(conversation: id, seq: seq), into: &deliveries) }
                 }
-                for deadline in engine.deadlines(in: id) { schedule(deadline) }
             } catch {
                 logger.warning("Cannot read a conversation again after losing a race", metadata: ["conversation": "\(id)", "error": "\(error)"])
             }
@@ -161,9 +156,9 @@ package extension Pipeline {
         do {
             for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
                 let id = ConversationID(rawValue: entry.key)
-                guard engine.partition.holds(id), !engine.holds(id) else { continue }
+                guard engine.partition.holds(id) else { continue }
+                // Which times its running clocks.
                 try await load(id)
-                for deadline in engine.deadlines(in: id) { schedule(deadline) }
             }
         } catch {
             logger.warning("Cannot read the store's running clocks", metadata: ["error": "\(error)"])

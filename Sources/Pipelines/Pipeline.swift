@@ -132,7 +132,7 @@ package actor Pipeline {
 
     /// A name stored by another pipeline: the conversations of this one show it from now on.
     package func learnName(_ name: String, of account: AccountID) {
-        engine.learnName(name, of: account)
+        _ = try? engine.take(.names([account: name]))
     }
 
     /// The pipeline; runs until its task is cancelled or the server shuts down gracefully.
@@ -214,11 +214,7 @@ package actor Pipeline {
             return false
         }
         defer { evictIdleConversations() }
-        let start = engine.beginBatch()
         let now = clock.now.date
-        // A first name is no new name to tell: only those who had one are announced elsewhere.
-        var named: Set<AccountID> = []
-        for case let .frame(.rename, account, _, _) in batch where engine.name(of: account) != nil { named.insert(account) }
         let decided = engine.decide(
             batch.map(Self.request(of:)), at: now, random: &generator,
             storedThrough: held.storedThrough, snapshotSeq: held.snapshotSeq)
@@ -234,7 +230,7 @@ package actor Pipeline {
             var heads: [String: Int64] = [:]
             if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = held.storedThrough[id] ?? 0 } }
             // From here until the store has answered, the engine holds only what is stored.
-            let aside = engine.setAside(events, since: start)
+            let aside = engine.setAside(decided)
             do {
                 // A sticker's bytes before its event, in the same append.
                 var records: [NewLogRecord] = []
@@ -273,9 +269,9 @@ package actor Pipeline {
             if !storeState.isWorking { storeRecovered() }
             // Before any reply: whoever hears of a move finds it counted.
             publish()
-            await tellPeers(about: events, announcing: named)
+            await tellPeers(about: events, announcing: decided.renamed)
         } else {
-            engine.keep(engine.setAside([], since: start))
+            engine.keep(engine.setAside(decided))
         }
         let answered = clock.now
         for (index, (command, decision)) in zip(batch, decisions).enumerated() {

@@ -121,7 +121,7 @@ extension StoredReads {
         var scratch = Engine(configuration: context.configuration, catalog: context.catalog, identifiers: context.identifiers)
         var done = false
         if let snapshot = try await log.indexValue(IndexKind.snapshot, key: conversation.rawValue),
-            let position = Engine.snapshotPosition(snapshot)
+            let position = IndexKind.snapshotPosition(snapshot)
         {
             done = try scratch.load(conversation, snapshot: snapshot, then: try await records(of: conversation, after: position.after))
         }

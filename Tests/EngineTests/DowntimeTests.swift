@@ -19,7 +19,7 @@ import Wire
         #expect(before.at == placed + 300)
 
         // Down for ten minutes, 100 s into the turn: 200 s are left when it comes back.
-        let down = try #require(harness.engine.downtime(lastAlive: placed + 100, now: placed + 700))
+        let down = try #require(Record.downtime(lastAlive: placed + 100, now: placed + 700))
         try harness.engine.apply(down)
         harness.log.append(down)
         let after = try #require(harness.engine.deadlines().first)
@@ -42,7 +42,7 @@ import Wire
     @Test func aMomentsPauseIsNoDowntime() {
         let harness = EngineHarness()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        #expect(harness.engine.downtime(lastAlive: now - 0.5, now: now) == nil)
-        #expect(harness.engine.downtime(lastAlive: now - 2, now: now) == .downtime(from: now - 2, to: now))
+        #expect(Record.downtime(lastAlive: now - 0.5, now: now) == nil)
+        #expect(Record.downtime(lastAlive: now - 2, now: now) == .downtime(from: now - 2, to: now))
     }
 }

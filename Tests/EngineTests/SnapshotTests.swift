@@ -29,7 +29,7 @@ import Wire
         deadline = try #require(harness.engine.deadlines().first { $0.conversation == conversation })
 
         let snapshot = try #require(harness.engine.snapshotChange(of: conversation, after: 0)?.value)
-        let position = try #require(Engine.snapshotPosition(snapshot))
+        let position = try #require(IndexKind.snapshotPosition(snapshot))
         #expect(position.after == 0 && position.lastSeq == harness.engine.lastSeq(of: conversation))
         // After it: a game Amber starts, which the load replays.
         #expect(harness.start("icecream", variant: "solo", url: "?Base=base03", in: conversation, by: "amber")?.isAccepted == true)
@@ -73,7 +73,7 @@ import Wire
         var loaded = Self.freshEngine(like: harness)
         for snapshot in ["", "{}", #"{"format":99,"after":0,"lastSeq":1}"#, "not json"] {
             #expect(try loaded.load(conversation, snapshot: snapshot, then: harness.log) == false)
-            #expect(Engine.snapshotPosition(snapshot) == nil)
+            #expect(IndexKind.snapshotPosition(snapshot) == nil)
             #expect(!loaded.holds(conversation))
         }
         // Another conversation's snapshot is not this one's.

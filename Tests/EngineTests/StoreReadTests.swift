@@ -52,7 +52,7 @@ import Wire
         #expect(engine.nextRead(for: join, after: reading) == .account("chris"))
         engine.learn("chris", conversations: [], name: nil)
         reading.note(.account("chris"), found: nil)
-        let invite = StoreRead.invite(key: Engine.inviteKey(created.invite.lowercased()))
+        let invite = StoreRead.invite(key: IndexKind.inviteKey(created.invite.lowercased()))
         #expect(engine.nextRead(for: join, after: reading) == invite)
         reading.note(invite, found: created.conversation)
         #expect(engine.nextRead(for: join, after: reading) == .conversation(created.conversation))

@@ -154,7 +154,7 @@ struct SnapshotLoadTests {
         }
         let answers = try await table.askAll(starts, from: "ben")
         #expect(answers.allSatisfy { $0.isAccepted })
-        let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition))
+        let interval = try #require(try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(IndexKind.snapshotPosition))
         #expect(interval.lastSeq >= Engine.snapshotInterval && interval.lastSeq <= 212, "stored while it played")
 
         // Three more, then idle for 2 s of the relay's clock, it leaves memory, and a snapshot of
@@ -169,7 +169,7 @@ struct SnapshotLoadTests {
             clock.advance(by: .seconds(1))
             return await relay.residentCount == 0
         }
-        let latest = try #require(try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition))
+        let latest = try #require(try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(IndexKind.snapshotPosition))
         #expect(latest.lastSeq == 215)
 
         await log.resetCounts()
@@ -211,7 +211,7 @@ struct SnapshotLoadTests {
         // The ones left out are taken by later batches of theirs.
         for round in 0..<5 { _ = try await table.askAll(games("k\(round)", 1), from: "ben") }
         for id in ids {
-            let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(Engine.snapshotPosition)
+            let snapshot = try await log.indexValue(IndexKind.snapshot, key: id.rawValue).flatMap(IndexKind.snapshotPosition)
             #expect((snapshot?.lastSeq ?? 0) >= Engine.snapshotInterval, "\(id)")
         }
         await table.stop()

@@ -208,7 +208,7 @@ struct StoringTable {
         let created = try await create(by: "amber")
         _ = try await handle(.join(.init(id: nextID(), invite: created.invite)), from: "ben")
         if let spectator {
-            _ = try await handle(.join(.init(id: nextID(), invite: Engine.watchInvite(of: created.invite))), from: spectator)
+            _ = try await handle(.join(.init(id: nextID(), invite: IndexKind.watchInviteKey(of: created.invite))), from: spectator)
         }
         _ = try await handle(.send(.init(
             id: nextID(), conversation: created.conversation, game: "battleship",

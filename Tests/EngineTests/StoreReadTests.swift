@@ -86,4 +86,39 @@ import Wire
         #expect(played.engine.nextRead(for: chat, after: Reading()) == nil, "everything is in memory")
         #expect(played.engine.conversations(namedBy: chat, after: Reading()) == [created.conversation])
     }
+
+    /// What the pipeline hands back (`Engine.take(_:)`) is all it needs next: a conversation
+    /// loaded comes with its running clocks, its members whose names to read and its newest
+    /// seq; a snapshot this version cannot read changes nothing.
+    @Test func aConversationTakenInSaysItsClocksTheNamesToReadAndItsNewestSeq() throws {
+        var played = EngineHarness(turnTimeouts: ["battleship": 300])
+        let created = played.create(by: "amber")
+        played.join(created.invite, by: "ben")
+        _ = played.handle(.send(.init(
+            id: "p", conversation: created.conversation, game: "battleship", url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
+        let deadline = try #require(played.engine.deadlines().first, "the guesser's clock runs")
+        var engine = EngineHarness(turnTimeouts: ["battleship": 300]).engine
+        engine.knowsEveryAccount = false
+
+        let refused = try engine.take(.snapshot(created.conversation, #"{"format":99,"after":0,"lastSeq":1}"#, then: played.log))
+        #expect(!refused.loaded && refused.lastSeq == nil && refused.decision.timers.isEmpty)
+        #expect(!engine.holds(created.conversation), "a snapshot it cannot read changes nothing")
+
+        let taken = try engine.take(.records(created.conversation, played.log))
+        #expect(taken.loaded && engine.holds(created.conversation))
+        #expect(taken.decision.timers == [.set(deadline)])
+        #expect(Set(taken.namesWanted) == ["amber", "ben"])
+        #expect(taken.lastSeq == played.engine.lastSeq(of: created.conversation))
+        _ = try engine.take(.names(["amber": "Amber"]))
+        #expect(engine.name(of: "amber") == "Amber" && engine.name(of: "ben") == nil)
+
+        // What another server stored: a newcomer's name is asked for, with the entry to relay.
+        var elsewhere = played
+        elsewhere.join(created.invite, by: "chris")
+        let stored = Array(elsewhere.log.dropFirst(played.log.count))
+        let joined = try engine.take(.storedElsewhere(stored))
+        #expect(joined.namesWanted.contains("chris") && !joined.namesWanted.contains("amber"))
+        #expect(joined.decision.notify.map(\.seq) == stored.compactMap(\.seq))
+        #expect(engine.lastSeq(of: created.conversation) == elsewhere.engine.lastSeq(of: created.conversation))
+    }
 }

@@ -83,6 +83,7 @@ let package = Package(
         .target(name: "GameRules", swiftSettings: rulesSettings),
         // Where the server reads the time: the system's clock, or a test's that moves when told.
         .target(name: "Timekeeping"),
+        .target(name: "Ratings"),
         .target(name: "GamePresentation", dependencies: ["GameRules"]),
         .target(
             name: "Battleship", dependencies: ["GameRules", "GamePresentation"], path: "Games/Battleship/Sources",
@@ -279,6 +280,7 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "GameCatalog", "GamePresentation", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"]),
+        .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
         // What the tests over real sockets share: a live server and its players, raw sockets,
         // two nodes, the `parley` program, tmux, Chromium and its driver.
         .target(

@@ -84,6 +84,7 @@ let package = Package(
         // Where the server reads the time: the system's clock, or a test's that moves when told.
         .target(name: "Timekeeping"),
         .target(name: "Ratings"),
+        .target(name: "Matchmaking", dependencies: ["Transcript"]),
         .target(name: "GamePresentation", dependencies: ["GameRules"]),
         .target(
             name: "Battleship", dependencies: ["GameRules", "GamePresentation"], path: "Games/Battleship/Sources",
@@ -281,6 +282,7 @@ let package = Package(
             dependencies: ["TerminalUI", "GameCatalog", "GamePresentation", "GameRules", "Battleship", "IceCream", "Transcript", "Wire"]),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping"]),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
+        .testTarget(name: "MatchmakingTests", dependencies: ["Matchmaking", "Transcript"]),
         // What the tests over real sockets share: a live server and its players, raw sockets,
         // two nodes, the `parley` program, tmux, Chromium and its driver.
         .target(

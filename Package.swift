@@ -104,7 +104,8 @@ let package = Package(
             .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .target(name: "Engine", dependencies: [
-            "Fairness", "GameRules", "GameCatalog", "Storage", "Transcript", "Wire", .product(name: "Crypto", package: "swift-crypto"),
+            "Fairness", "GameRules", "GameCatalog", "Matchmaking", "Ratings", "Storage", "Transcript", "Wire",
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),

@@ -316,6 +316,8 @@ extension ClientFrame {
     var isSafeToRepeat: Bool {
         switch self {
         case .send, .join, .list, .resume, .rename, .ack: true
+        // A seek sent twice is refused as `already-seeking`, which says it waits.
+        case .seek, .unseek: true
         case .create, .leave, .authenticate, .resign, .chat: false
         }
     }

@@ -83,6 +83,7 @@ extension Record {
         case let .timedOut(_, seq, _, _), let .ended(_, seq, _, _), let .resigned(_, seq, _, _, _): seq
         case let .chat(_, seq, _, _, _), let .sticker(_, seq, _, _, _): seq
         case let .memberRenamed(_, seq, _, _, _): seq
+        case let .paired(_, seq, _, _): seq
         }
     }
 }

@@ -19,6 +19,13 @@ public enum Request: Sendable {
     case sticker(StickerPost, by: AccountID)
     /// An account's new name, stored by another pipeline, to tell in its conversations here.
     case announce(name: String, of: AccountID)
+    /// A seek, from where the account connected.
+    case seek(ClientFrame.Seek, from: AccountID, origin: String)
+    /// Stop seeking: one seek (named by the request that made it), or all when `nil` (the
+    /// account's last connection went); `answering` is the request to answer, if any.
+    case unseek(String?, from: AccountID, answering: String?)
+    /// Pair the seeks whose time has come.
+    case pair
     /// Nothing to decide: what another server stored, taken in before the batch.
     case none
 }
@@ -45,6 +52,8 @@ public struct BatchDecision: Sendable {
     /// The accounts that asked for a new name and had one before the batch: their new names
     /// are announced in their conversations of other partitions (a first name is not).
     public var renamed: Set<AccountID> = []
+    /// When seeks wait: when to decide a `pair` again.
+    public var pairingDue: Date?
 
     init(start: Engine.BatchStart) {
         self.start = start

@@ -70,6 +70,9 @@ extension Conversation {
             counts = try applyResignation(seq: seq, session: session, by: account, with: applying)
         case let .memberRenamed(_, seq, account, name, _):
             try append(.renamed(account, name, role(of: account)), seq: seq)
+        case let .paired(_, seq, pairing, _):
+            try append(.paired(pairing), seq: seq)
+            self.pairing = pairing
         case let .chat(_, seq, account, text, _):
             try append(.chat(account, text, role(of: account)), seq: seq)
         case let .sticker(_, seq, account, sticker, _):

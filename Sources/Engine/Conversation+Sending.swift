@@ -55,6 +55,15 @@ extension Conversation {
         guard request.url.utf8.count <= configuration.maxURLLength else {
             return .refused(request, EngineError.urlTooLong(configuration.maxURLLength).frame)
         }
+        // A conversation made by pairing opens with the game its players sought, started by
+        // the first of them.
+        if let pairing, request.session == nil, sessions.isEmpty, retired.isEmpty,
+            request.game != pairing.game || account != pairing.players.first
+                || (try? context.catalog.game(GameID(rawValue: request.game), variant: request.variant))?.variant.id != pairing.variant
+        {
+            let first = account == pairing.players.first
+            return .refused(request, EngineError.pairedGame(pairing, first: first).frame)
+        }
         var session: Session
         do {
             session = try openSession(for: request, catalog: context.catalog, random: &random)

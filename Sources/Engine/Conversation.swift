@@ -34,6 +34,7 @@ struct Conversation: Sendable {
         var barred: Set<AccountID> = []
         var sent: [AccountID: RecentSends] = [:]
         var recentStickers: [String: Int] = [:]
+        var pairing: StoredPairing?
     }
 
     @CopyOnWrite private var fields: Fields
@@ -115,6 +116,12 @@ struct Conversation: Sendable {
         _modify { yield &fields.recentStickers }
     }
     static let stickersKept = 32
+
+    /// The game its players were paired for, when the server made it for players who sought one.
+    var pairing: StoredPairing? {
+        get { fields.pairing }
+        _modify { yield &fields.pairing }
+    }
 
     /// Each member's newest accepted messages, so that a resent one is recognised.
     var sent: [AccountID: RecentSends] {
@@ -304,6 +311,8 @@ struct Entry: Sendable {
         case left(AccountID, ParticipantRole)
         /// The operator took the account out, with the role it had.
         case removed(AccountID, ParticipantRole)
+        /// The server paired its players for a game.
+        case paired(StoredPairing)
     }
 
     let seq: Int

@@ -29,6 +29,8 @@ struct ConversationSnapshot: Codable {
     var barred: [AccountID]?
     /// The members who joined to watch; absent when there are none.
     var spectators: [AccountID]?
+    /// The game its players were paired for; absent when it was not made by pairing.
+    var pairing: StoredPairing?
 
     struct Sent: Codable {
         var account: AccountID
@@ -68,6 +70,8 @@ struct ConversationSnapshot: Codable {
         var text: String?
         /// A sticker entry's sticker.
         var sticker: StoredSticker?
+        /// A `paired` entry's pairing.
+        var pairing: StoredPairing?
         var message: Message?
         var timeout: Timeout?
     }
@@ -151,6 +155,7 @@ extension ConversationSnapshot {
         }
         barred = state.barred.isEmpty ? nil : state.barred.sorted { $0.rawValue < $1.rawValue }
         spectators = state.spectators.isEmpty ? nil : state.spectators.sorted { $0.rawValue < $1.rawValue }
+        pairing = state.pairing
     }
 
     /// The conversation again; throws when a game or a state no longer restores.
@@ -167,6 +172,7 @@ extension ConversationSnapshot {
         state.restore(retired: retired)
         state.barred = Set(barred ?? [])
         state.spectators = Set(spectators ?? [])
+        state.pairing = pairing
         for send in sent {
             state.sent[send.account, default: RecentSends()]
                 .record(send.request, seq: send.seq, session: send.session, proposal: send.proposal)
@@ -268,6 +274,9 @@ extension ConversationSnapshot.StoredEntry {
             self.account = account
             self.text = text
             self.role = role == .player ? nil : role.rawValue
+        case let .paired(pairing):
+            kind = "paired"
+            self.pairing = pairing
         }
     }
 
@@ -299,6 +308,9 @@ extension ConversationSnapshot.StoredEntry {
         case "renamed":
             guard let account, let text else { throw SnapshotError("a renamed entry") }
             return Entry(seq: seq, kind: .renamed(account, text, try ParticipantRole(stored: role)))
+        case "paired":
+            guard let pairing else { throw SnapshotError("a paired entry") }
+            return Entry(seq: seq, kind: .paired(pairing))
         case "chat":
             guard let account, let text else { throw SnapshotError("a chat entry") }
             return Entry(seq: seq, kind: .chat(account, text, try ParticipantRole(stored: role)))

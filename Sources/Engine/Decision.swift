@@ -13,6 +13,9 @@ public struct Decision: Sendable {
     /// A resume of entries no longer in memory: the server reads the conversation's stored
     /// events page by page, has `Engine.backlogRenderer(for:)` render them, sends them and then `synced`.
     public var backlog: Backlog?
+    /// Frames for every connection of an account, whatever it asked: a pairing's
+    /// `conversation` frame, for one.
+    public var sends: [(account: AccountID, frame: ServerFrame)] = []
 
     public init() {}
 
@@ -22,6 +25,7 @@ public struct Decision: Sendable {
         replies += other.replies
         notify += other.notify
         timers += other.timers
+        sends += other.sends
     }
 
     static func reply(_ frame: ServerFrame) -> Decision {

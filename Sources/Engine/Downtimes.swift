@@ -30,6 +30,15 @@ struct Downtimes: Sendable, Hashable {
 struct TurnTiming: Sendable {
     let timeouts: [String: TimeInterval]
     let downtimes: Downtimes
+
+    /// The timing of `conversation`'s sessions: one made by pairing gives its game the time
+    /// its players sought.
+    func of(_ conversation: Conversation) -> TurnTiming {
+        guard let pairing = conversation.pairing else { return self }
+        var timeouts = timeouts
+        timeouts[pairing.game] = TimeInterval(pairing.secondsPerMove)
+        return TurnTiming(timeouts: timeouts, downtimes: downtimes)
+    }
 }
 
 extension Session {
@@ -46,6 +55,7 @@ extension Session {
 extension Conversation {
     /// The deadlines of the sessions whose clocks run; the sessions are read in place, not copied.
     func deadlines(timing: TurnTiming) -> [TurnDeadline] {
+        let timing = timing.of(self)
         let sessions = self.sessions
         var deadlines: [TurnDeadline] = []
         for index in sessions.indices {
@@ -58,7 +68,7 @@ extension Conversation {
     /// every member. `nil` when someone moved since, the game is over or the deadline is early.
     func decide(timeOut deadline: TurnDeadline, at now: Date, timing: TurnTiming) -> Decided? {
         guard let index = sessions.index(forKey: deadline.session),
-            let current = sessions.values[index].deadline(in: id, timing: timing),
+            let current = sessions.values[index].deadline(in: id, timing: timing.of(self)),
             current.basedOn == deadline.basedOn, current.at <= now
         else { return nil }
         let seq = lastSeq + 1

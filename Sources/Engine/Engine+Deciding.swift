@@ -71,7 +71,8 @@ extension Engine {
 
     /// The deadline a session waits for now; `nil` when its game is over or its clock stopped.
     public func deadline(ofSession session: SessionID, in conversation: ConversationID) -> TurnDeadline? {
-        conversations[conversation]?.sessions[session]?.deadline(in: conversation, timing: timing)
+        guard let held = conversations[conversation] else { return nil }
+        return held.sessions[session]?.deadline(in: conversation, timing: timing.of(held))
     }
 
     /// The deadlines of the sessions of one conversation in memory whose clocks run.
@@ -397,11 +398,15 @@ extension Engine {
             case let .readmit(account, conversation): decision = readmit(account, to: conversation) ?? Decision()
             case let .sticker(post, account): (decision, decided.stickerAnswers[place]) = self.post(post, by: account, now: now)
             case let .announce(name, account): decision = announce(name, of: account, now: now)
+            case let .seek(seek, account, origin): decision = self.seek(seek, by: account, origin: origin, now: now, random: &random)
+            case let .unseek(seek, account, request): decision = unseek(seek, by: account, answering: request)
+            case .pair: decision = pair(at: now, random: &random)
             case .none: decision = Decision()
             }
             decided.decisions.append(decision)
             decided.records += decision.events
         }
+        decided.pairingDue = pairingDue(after: now)
         guard !decided.records.isEmpty else { return decided }
         decided.index = indexChanges(for: decided.records, storedThrough: { storedThrough[$0] ?? 0 })
         var seen: Set<ConversationID> = []

@@ -1,5 +1,6 @@
 import Fairness
 import GameRules
+import Matchmaking
 import Transcript
 import Wire
 
@@ -85,6 +86,7 @@ extension Engine {
     /// Where a batch began: the counters before it.
     public struct BatchStart: Sendable {
         let totals: EngineStatistics
+        let matchmaker: Matchmaker
     }
 
     /// What a batch decided, set aside while the store appends it.
@@ -92,6 +94,7 @@ extension Engine {
         let conversations: [ConversationID: Conversation]
         let directory: AccountDirectory.Changes
         let totals: EngineStatistics
+        let matchmaker: Matchmaker
 
         /// The conversations the batch changed, which the engine does not hold until they are
         /// kept.
@@ -101,7 +104,7 @@ extension Engine {
     /// Begins a batch: what spans conversations changes in a layer of its own from here on.
     public mutating func beginBatch() -> BatchStart {
         directory.beginLayer()
-        return BatchStart(totals: totals)
+        return BatchStart(totals: totals, matchmaker: matchmaker)
     }
 
     /// Takes out what the batch that `events` record changed: their conversations, the
@@ -113,9 +116,10 @@ extension Engine {
             else { continue }
             taken[id] = conversation
         }
-        let decided = totals
+        let decided = totals, seeks = matchmaker
         totals = start.totals
-        return SetAside(conversations: taken, directory: directory.takeLayer(), totals: decided)
+        matchmaker = start.matchmaker
+        return SetAside(conversations: taken, directory: directory.takeLayer(), totals: decided, matchmaker: seeks)
     }
 
     /// Takes out what `decided` changed, while the store appends its records
@@ -130,6 +134,7 @@ extension Engine {
         for (id, conversation) in aside.conversations { conversations[id] = conversation }
         directory.merge(aside.directory)
         totals = aside.totals
+        matchmaker = aside.matchmaker
     }
 
     /// Whether a batch has begun and not been set aside.

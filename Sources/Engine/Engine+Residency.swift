@@ -18,7 +18,7 @@ extension Engine {
     /// Whether a session of the conversation waits for a turn deadline.
     public func hasRunningClock(_ conversation: ConversationID) -> Bool {
         guard let state = conversations[conversation] else { return false }
-        let timing = timing
+        let timing = timing.of(state)
         return state.sessions.values.contains { $0.deadline(in: conversation, timing: timing) != nil }
     }
 
@@ -36,7 +36,7 @@ extension Engine {
         case let .chat(request): return ifMember(account, of: request.conversation)
         // A new name is told in each of the account's conversations.
         case .rename: return (directory.conversations(of: account) ?? []).sorted()
-        case .create, .authenticate: return []
+        case .create, .authenticate, .seek, .unseek: return []
         }
     }
 

@@ -36,7 +36,7 @@ extension Engine {
                 changes.append(.set(IndexKind.member, IndexKind.memberKey(account, conversation), ""))
             case let .left(conversation, _, account), let .removed(conversation, _, account):
                 changes.append(.remove(IndexKind.member, IndexKind.memberKey(account, conversation)))
-            case .readmitted:
+            case .readmitted, .paired:
                 break
             case let .renamed(account, name):
                 changes.append(.set(IndexKind.name, account.rawValue, name))
@@ -177,9 +177,13 @@ extension Engine {
                 if let read = unless(.conversation(id)) { return read }
             }
         }
+        if case let .seek(_, account, _) = request {
+            // One more conversation, once paired.
+            return knowsEveryAccount ? nil : unless(.conversationCount(account))
+        }
         guard case let .frame(frame, account) = request else { return nil }
         switch frame {
-        case .create, .join:
+        case .create, .join, .seek:
             if !knowsEveryAccount, let read = unless(.conversationCount(account)) { return read }
         default: break
         }
@@ -236,7 +240,9 @@ extension Engine {
     private static func account(of request: Request) -> AccountID? {
         switch request {
         case let .frame(_, account), let .sticker(_, account), let .announce(_, account), let .remove(account, _): account
-        case .deadline, .end, .readmit, .none: nil
+        case let .seek(_, account, _): account
+        // Leaving the queue needs nothing from the store, so that it is never refused.
+        case .deadline, .end, .readmit, .none, .pair, .unseek: nil
         }
     }
 
@@ -262,7 +268,7 @@ extension Engine {
             return .conversations([deadline.conversation])
         case let .sticker(post, account):
             return .conversations(ifMember(account, of: post.conversation))
-        case .none:
+        case .none, .seek, .unseek, .pair:
             return .conversations([])
         case let .announce(_, account):
             return .conversations(conversations(of: account))

@@ -1,6 +1,7 @@
 import Foundation
 import GameCatalog
 import GameRules
+import Matchmaking
 import Transcript
 import Wire
 
@@ -35,6 +36,9 @@ public struct Engine: Sendable {
     public var retiredKept = Conversation.retiredKept
     /// Counts over all history, kept up to date by what is decided (not by what is loaded).
     var totals = EngineStatistics()
+    /// The seeks waiting for a game, on the engine that decides them (a server's first
+    /// pipeline's).
+    public internal(set) var matchmaker = Matchmaker()
     /// False while a conversation is loaded: replaying its past must not count it again.
     var counting = true
     /// When the server was down, oldest first: turn clocks stand still then.
@@ -81,6 +85,10 @@ public struct Engine: Sendable {
             return resign(request, by: account, now: now)
         case let .chat(request):
             return chat(request, by: account, now: now)
+        case let .seek(request):
+            return seek(request, by: account, origin: nil, now: now, random: &random)
+        case let .unseek(request):
+            return unseek(request.seek, by: account, answering: request.id)
         }
     }
 

@@ -38,6 +38,9 @@ public struct EngineConfiguration: Sendable {
     public var turnTimeouts: [String: TimeInterval]
     /// Signs every message as each viewer receives it (docs/FAIRNESS.md); `nil` signs nothing.
     public var signer: ChainSigner?
+    /// The seconds a move a `seek` may ask for: one minute, five, one day, three and seven.
+    public var timeControls: [Int] = EngineConfiguration.defaultTimeControls
+    public static let defaultTimeControls = [60, 300, 86_400, 259_200, 604_800]
     /// What a lying server would show instead, for the tests that catch one (docs/FAIRNESS.md):
     /// given a message's view for a seat (a spectator's when `nil`) and its number in its
     /// session, the view to sign and send. A server never sets it.

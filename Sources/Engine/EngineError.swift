@@ -49,6 +49,28 @@ public struct EngineError: Error, Hashable, Sendable {
 
     static let emptyText = Self("empty-text", "A chat message needs some words.")
 
+    static func timeControl(_ allowed: [Int]) -> Self {
+        Self("time-control", "This server's games have \(allowed.map { "\($0)" }.joined(separator: ", ")) seconds a move; seek one of those.")
+    }
+
+    static func playerCount(_ seats: ClosedRange<Int>, game: String) -> Self {
+        Self("player-count", "A game of \(game) has \(seats.lowerBound) to \(seats.upperBound) players.")
+    }
+
+    static let ratedForTwo = Self("rated-for-two", "Only games of two players are rated; seek a group game unrated.")
+
+    static let alreadySeeking = Self("already-seeking", "You are already seeking this game; wait, or unseek it first.")
+
+    static func tooManySeeks(_ limit: Int) -> Self {
+        Self("too-many-seeks", "You are seeking \(limit) games at once, the most one may; unseek one first.")
+    }
+
+    static func pairedGame(_ pairing: StoredPairing, first: Bool) -> Self {
+        Self("paired-game", first
+            ? "This conversation was made for a game of \(pairing.game)\(pairing.variant.map { " (\($0))" } ?? ""): start that one."
+            : "This conversation was made for a game of \(pairing.game) that its first player starts; answer their first message.")
+    }
+
     static let notAPlayer = Self("not-a-player", "You hold no seat in this game: only its players can resign it.")
 
     static func wrongGame(session: GameID, sent: String) -> Self {

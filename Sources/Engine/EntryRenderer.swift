@@ -91,6 +91,10 @@ struct EntryRenderer {
             return Event(conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer, role: role), text: text)
         case let .sticker(account, sticker, role):
             return stickerEvent(sticker, by: account, role: role, in: id, seq: seq, for: viewer)
+        case let .paired(pairing):
+            return Event(conversation: id, seq: seq, kind: .paired, pairing: PairingInfo(
+                game: pairing.game, variant: pairing.variant, secondsPerMove: pairing.secondsPerMove, rated: pairing.rated,
+                players: pairing.players.map { participant($0, seenBy: viewer, in: conversation) }))
         case let .message(message):
             throw .unrenderable(conversation: id, seq: message.move.seq, why: "a game message is written from its parts")
         case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):
@@ -141,7 +145,8 @@ struct EntryRenderer {
     private func runningDeadline(of move: AcceptedMove, in conversation: Conversation) -> Int64? {
         guard let index = conversation.sessions.index(forKey: move.session) else { return nil }
         let session = conversation.sessions.values[index]
-        guard session.lastSeq == move.seq, let deadline = session.deadline(in: conversation.id, timing: timing) else { return nil }
+        guard session.lastSeq == move.seq, let deadline = session.deadline(in: conversation.id, timing: timing.of(conversation))
+        else { return nil }
         return Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
     }
 

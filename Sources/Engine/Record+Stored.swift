@@ -23,6 +23,7 @@ extension Record {
         case timedOut = "timed-out"
         case ended, resigned, chat, sticker, downtime
         case memberRenamed = "member-renamed"
+        case paired
 
         /// The key a format-1 record is stored under.
         static func formatOne(_ key: String) -> Kind? {
@@ -127,6 +128,16 @@ extension Record {
             try put(session, "session")
             try put(account, "account")
             try time(at, "at")
+        case let .paired(conversation, seq, pairing, at):
+            try put(Kind.paired.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(pairing.game, "game")
+            if let variant = pairing.variant { try put(variant, "variant") }
+            try put(pairing.secondsPerMove, "secondsPerMove")
+            try put(pairing.rated, "rated")
+            try put(pairing.players, "players")
+            try time(at, "at")
         case let .memberRenamed(conversation, seq, account, name, at):
             try put(Kind.memberRenamed.rawValue, "type")
             try put(conversation, "conversation")
@@ -202,6 +213,13 @@ extension Record {
                 at: try time("at"))
         case .downtime:
             return .downtime(from: try time("from"), to: try time("to"))
+        case .paired:
+            return .paired(
+                conversation: try get("conversation"), seq: try get("seq"),
+                pairing: StoredPairing(
+                    game: try get("game"), variant: try fields.decodeIfPresent(String.self, forKey: StoredKey("variant")),
+                    secondsPerMove: try get("secondsPerMove"), rated: try get("rated"), players: try get("players")),
+                at: try time("at"))
         case .memberRenamed:
             return .memberRenamed(
                 conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), name: try get("name"),

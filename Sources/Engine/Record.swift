@@ -32,6 +32,9 @@ public enum Record: Codable, Hashable, Sendable {
     case chat(conversation: ConversationID, seq: Int, account: AccountID, text: String, at: Date)
     /// A member sent a sticker; its bytes are stored beside, in `StoredSticker.stream(id)`.
     case sticker(conversation: ConversationID, seq: Int, account: AccountID, sticker: StoredSticker, at: Date)
+    /// The server paired players who sought a game in this new conversation (their `joined`
+    /// entries come before it).
+    case paired(conversation: ConversationID, seq: Int, pairing: StoredPairing, at: Date)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
     case downtime(from: Date, to: Date)
@@ -48,6 +51,7 @@ public enum Record: Codable, Hashable, Sendable {
         case let .resigned(conversation, _, _, _, _): conversation
         case let .chat(conversation, _, _, _, _), let .sticker(conversation, _, _, _, _): conversation
         case let .memberRenamed(conversation, _, _, _, _): conversation
+        case let .paired(conversation, _, _, _): conversation
         }
     }
 }

@@ -27,6 +27,9 @@ public final class ConversationRouter: Sendable {
     private let publicURLs = Mutex<String?>(nil)
     /// Which pipeline the next `create` goes to.
     private let nextCreate = Atomic<Int>(0)
+    /// The accounts that sent a seek since their last connection went: whose going takes their
+    /// seeks out of the queue.
+    private let seekers = Mutex<Set<AccountID>>([])
     /// The bytes of each account's stickers being posted, by sticker id: counted with what the
     /// store holds, so that posts made at once cannot each pass the quota (`postSticker`).
     package let stickersUnderWay = Mutex<[AccountID: [String: Int]]>([:])
@@ -98,6 +101,10 @@ public final class ConversationRouter: Sendable {
 
     package func disconnect(_ account: AccountID, connection: Int) {
         if connections.disconnect(account, connection: connection) { metrics.disconnected() }
+        // A seek waits for a player who is there: gone, it leaves the queue.
+        if !connections.isConnected(account), seekers.withLock({ $0.remove(account) }) != nil {
+            pipelines[0].submit(.unseek(account))
+        }
     }
 
     /// How many connections are authenticated now.
@@ -167,6 +174,10 @@ public final class ConversationRouter: Sendable {
         case .create:
             let next = nextCreate.add(1, ordering: .relaxed).oldValue
             pipelines[next % pipelines.count].submit(command)
+        case .seek, .unseek:
+            // Every seek waits in one queue, the first pipeline's.
+            seekers.withLock { _ = $0.insert(account) }
+            pipelines[0].submit(command)
         case .rename, .authenticate:
             // A name is stored once, by the pipeline of the account, which tells the others.
             pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(command)

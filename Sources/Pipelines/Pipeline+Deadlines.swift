@@ -19,6 +19,8 @@ package extension Pipeline {
         case clockSweep
         /// Accounts neither connected nor in a conversation in memory are forgotten.
         case accountSweep
+        /// Seeks wait: those whose time has come are paired, a request like any.
+        case pair
     }
 
     /// A chore's key: one deadline per session, one of each sweep.
@@ -27,6 +29,7 @@ package extension Pipeline {
         case sweep
         case clockSweep
         case accountSweep
+        case pair
     }
 
     /// The chores due now, removed from the timers: the turns whose time has passed, as
@@ -38,6 +41,8 @@ package extension Pipeline {
             switch chore {
             case let .turn(deadline):
                 deadlines.append(.deadline(deadline))
+            case .pair:
+                deadlines.append(.pair)
             case .sweep:
                 evictIdleConversations()
                 publish()

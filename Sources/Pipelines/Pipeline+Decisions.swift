@@ -5,8 +5,10 @@ import Transport
 package extension Pipeline {
     /// What the engine is asked to decide of a command: the command less its answers and
     /// connection, which stay with the pipeline.
-    static func request(of command: Command) -> Request {
+    func request(of command: Command) -> Request {
         switch command {
+        case let .frame(.seek(seek), account, connection, _):
+            .seek(seek, from: account, origin: connection.flatMap { connections.outbox(of: account, connection: $0)?.origin } ?? "")
         case let .frame(frame, account, _, _): .frame(frame, from: account)
         case let .deadline(deadline): .deadline(deadline)
         case let .operatorAction(.end(session), _): .end(session: session)
@@ -16,6 +18,8 @@ package extension Pipeline {
         case let .sticker(post, _, account, _): .sticker(post, by: account)
         case .storedElsewhere: .none
         case let .nameChanged(account, name): .announce(name: name, of: account)
+        case let .unseek(account): .unseek(nil, from: account, answering: nil)
+        case .pair: .pair
         }
     }
 }

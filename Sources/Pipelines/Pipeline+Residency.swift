@@ -26,7 +26,7 @@ package extension Pipeline {
         let now = clock.now
         do {
             for command in batch {
-                let request = Self.request(of: command)
+                let request = request(of: command)
                 var reading = Reading()
                 while let read = engine.nextRead(for: request, after: reading) {
                     reading.note(read, found: try await perform(read))

@@ -82,7 +82,12 @@ package extension Pipeline {
                 answer(nil)
             case let .sticker(_, _, _, answer):
                 answer(.refused(ConversationRouter.unavailable))
-            case .storedElsewhere, .nameChanged:
+            case .pair:
+                // Seeks still wait: pair them once the store is back.
+                timers.schedule(.pair, for: .pair, at: clock.now.advanced(by: .seconds(1)).date)
+                armTimers()
+            case .storedElsewhere, .nameChanged, .unseek:
+                // An unseek reads nothing and stores nothing: it is never refused.
                 // A new name not told here is still stored: members see it in the next frames
                 // that name the account.
                 break

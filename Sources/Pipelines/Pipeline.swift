@@ -96,6 +96,10 @@ package actor Pipeline {
         /// Another pipeline of the server stored an account's new name: it is told in the
         /// account's conversations of this one.
         case nameChanged(AccountID, name: String)
+        /// The account's last connection went: its seeks leave the queue.
+        case unseek(AccountID)
+        /// Seeks wait: pair those whose time has come.
+        case pair
     }
 
     /// The figures read from outside the pipeline, as they stood after its last batch.
@@ -216,7 +220,7 @@ package actor Pipeline {
         defer { evictIdleConversations() }
         let now = clock.now.date
         let decided = engine.decide(
-            batch.map(Self.request(of:)), at: now, random: &generator,
+            batch.map(request(of:)), at: now, random: &generator,
             storedThrough: held.storedThrough, snapshotSeq: held.snapshotSeq)
         let decisions = decided.decisions, stickerAnswers = decided.stickerAnswers
         let events = decided.records
@@ -300,8 +304,15 @@ package actor Pipeline {
             }
             touch(decision.notify)
             for reference in decision.notify { relay(reference, into: &deliveries) }
+            // After the entries that make the conversation, so that a client knows its members.
+            for (account, frame) in decision.sends { deliveries.add(frame, to: connections.outboxes(of: account)) }
             for change in decision.timers { time(change) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
+        }
+        if let due = decided.pairingDue {
+            timers.schedule(.pair, for: .pair, at: due)
+        } else {
+            timers.cancel(.pair)
         }
         armTimers()
         if !watchers.isEmpty { tellWatchers(about: events) }

@@ -20,6 +20,10 @@ public enum LineFormatter {
             if event.participant?.id == book.you(in: event.conversation) { return "\(prefix) you are now called \(name)" }
             return "\(prefix) \(book.formerName(in: event.conversation, seq: event.seq) ?? "someone") is now called \(name)"
         case .removed: return "\(prefix) the server's operator removed \(who)"
+        case .paired:
+            guard let pairing = event.pairing, let first = pairing.players.first else { return "\(prefix) paired" }
+            let mover = first == book.you(in: event.conversation) ? "you move first" : "\(names.name(of: first)) moves first"
+            return "\(prefix) " + TranscriptRenderer.pairingText(pairing).lowercasedFirst + " — " + mover
         case .ended: return "\(prefix) the server's operator ended the game" + revealed(event, in: book)
         case .chat:
             return "\(prefix) \(who): " + ChatText.neutralised(event.text ?? "")

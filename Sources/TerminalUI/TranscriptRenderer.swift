@@ -132,7 +132,7 @@ public struct TranscriptRenderer: Sendable {
                             + WordWrap.lines(sticker.url, width: max(1, width - 2)).map { Styled("  " + $0) }
                     return lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) } + how
                 }
-            case .joined, .left, .removed, .timeout, .ended, .resigned:
+            case .joined, .left, .removed, .timeout, .ended, .resigned, .paired:
                 if event.kind == .joined, let participant = event.participant, let name = participant.name {
                     known[participant.id] = name
                 }
@@ -186,8 +186,17 @@ public struct TranscriptRenderer: Sendable {
             let gaveUp = who.map { "\($0) resigned" } ?? "A player resigned"
             guard let status = event.status else { return gaveUp }
             return "\(gaveUp). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
+        case .paired:
+            guard let pairing = event.pairing, let first = pairing.players.first else { return nil }
+            return Self.pairingText(pairing) + ": " + (first == viewer ? "you move first" : "\(names[first] ?? names.placeholder) moves first")
         case .message, .chat, .sticker, .renamed: return nil
         }
+    }
+
+    /// What a pairing was for, in words: "Paired for battleship (classic), 5 minutes a move, rated".
+    public static func pairingText(_ pairing: PairingInfo) -> String {
+        let game = pairing.game + (pairing.variant.map { " (\($0))" } ?? "")
+        return "Paired for \(game), \(TimeControlWords.perMove(pairing.secondsPerMove)), \(pairing.rated ? "rated" : "casual")"
     }
 
     /// A chat message as Messages shows one: the sender's name and the words, wrapped to about

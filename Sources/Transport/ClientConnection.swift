@@ -233,7 +233,9 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
         // Bounded: a reader too slow for its share of frames is closed rather than let grow
         // without end, and catches up with `resume` when it comes back.
         let eventLoop = context?.eventLoop
-        let outbox = Outbox(limit: limits.outboxFrames, maxFrameBytes: limits.serverFrameBytes, wake: { [writer] in writer.wake($0) }, overflowed: {
+        let outbox = Outbox(
+            limit: limits.outboxFrames, maxFrameBytes: limits.serverFrameBytes, origin: context?.remoteAddress?.ipAddress,
+            wake: { [writer] in writer.wake($0) }, overflowed: {
             eventLoop?.execute { self.close(.goingAway, reason: "closing") }
         })
         // The welcome is queued before the connection can be relayed anything: an event ahead

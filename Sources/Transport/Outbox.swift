@@ -83,6 +83,9 @@ package final class Outbox: Sendable {
     private let limit: Int
     /// A frame longer than this goes in fragments (the server's own limit on a message).
     package let maxFrameBytes: Int
+    /// Where the connection came from (its peer's address), if known: two accounts from one
+    /// are never paired for a rated game.
+    package let origin: String?
     /// Called, outside the lock, when an item arrives in an idle outbox.
     private let wake: @Sendable (Outbox) -> Void
     /// Called once if the outbox ends because it overflowed while the connection still reads.
@@ -95,9 +98,10 @@ package final class Outbox: Sendable {
     /// `start()`: a connection's welcome is queued before the connection is registered, and
     /// sent only if it is.
     package init(
-        limit: Int, maxFrameBytes: Int, wake: @escaping @Sendable (Outbox) -> Void,
+        limit: Int, maxFrameBytes: Int, origin: String? = nil, wake: @escaping @Sendable (Outbox) -> Void,
         overflowed: @escaping @Sendable () -> Void = {}
     ) {
+        self.origin = origin
         self.limit = limit
         self.maxFrameBytes = maxFrameBytes
         self.wake = wake

@@ -15,6 +15,8 @@ extension ClientFrame: Codable {
         case "resume": self = .resume(try Resume(from: decoder))
         case "resign": self = .resign(try Resign(from: decoder))
         case "chat": self = .chat(try Chat(from: decoder))
+        case "seek": self = .seek(try Seek(from: decoder))
+        case "unseek": self = .unseek(try Unseek(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [TypeKey.type], debugDescription: "unknown frame type \"\(type)\""))
@@ -36,6 +38,8 @@ extension ClientFrame: Codable {
         case let .resume(frame): try frame.encode(to: encoder)
         case let .resign(frame): try frame.encode(to: encoder)
         case let .chat(frame): try frame.encode(to: encoder)
+        case let .seek(frame): try frame.encode(to: encoder)
+        case let .unseek(frame): try frame.encode(to: encoder)
         }
     }
 
@@ -53,6 +57,8 @@ extension ClientFrame: Codable {
         case .resume: "resume"
         case .resign: "resign"
         case .chat: "chat"
+        case .seek: "seek"
+        case .unseek: "unseek"
         }
     }
 
@@ -69,6 +75,8 @@ extension ClientFrame: Codable {
         case let .resume(frame): frame.id
         case let .resign(frame): frame.id
         case let .chat(frame): frame.id
+        case let .seek(frame): frame.id
+        case let .unseek(frame): frame.id
         }
     }
 }
@@ -89,6 +97,8 @@ extension ClientFrame {
         case let .send(frame): [frame.id, frame.conversation.rawValue, frame.game, frame.variant, frame.session]
         case let .ack(frame): [frame.conversation.rawValue]
         case let .resume(frame): [frame.id, frame.conversation.rawValue]
+        case let .seek(frame): [frame.id, frame.game, frame.variant]
+        case let .unseek(frame): [frame.id, frame.seek]
         }
         return texts.map { $0?.utf8.count ?? 0 }.max() ?? 0
     }

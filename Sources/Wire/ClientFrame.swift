@@ -15,6 +15,8 @@ public enum ClientFrame: Hashable, Sendable {
     case resume(Resume)
     case resign(Resign)
     case chat(Chat)
+    case seek(Seek)
+    case unseek(Unseek)
 
     /// The answer to the server's `challenge`: the install's P-256 public key and its
     /// signature of the challenge.
@@ -100,6 +102,50 @@ public enum ClientFrame: Hashable, Sendable {
             self.id = id
             self.conversation = conversation
             self.text = text
+        }
+    }
+
+    /// Ask for a game with someone now: a player seeking the same game, variant, time and
+    /// rating is found, preferring the closest rating (docs/PROTOCOL.md, "Finding a game").
+    /// Answered `done` once the seek waits; when it is paired, the new conversation's entries
+    /// arrive as events, a `paired` one among them naming who moves first.
+    public struct Seek: Codable, Hashable, Sendable {
+        public var id: String
+        public var game: String
+        /// The game's variant; `nil` for its default.
+        public var variant: String?
+        /// Seconds each player has for a move: one the server allows.
+        public var secondsPerMove: Int
+        public var rated: Bool
+        /// How many play together: 2 when absent, more for a game of a group.
+        public var players: Int?
+        /// For a game of a group: after how many seconds to start with those present (two
+        /// at least) rather than wait for all `players`; absent, only with all of them.
+        public var startWithFewerAfter: Int?
+
+        public init(
+            id: String, game: String, variant: String? = nil, secondsPerMove: Int, rated: Bool, players: Int? = nil,
+            startWithFewerAfter: Int? = nil
+        ) {
+            self.id = id
+            self.game = game
+            self.variant = variant
+            self.secondsPerMove = secondsPerMove
+            self.rated = rated
+            self.players = players
+            self.startWithFewerAfter = startWithFewerAfter
+        }
+    }
+
+    /// Stop seeking: the seek made by the request `seek`, or every one of the account's when
+    /// absent. Answered `done`, whether or not it was still waiting.
+    public struct Unseek: Codable, Hashable, Sendable {
+        public var id: String
+        public var seek: String?
+
+        public init(id: String, seek: String? = nil) {
+            self.id = id
+            self.seek = seek
         }
     }
 

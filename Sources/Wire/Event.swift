@@ -32,6 +32,9 @@ public struct Event: Codable, Hashable, Sendable {
         case sticker
         /// A member took a new name: `participant`, with the name it took.
         case renamed
+        /// The server paired players who sought a game (`seek`) in this new conversation:
+        /// `pairing` says which game, on what time, and who moves first.
+        case paired
     }
 
     public var conversation: ConversationID
@@ -49,11 +52,15 @@ public struct Event: Codable, Hashable, Sendable {
     /// message of the session's chain, so that every player can check the boards they could
     /// not see.
     public var reveal: String?
+    /// Of a `paired` event: the game the players were paired for.
+    public var pairing: PairingInfo?
 
     public init(
         conversation: ConversationID, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
-        participant: ParticipantInfo? = nil, text: String? = nil, sticker: Sticker? = nil, reveal: String? = nil
+        participant: ParticipantInfo? = nil, text: String? = nil, sticker: Sticker? = nil, reveal: String? = nil,
+        pairing: PairingInfo? = nil
     ) {
+        self.pairing = pairing
         self.reveal = reveal
         self.text = text
         self.sticker = sticker
@@ -88,6 +95,25 @@ public struct Sticker: Codable, Hashable, Sendable {
         self.height = height
         self.bytes = bytes
         self.url = url
+    }
+}
+
+/// The game players who sought one were paired for (a `paired` event).
+public struct PairingInfo: Codable, Hashable, Sendable {
+    public var game: String
+    public var variant: String?
+    /// Seconds each player has for a move.
+    public var secondsPerMove: Int
+    public var rated: Bool
+    /// The players, in the order they move: the first sends the game's first message.
+    public var players: [ParticipantID]
+
+    public init(game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [ParticipantID]) {
+        self.game = game
+        self.variant = variant
+        self.secondsPerMove = secondsPerMove
+        self.rated = rated
+        self.players = players
     }
 }
 

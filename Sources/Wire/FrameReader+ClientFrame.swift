@@ -19,6 +19,8 @@ extension FrameReader {
         case "resume": frame = .resume(try resume(&s))
         case "resign": frame = .resign(try resign(&s))
         case "chat": frame = .chat(try chat(&s))
+        case "seek": frame = .seek(try seek(&s))
+        case "unseek": frame = .unseek(try unseek(&s))
         default: throw JSONScanner.Declined()
         }
         try s.end()
@@ -107,6 +109,44 @@ extension FrameReader {
             }
         }
         return ClientFrame.Resign(id: try id.required(), conversation: try conversation.required(), session: try session.required())
+    }
+
+    static func seek(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Seek {
+        func optionalInt(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Int? {
+            try s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.int() }
+        }
+        var id = Field<String>(), game = Field<String>(), variant = Field<String?>(), secondsPerMove = Field<Int>()
+        var rated = Field<Bool>(), players = Field<Int?>(), fewer = Field<Int?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "game": try game.set(s.string())
+            case "variant": try variant.set(s.optionalString())
+            case "secondsPerMove": try secondsPerMove.set(s.int())
+            case "rated": try rated.set(s.bool())
+            case "players": try players.set(optionalInt(&s))
+            case "startWithFewerAfter": try fewer.set(optionalInt(&s))
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Seek(
+            id: try id.required(), game: try game.required(), variant: variant.optional(),
+            secondsPerMove: try secondsPerMove.required(), rated: try rated.required(), players: players.optional(),
+            startWithFewerAfter: fewer.optional())
+    }
+
+    static func unseek(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Unseek {
+        var id = Field<String>(), seek = Field<String?>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "id": try id.set(s.string())
+            case "seek": try seek.set(s.optionalString())
+            default: try s.skipValue()
+            }
+        }
+        return ClientFrame.Unseek(id: try id.required(), seek: seek.optional())
     }
 
     static func leave(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Leave {

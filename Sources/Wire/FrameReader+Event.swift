@@ -7,7 +7,7 @@ extension FrameReader {
     static func event(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Event {
         var conversation = Field<ConversationID>(), seq = Field<Int>(), kind = Field<Event.Kind>()
         var message = Field<Message?>(), status = Field<GameStatus?>(), participant = Field<ParticipantInfo?>()
-        var text = Field<String?>(), sticker = Field<Sticker?>(), reveal = Field<String?>()
+        var text = Field<String?>(), sticker = Field<Sticker?>(), reveal = Field<String?>(), pairing = Field<PairingInfo?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -22,13 +22,33 @@ extension FrameReader {
             case "text": try text.set(s.optionalString())
             case "sticker": try sticker.set(s.optional(Self.sticker))
             case "reveal": try reveal.set(s.optionalString())
+            case "pairing": try pairing.set(s.optional(Self.pairing))
             default: try s.skipValue()
             }
         }
         return Event(
             conversation: try conversation.required(), seq: try seq.required(), kind: try kind.required(),
             message: message.optional(), status: status.optional(), participant: participant.optional(), text: text.optional(),
-            sticker: sticker.optional(), reveal: reveal.optional())
+            sticker: sticker.optional(), reveal: reveal.optional(), pairing: pairing.optional())
+    }
+
+    static func pairing(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> PairingInfo {
+        var game = Field<String>(), variant = Field<String?>(), secondsPerMove = Field<Int>(), rated = Field<Bool>()
+        var players = Field<[ParticipantID]>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "game": try game.set(s.string())
+            case "variant": try variant.set(s.optionalString())
+            case "secondsPerMove": try secondsPerMove.set(s.int())
+            case "rated": try rated.set(s.bool())
+            case "players": try players.set(s.array(participantID))
+            default: try s.skipValue()
+            }
+        }
+        return PairingInfo(
+            game: try game.required(), variant: variant.optional(), secondsPerMove: try secondsPerMove.required(),
+            rated: try rated.required(), players: try players.required())
     }
 
     static func sticker(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Sticker {

@@ -212,6 +212,19 @@ public struct FrameWriter {
             out.key("id"); out.string(chat.id)
             out.key("text"); out.string(chat.text)
             type("chat")
+        case let .seek(seek):
+            out.key("game", first: true); out.string(seek.game)
+            out.key("id"); out.string(seek.id)
+            if let players = seek.players { out.key("players"); out.integer(players) }
+            out.key("rated"); out.bool(seek.rated)
+            out.key("secondsPerMove"); out.integer(seek.secondsPerMove)
+            if let after = seek.startWithFewerAfter { out.key("startWithFewerAfter"); out.integer(after) }
+            type("seek")
+            if let variant = seek.variant { out.key("variant"); out.string(variant) }
+        case let .unseek(unseek):
+            out.key("id", first: true); out.string(unseek.id)
+            if let seek = unseek.seek { out.key("seek"); out.string(seek) }
+            type("unseek")
         }
         out.close()
     }
@@ -223,12 +236,23 @@ public struct FrameWriter {
         out.key("conversation", first: true); out.string(event.conversation.rawValue)
         out.key("kind"); out.string(event.kind.rawValue)
         if let message = event.message { out.key("message"); self.message(message) }
+        if let pairing = event.pairing { out.key("pairing"); self.pairing(pairing) }
         if let participant = event.participant { out.key("participant"); self.participant(participant) }
         if let reveal = event.reveal { out.key("reveal"); out.string(reveal) }
         out.key("seq"); out.integer(event.seq)
         if let status = event.status { out.key("status"); self.status(status) }
         if let sticker = event.sticker { out.key("sticker"); self.sticker(sticker) }
         if let text = event.text { out.key("text"); out.string(text) }
+    }
+
+    private mutating func pairing(_ pairing: PairingInfo) {
+        out.open()
+        out.key("game", first: true); out.string(pairing.game)
+        out.key("players"); participants(pairing.players)
+        out.key("rated"); out.bool(pairing.rated)
+        out.key("secondsPerMove"); out.integer(pairing.secondsPerMove)
+        if let variant = pairing.variant { out.key("variant"); out.string(variant) }
+        out.close()
     }
 
     private mutating func sticker(_ sticker: Sticker) {

@@ -66,6 +66,8 @@ struct EngineHarness {
                 }
             }
         }
+        // After the entries, as the server sends them.
+        for (receiver, frame) in decision.sends { inbox[receiver, default: []].append(frame) }
         return decision.replies
     }
 

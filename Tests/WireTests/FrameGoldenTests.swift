@@ -59,6 +59,9 @@ import Wire
         ("client-resume", .resume(.init(id: "r6", conversation: conversation, after: 4))),
         ("client-resign", .resign(.init(id: "r7", conversation: conversation, session: session.uuidString))),
         ("client-chat", .chat(.init(id: "r8", conversation: conversation, text: "Fancy a game? \u{1B}[2J <b>"))),
+        ("client-seek", .seek(.init(id: "s1", game: "battleship", variant: "classic", secondsPerMove: 300, rated: true))),
+        ("client-seek-group", .seek(.init(id: "s2", game: "icecream", secondsPerMove: 86400, rated: false, players: 4, startWithFewerAfter: 60))),
+        ("client-unseek", .unseek(.init(id: "u1", seek: "s1"))),
     ]
 
     static let serverFrames: [(String, ServerFrame)] = [
@@ -101,6 +104,9 @@ import Wire
                 turn: TurnInfo(kind: .nobody, participants: []),
                 outcome: OutcomeInfo(finished: true, winners: [ben], losers: [amber]), prompt: nil),
             participant: ParticipantInfo(id: amber, name: nil)))),
+        ("server-event-paired", .event(Event(
+            conversation: conversation, seq: 3, kind: .paired,
+            pairing: PairingInfo(game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, players: [amber, ben])))),
     ]
 
     @Test(arguments: clientFrames.map { $0.0 })

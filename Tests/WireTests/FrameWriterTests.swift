@@ -118,7 +118,7 @@ import Wire
     }
 
     static func clientFrame(_ random: inout SeededRandom) -> ClientFrame {
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0: .authenticate(.init(publicKey: text(&random), signature: text(&random), name: maybe(&random) { text(&$0) }))
         case 1: .create(.init(id: text(&random)))
         case 2: .join(.init(id: text(&random), invite: text(&random)))
@@ -131,6 +131,10 @@ import Wire
         case 7: .ack(.init(conversation: ConversationID(spelling: text(&random)), seq: number(&random)))
         case 8: .resign(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), session: text(&random)))
         case 9: .chat(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), text: text(&random)))
+        case 10: .seek(.init(
+            id: text(&random), game: text(&random), variant: maybe(&random) { text(&$0) }, secondsPerMove: number(&random),
+            rated: number(&random) % 2 == 0, players: maybe(&random) { number(&$0) }, startWithFewerAfter: maybe(&random) { number(&$0) }))
+        case 11: .unseek(.init(id: text(&random), seek: maybe(&random) { text(&$0) }))
         default: .resume(.init(id: text(&random), conversation: ConversationID(spelling: text(&random)), after: number(&random)))
         }
     }

@@ -102,7 +102,7 @@ struct RandomFrames {
     }
 
     mutating func clientFrame() -> ClientFrame {
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0:
             .authenticate(.init(
                 v: ProtocolVersion(rawValue: number()), publicKey: text(), signature: text(), name: maybe { $0.text() }))
@@ -118,6 +118,11 @@ struct RandomFrames {
         case 7: .ack(.init(conversation: ConversationID(spelling: text()), seq: number()))
         case 8: .resign(.init(id: text(), conversation: ConversationID(spelling: text()), session: text()))
         case 9: .chat(.init(id: text(), conversation: ConversationID(spelling: text()), text: text()))
+        case 10:
+            .seek(.init(
+                id: text(), game: text(), variant: maybe { $0.text() }, secondsPerMove: number(), rated: number() % 2 == 0,
+                players: maybe { $0.number() }, startWithFewerAfter: maybe { $0.number() }))
+        case 11: .unseek(.init(id: text(), seek: maybe { $0.text() }))
         default: .resume(.init(id: text(), conversation: ConversationID(spelling: text()), after: number()))
         }
     }

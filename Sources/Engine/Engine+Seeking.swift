@@ -1,0 +1,103 @@
+import Foundation
+import GameRules
+import Matchmaking
+import Ratings
+import Transcript
+import Wire
+
+/// Finding a game: seeks wait in the engine's `Matchmaker`; each pairing opens a conversation of
+/// its players with a `paired` entry that names the game, its time and who moves first.
+extension Engine {
+    /// A seek of `account`, from `origin` (where it connected from; its own account when not
+    /// known): refused when the game, the time or the number of players is not one this server
+    /// plays, answered `done` once it waits, then paired with what is due at `now`.
+    mutating func seek(
+        _ request: ClientFrame.Seek, by account: AccountID, origin: String?, now: Date, random: inout some RandomNumberGenerator
+    ) -> Decision {
+        func refused(_ error: ErrorFrame) -> Decision { .reply(.rejected(.init(id: request.id, error: error))) }
+        let game: AnyGame
+        do throws(RuleViolation) {
+            game = try catalog.game(GameID(rawValue: request.game), variant: request.variant)
+        } catch {
+            return refused(ErrorFrame(error))
+        }
+        guard configuration.timeControls.contains(request.secondsPerMove) else {
+            return refused(EngineError.timeControl(configuration.timeControls).frame)
+        }
+        let players = request.players ?? 2
+        guard game.variant.seats.contains(players) else {
+            return refused(EngineError.playerCount(game.variant.seats, game: request.game).frame)
+        }
+        if request.rated, players != 2 { return refused(EngineError.ratedForTwo.frame) }
+        if let refusal = joiningRefusal(of: account) { return refused(refusal) }
+        let seek = Seek(
+            id: request.id, account: account, origin: origin.flatMap { $0.isEmpty ? nil : $0 } ?? account.rawValue,
+            // The variant as the game names it, so that its default and its name are one pool.
+            pool: Pool(game: request.game, variant: game.variant.id, secondsPerMove: request.secondsPerMove, rated: request.rated),
+            rating: Rating.initial.rating, players: players,
+            startWithFewerAfter: request.startWithFewerAfter.map { .seconds($0) }, houseBotAfter: nil, since: now)
+        do {
+            try matchmaker.add(seek)
+        } catch {
+            switch error {
+            case .alreadySeeking: return refused(EngineError.alreadySeeking.frame)
+            case let .tooManySeeks(limit): return refused(EngineError.tooManySeeks(limit).frame)
+            }
+        }
+        var decision = Decision.reply(.done(.init(id: request.id)))
+        decision.merge(pair(at: now, random: &random))
+        return decision
+    }
+
+    /// Takes `account`'s seek made by the request `seek` out of the queue, or all of them;
+    /// answered `done` when `answering` names a request.
+    mutating func unseek(_ seek: String?, by account: AccountID, answering request: String?) -> Decision {
+        if let seek {
+            if let pool = matchmaker.waiting.first(where: { $0.account == account && $0.id == seek })?.pool {
+                matchmaker.remove(account, in: pool)
+            }
+        } else {
+            matchmaker.remove(account)
+        }
+        return request.map { .reply(.done(.init(id: $0))) } ?? Decision()
+    }
+
+    /// The pairings due at `now`, each a conversation opened for its players: its records,
+    /// its entries relayed to them, and to every connection of each a `conversation` frame
+    /// answering its seek.
+    mutating func pair(at now: Date, random: inout some RandomNumberGenerator) -> Decision {
+        var decision = Decision()
+        for pairing in matchmaker.pair(at: now) where !pairing.withHouseBot {
+            decision.merge(open(pairing, at: now, random: &random))
+        }
+        return decision
+    }
+
+    /// When a waiting seek may next be paired without a new one: the pipeline asks again then.
+    public func pairingDue(after now: Date) -> Date? {
+        matchmaker.nextChange(after: now)
+    }
+
+    private mutating func open(_ pairing: Pairing, at now: Date, random: inout some RandomNumberGenerator) -> Decision {
+        var id = ConversationID(rawValue: UUID.random(using: &random).uuidString)
+        while !partition.holds(id) { id = ConversationID(rawValue: UUID.random(using: &random).uuidString) }
+        var invite = InviteCode.make(using: &random)
+        while directory.invites[invite] != nil { invite = InviteCode.make(using: &random) }
+        let players = pairing.seeks.map(\.account)
+        var records: [Record] = [.conversationCreated(conversation: id, invite: invite, creator: players[0])]
+        for (index, player) in players.enumerated() {
+            records.append(.joined(conversation: id, seq: index + 1, account: player, role: .player))
+        }
+        let pool = pairing.pool
+        records.append(.paired(
+            conversation: id, seq: players.count + 1,
+            pairing: StoredPairing(
+                game: pool.game, variant: pool.variant, secondsPerMove: pool.secondsPerMove, rated: pool.rated, players: players),
+            at: now))
+        var decision = commit(records, reply: nil, notify: (1...players.count + 1).map { EntryReference(conversation: id, seq: $0) })
+        for seek in pairing.seeks {
+            decision.sends.append((seek.account, .conversation(.init(id: seek.id, conversation: summary(of: id, for: seek.account)))))
+        }
+        return decision
+    }
+}

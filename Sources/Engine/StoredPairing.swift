@@ -1,0 +1,21 @@
+import Transcript
+
+/// The game players who sought one were paired for, as their conversation keeps it
+/// (`Record.paired`): its first session must be of this game, started by the first player,
+/// and each of its moves has `secondsPerMove`.
+public struct StoredPairing: Codable, Hashable, Sendable {
+    public var game: String
+    public var variant: String?
+    public var secondsPerMove: Int
+    public var rated: Bool
+    /// In the order they move.
+    public var players: [AccountID]
+
+    public init(game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [AccountID]) {
+        self.game = game
+        self.variant = variant
+        self.secondsPerMove = secondsPerMove
+        self.rated = rated
+        self.players = players
+    }
+}

@@ -1,0 +1,128 @@
+import Engine
+import Foundation
+import Testing
+import Transcript
+import Wire
+
+/// Finding a game as the engine decides it: seeks wait, are paired into a new conversation whose
+/// `paired` entry names the game, its time and who moves first, and that conversation opens
+/// with that game, started by that player, on that time.
+@Suite struct SeekingTests {
+    static func classic(_ id: String, rated: Bool = true, seconds: Int = 300) -> ClientFrame {
+        .seek(.init(id: id, game: "battleship", variant: "classic", secondsPerMove: seconds, rated: rated))
+    }
+
+    /// Amber seeks, then Ben: they are paired at once, Amber (who waited longer) first.
+    static func paired() throws -> (EngineHarness, ConversationID) {
+        var harness = EngineHarness()
+        #expect(harness.handle(classic("a1"), from: "amber") == [.done(.init(id: "a1"))])
+        #expect(harness.engine.conversations(of: "amber").isEmpty, "alone, Amber waits")
+        #expect(harness.handle(classic("b1"), from: "ben") == [.done(.init(id: "b1"))])
+        guard case let .conversation(summary)? = harness.inbox["amber"]?.last else { throw Unexpected(harness.inbox["amber"]) }
+        return (harness, summary.conversation.conversation)
+    }
+
+    @Test func twoSeekersArePairedInANewConversationThatSaysWhoMovesFirst() throws {
+        let (harness, conversation) = try Self.paired()
+        #expect(harness.engine.members(of: conversation) == ["amber", "ben"])
+        #expect(harness.engine.matchmaker.waiting.isEmpty)
+        // Each hears of the conversation as the answer to their own seek, after its entries.
+        guard case let .conversation(forBen)? = harness.inbox["ben"]?.last else { throw Unexpected(harness.inbox["ben"]) }
+        #expect(forBen.id == "b1" && forBen.conversation.conversation == conversation && forBen.conversation.lastSeq == 3)
+        guard case let .conversation(forAmber)? = harness.inbox["amber"]?.last else { throw Unexpected(harness.inbox["amber"]) }
+        #expect(forAmber.id == "a1")
+        // The paired entry, in each member's own identifiers.
+        for viewer: AccountID in ["amber", "ben"] {
+            let events = harness.events(of: viewer)
+            #expect(events.map(\.kind) == [.joined, .joined, .paired])
+            let pairing = try #require(events.last?.pairing)
+            #expect(pairing == PairingInfo(
+                game: "battleship", variant: "classic", secondsPerMove: 300, rated: true,
+                players: [harness.id(of: "amber", seenBy: viewer), harness.id(of: "ben", seenBy: viewer)]))
+        }
+        let stored = try #require(harness.log.last)
+        guard case let .paired(_, 3, storedPairing, _) = stored else { throw Unexpected(stored) }
+        #expect(storedPairing.players == ["amber", "ben"] && storedPairing.secondsPerMove == 300)
+        // The stored form reads back as it was written.
+        #expect(try WireJSON.decode(Record.self, from: try stored.storedJSON()) == stored)
+    }
+
+    @Test func thePairedGameIsStartedByTheFirstPlayerAndTimedAsSought() throws {
+        var (harness, conversation) = try Self.paired()
+        let placed = "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h"
+        let byBen = harness.handle(.send(.init(id: "m1", conversation: conversation, game: "battleship", variant: "classic", url: placed)), from: "ben")
+        #expect(byBen.first?.rejection?.code == "paired-game", "Ben answers; Amber starts")
+        let otherGame = harness.handle(.send(.init(id: "m2", conversation: conversation, game: "icecream", url: "?Base=base01")), from: "amber")
+        #expect(otherGame.first?.rejection?.code == "paired-game")
+        let seed = harness.handle(.send(.init(id: "m3", conversation: conversation, game: "battleship", url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
+        #expect(seed.first?.rejection?.code == "paired-game", "the default variant is not the one sought")
+        let started = harness.handle(.send(.init(id: "m4", conversation: conversation, game: "battleship", variant: "classic", url: placed)), from: "amber")
+        #expect(started.first?.isAccepted == true, "\(started)")
+        // No turn time is configured for Battleship here: the pairing's five minutes are its own.
+        let deadline = try #require(harness.engine.deadlines().first)
+        #expect(deadline.at == harness.clock + 300)
+    }
+
+    @Test func seeksThisServerCannotPlayAreRefusedAndChangeNothing() throws {
+        var harness = EngineHarness()
+        let refusals: [(ClientFrame, String)] = [
+            (.seek(.init(id: "s1", game: "chess", secondsPerMove: 300, rated: true)), "unknown-game"),
+            (Self.classic("s2", seconds: 42), "time-control"),
+            (.seek(.init(id: "s3", game: "battleship", secondsPerMove: 300, rated: false, players: 5)), "player-count"),
+            (.seek(.init(id: "s4", game: "icecream", secondsPerMove: 300, rated: true, players: 3)), "rated-for-two"),
+        ]
+        for (frame, code) in refusals {
+            #expect(harness.handle(frame, from: "amber").first?.rejection?.code == code)
+        }
+        #expect(harness.engine.matchmaker.waiting.isEmpty && harness.log.isEmpty)
+        #expect(harness.handle(Self.classic("s5"), from: "amber") == [.done(.init(id: "s5"))])
+        #expect(harness.handle(Self.classic("s6"), from: "amber").first?.rejection?.code == "already-seeking")
+        #expect(harness.engine.matchmaker.waiting.map(\.id) == ["s5"])
+    }
+
+    @Test func anUnseekTakesTheSeekOutOfTheQueue() throws {
+        var harness = EngineHarness()
+        harness.handle(Self.classic("a1"), from: "amber")
+        harness.handle(Self.classic("a2", rated: false), from: "amber")
+        #expect(harness.handle(.unseek(.init(id: "u1", seek: "a1")), from: "amber") == [.done(.init(id: "u1"))])
+        #expect(harness.engine.matchmaker.waiting.map(\.id) == ["a2"])
+        harness.handle(Self.classic("b1"), from: "ben")
+        #expect(harness.engine.conversations(of: "ben").isEmpty, "Amber no longer seeks a rated game")
+        #expect(harness.handle(.unseek(.init(id: "u2")), from: "amber") == [.done(.init(id: "u2"))])
+        #expect(harness.engine.matchmaker.waiting.map(\.account) == ["ben"])
+    }
+
+    @Test func aBatchTheStoreRefusesLeavesTheQueueAsItWas() throws {
+        var harness = EngineHarness()
+        harness.handle(Self.classic("a1"), from: "amber")
+        let decided = harness.engine.decide(
+            [.seek(.init(id: "b1", game: "battleship", variant: "classic", secondsPerMove: 300, rated: true), from: "ben", origin: "10.0.0.2")],
+            at: harness.clock, random: &harness.random, storedThrough: [:], snapshotSeq: [:])
+        #expect(decided.records.count == 4, "paired")
+        #expect(decided.pairingDue == nil, "nobody waits")
+        _ = harness.engine.setAside(decided)
+        // Dropped: Amber waits as before, and Ben was never taken.
+        #expect(harness.engine.matchmaker.waiting.map(\.account) == ["amber"])
+
+        let alone = harness.engine.decide(
+            [.seek(.init(id: "c1", game: "battleship", secondsPerMove: 60, rated: false), from: "chris", origin: "10.0.0.3")],
+            at: harness.clock, random: &harness.random, storedThrough: [:], snapshotSeq: [:])
+        #expect(alone.pairingDue == harness.clock + 1, "seeks wait: pair again in a second")
+        harness.engine.keep(harness.engine.setAside(alone))
+        #expect(harness.engine.matchmaker.waiting.map(\.account) == ["amber", "chris"])
+    }
+
+    @Test func aPairedConversationLoadedFromItsSnapshotKeepsItsPairing() throws {
+        let (harness, conversation) = try Self.paired()
+        let snapshot = try #require(harness.engine.snapshotChange(of: conversation, after: 0)?.value)
+        var loaded = EngineHarness().engine
+        #expect(try loaded.load(conversation, snapshot: snapshot, then: []))
+        let placed = "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h"
+        var random = harness.random
+        let byBen = loaded.handle(
+            .send(.init(id: "m1", conversation: conversation, game: "battleship", variant: "classic", url: placed)), from: "ben",
+            now: harness.clock, random: &random)
+        #expect(byBen.replies.first?.rejection?.code == "paired-game")
+        #expect(loaded.event(conversation: conversation, seq: 3, for: "ben")?.pairing?.secondsPerMove == 300)
+    }
+}

@@ -285,6 +285,11 @@ public actor ParleyClient {
             switch frame {
             case let .event(event): deliver(event)
             case let .error(error): updatesIn.yield(.error(error))
+            case let .conversation(reply):
+                // A conversation the server opened for this account (a seek paired): its events
+                // came before it, live; anything missed comes with the next resume.
+                updatesIn.yield(.conversation(reply.conversation))
+                follow(reply.conversation.conversation)
             default: break
             }
         }

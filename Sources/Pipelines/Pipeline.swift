@@ -302,10 +302,11 @@ package actor Pipeline {
                     if case let .conversations(list) = reply { list } else { nil }
                 }.first ?? .init(id: request.id, conversations: []))
             }
+            // Before the entries of the conversation they name, as a join's answer comes before
+            // them: a client knows its members and itself among them.
+            for (account, frame) in decision.sends { deliveries.add(frame, to: connections.outboxes(of: account)) }
             touch(decision.notify)
             for reference in decision.notify { relay(reference, into: &deliveries) }
-            // After the entries that make the conversation, so that a client knows its members.
-            for (account, frame) in decision.sends { deliveries.add(frame, to: connections.outboxes(of: account)) }
             for change in decision.timers { time(change) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }

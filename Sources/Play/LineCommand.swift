@@ -10,6 +10,9 @@ import GameRules
 ///     leave CONV                  leave a conversation (the ones after it move up a number)
 ///     list                        list the conversations
 ///     name NAME                   set the name others see
+///     seek GAME [VARIANT] [TIME] [rated]   play whoever else seeks the same now, TIME a move
+///                                 (1m, 5m, 1d, 3d or 7d; 5m when absent), casual unless rated
+///     unseek                      stop seeking
 ///     start CONV GAME [VARIANT] QUERY   start a game with its first state, e.g.
 ///                                 start 1 battleship seed Ship_Location=0&Ship_Location=4
 ///     move CONV SEQ ITEMS         answer message SEQ with its state plus ITEMS
@@ -29,6 +32,8 @@ public enum LineCommand: Hashable, Sendable {
     case leave(conversation: String)
     case list
     case name(String)
+    case seek(game: String, variant: String?, secondsPerMove: Int, rated: Bool)
+    case unseek
     case start(conversation: String, game: String, variant: String?, query: String)
     /// `game`: the game whose own verb it was (`fire` is Battleship's), which message SEQ must be of.
     case move(conversation: String, seq: Int, items: String, game: String? = nil)
@@ -54,6 +59,8 @@ public enum LineCommand: Hashable, Sendable {
             return .sticker(conversation: rest[0], file: rest[1], name: rest.count > 2 ? rest.dropFirst(2).joined(separator: " ") : nil)
         case ("list", 0): return .list
         case ("name", 1...): return .name(rest.joined(separator: " "))
+        case ("seek", 1...4): return try seek(rest)
+        case ("unseek", 0): return .unseek
         case ("start", 3): return .start(conversation: rest[0], game: rest[1], variant: nil, query: rest[2])
         case ("start", 4): return .start(conversation: rest[0], game: rest[1], variant: rest[2], query: rest[3])
         case ("move", 3): return .move(conversation: rest[0], seq: try seq(rest[1]), items: rest[2])
@@ -92,10 +99,39 @@ public enum LineCommand: Hashable, Sendable {
 
     /// Every command's forms, as README documents them.
     static func forms(in catalog: GameCatalog) -> [String] {
-        ["create", "join CODE", "leave CONV", "list", "name NAME", "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
+        ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated]", "unseek",
+         "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
             + verbs(in: catalog).map { "\($0.verb.verb) CONV SEQ \($0.verb.argument)" }
             + ["resign CONV SEQ", "replay CONV SEQ", "export CONV SEQ FILE", "say CONV WORDS", "sticker CONV FILE [NAME]",
                "sticker CONV SEQ [NAME]", "show CONV", "quit"]
+    }
+
+    /// `seek GAME [VARIANT] [TIME] [rated|casual]`: a word that is a time (`5m`, `1d`, `300`)
+    /// is the time, `rated` or `casual` the rating, another the variant.
+    private static func seek(_ words: [String]) throws(LineError) -> LineCommand {
+        var variant: String?, perMove = 300, rated = false
+        for word in words.dropFirst() {
+            switch word.lowercased() {
+            case "rated": rated = true
+            case "casual": rated = false
+            default:
+                if let time = seconds(in: word) {
+                    perMove = time
+                } else if variant == nil {
+                    variant = word
+                } else {
+                    throw LineError("seek takes GAME [VARIANT] [TIME] [rated]: \(word) is none of them.")
+                }
+            }
+        }
+        return .seek(game: words[0], variant: variant, secondsPerMove: perMove, rated: rated)
+    }
+
+    /// `90` (seconds), `5m`, `2h`, `3d`.
+    static func seconds(in word: String) -> Int? {
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        if let last = word.last, let unit = units[last], let count = Int(word.dropLast()), count > 0 { return count * unit }
+        return Int(word).flatMap { $0 > 0 ? $0 : nil }
     }
 
     private static func seq(_ word: String) throws(LineError) -> Int {

@@ -2,6 +2,7 @@ import Client
 import Fairness
 import GameCatalog
 import GameRules
+import TerminalUI
 import Foundation
 import GameCatalog
 import Wire
@@ -128,6 +129,13 @@ public actor LineMode {
             for summary in list.conversations { output(LineFormatter.line(for: summary, in: book)) }
         case let .name(name):
             report(try await client.request(.rename(.init(id: UUID().uuidString, name: name))), done: "name set")
+        case let .seek(game, variant, seconds, rated):
+            let answer = try await client.request(.seek(.init(
+                id: UUID().uuidString, game: game, variant: variant, secondsPerMove: seconds, rated: rated)))
+            let what = game + (variant.map { " (\($0))" } ?? "") + ", " + TimeControlWords.perMove(seconds) + (rated ? ", rated" : ", casual")
+            report(answer, done: "seeking \(what): waiting for another player (unseek to stop)")
+        case .unseek:
+            report(try await client.request(.unseek(.init(id: UUID().uuidString))), done: "no longer seeking")
         case let .start(reference, game, variant, query):
             let conversation = try book.conversation(reference)
             report(try await client.request(.send(.init(

@@ -59,6 +59,8 @@ struct EngineHarness {
         let decision = engine.handle(frame, from: account, now: clock, random: &random)
         log += decision.events
         inbox[account, default: []] += decision.replies
+        // Before the entries, as the server sends them.
+        for (receiver, frame) in decision.sends { inbox[receiver, default: []].append(frame) }
         for reference in decision.notify {
             for member in engine.members(of: reference.conversation) {
                 if let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member) {
@@ -66,8 +68,6 @@ struct EngineHarness {
                 }
             }
         }
-        // After the entries, as the server sends them.
-        for (receiver, frame) in decision.sends { inbox[receiver, default: []].append(frame) }
         return decision.replies
     }
 

@@ -32,11 +32,11 @@ struct SeekingServerTests {
             let ben = try await Player.connect(to: server, name: "Ben")
             #expect(try await amber.request(Self.classic("a1")) == .done(.init(id: "a1")))
             #expect(try await ben.request(Self.classic("b1")) == .done(.init(id: "b1")))
-            // The paired entry names the game, its time and who moves first: Amber, who sought
-            // first. The conversation frame that answers each seek comes after it.
-            let paired = try await ben.next { $0.event?.kind == .paired }
+            // The conversation frame that answers each seek comes first; then the paired entry,
+            // which names the game, its time and who moves first: Amber, who sought first.
             let forAmber = try await Self.pairing(of: amber, seek: "a1")
             let forBen = try await Self.pairing(of: ben, seek: "b1")
+            let paired = try await ben.next { $0.event?.kind == .paired }
             #expect(forAmber.conversation == forBen.conversation && paired.event?.conversation == forBen.conversation)
             #expect(Set(forAmber.members.compactMap(\.name)) == ["Amber", "Ben"])
             let pairing = try #require(paired.event?.pairing)

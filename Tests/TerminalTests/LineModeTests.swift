@@ -83,6 +83,32 @@ import Wire
         await client.stop()
     }
 
+    /// Two strangers seek a seed game and are paired: each is told, the first starts it, and
+    /// the other answers, without an invite.
+    @Test(.timeLimit(.minutes(1)))
+    func twoStrangersSeekASeedGameAndPlayIt() async throws {
+        try await LiveServer.with { server in
+            let amber = await Terminal(server, name: "Amber")
+            let ben = await Terminal(server, name: "Ben")
+            amber.type("seek battleship 1d")
+            _ = try await amber.screen.wait(for: "seeking battleship, 1 day a move, casual: waiting for another player")
+            ben.type("seek battleship 1d")
+            let paired = try await ben.screen.wait(for: "#3 paired for battleship (seed), 1 day a move, casual")
+            #expect(paired.hasPrefix("[1] ") && paired.hasSuffix("Amber moves first"), "\(paired)")
+            _ = try await amber.screen.wait(for: "#3 paired for battleship (seed), 1 day a move, casual — you move first")
+            amber.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
+            _ = try await ben.screen.wait(for: "#4 battleship Amber placed their ships! Can you find them?")
+            ben.type("fire 1 4 8")
+            _ = try await amber.screen.wait(for: "#5 battleship Ben fired at 8")
+            ben.type("seek battleship 1d rated")
+            _ = try await ben.screen.wait(for: "seeking battleship, 1 day a move, rated")
+            ben.type("seek battleship 42")
+            _ = try await ben.screen.wait(for: "refused: This server's games have 60, 300, 86400, 259200, 604800 seconds a move")
+            ben.type("unseek")
+            _ = try await ben.screen.wait(for: "no longer seeking")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func twoPeoplePlayASeedGameInLineMode() async throws {
         try await LiveServer.with { server in

@@ -56,45 +56,107 @@ public actor BotRunner {
         book.learn(reply.conversation)
         output("conversation \(conversation) invite \(reply.conversation.invite)")
         if invite == nil, let watch = reply.conversation.watchInvite { output("to watch it: \(watch)") }
-        let you = reply.conversation.you
-        var last: GameStatus?
-        var session: String?
-        var opened = !opens
+        var game = Game(conversation: conversation, you: reply.conversation.you, opened: !opens, rematches: rematches)
         while let update = await updates.next() {
-            if case let .untrusted(error) = update { throw error }
-            guard case let .event(event) = update, event.conversation == conversation else { continue }
-            book.record(event)
-            // A bot does not play on against a server caught lying.
-            if let warning = LineFormatter.warning(for: event, in: book) { throw LineError(warning) }
-            if !opened, event.kind == .joined, event.participant?.id != you {
-                opened = true
-                try await send(try player.opening(using: &generator), conversation: conversation, after: nil)
-                continue
-            }
-            if event.kind == .left || event.kind == .removed, book.players(in: conversation).allSatisfy({ $0 == you }) {
-                output("everyone else left")
-                guard let last else { throw LineError("Everyone else left before the game ended.") }
-                return last
-            }
-            // The game being played, or (after one) the next one someone starts: a rematch.
-            guard let status = event.status, event.kind != .joined, status.game == player.game,
-                !finished.contains(status.session), session == nil || session == status.session
-            else { continue }
-            if event.kind == .message, session == nil { session = status.session }
-            if status.outcome.finished {
-                finished.insert(status.session)
-                output(ending(status, by: event, you: you))
-                guard rematches else { return status }
-                last = status
-                session = nil
-                continue
-            }
-            guard event.kind == .message, status.turn.allows(you), let message = event.message,
-                let proposal = try player.proposal(after: message.url, using: &generator)
-            else { continue }
-            try await send(proposal, conversation: conversation, after: event)
+            if let done = try await step(update, in: &game) { return done }
         }
         throw LineError("The connection ended before the game did.")
+    }
+
+    /// Where the bot stands in the game of a conversation, from one update to the next.
+    private struct Game: Sendable {
+        let conversation: ConversationID
+        let you: ParticipantID
+        /// Whether the bot has opened the game (or need not): until then it opens once someone
+        /// else joins.
+        var opened: Bool
+        /// Whether it plays the games started after the first.
+        let rematches: Bool
+        var last: GameStatus?
+        var session: String?
+    }
+
+    /// What one update does to `game`: the final status once the bot is done with the
+    /// conversation (its game ended, or, with rematches, everyone else left), else `nil`.
+    private func step(_ update: ParleyClient.Update, in game: inout Game) async throws -> GameStatus? {
+        if case let .untrusted(error) = update { throw error }
+        guard case let .event(event) = update, event.conversation == game.conversation else { return nil }
+        book.record(event)
+        // A bot does not play on against a server caught lying.
+        if let warning = LineFormatter.warning(for: event, in: book) { throw LineError(warning) }
+        if !game.opened, event.kind == .joined, event.participant?.id != game.you {
+            game.opened = true
+            try await send(try player.opening(using: &generator), conversation: game.conversation, after: nil)
+            return nil
+        }
+        if event.kind == .left || event.kind == .removed, book.players(in: game.conversation).allSatisfy({ $0 == game.you }) {
+            output("everyone else left")
+            guard let last = game.last else { throw LineError("Everyone else left before the game ended.") }
+            return last
+        }
+        // The game being played, or (after one) the next one someone starts: a rematch.
+        guard let status = event.status, event.kind != .joined, status.game == player.game,
+            !finished.contains(status.session), game.session == nil || game.session == status.session
+        else { return nil }
+        if event.kind == .message, game.session == nil { game.session = status.session }
+        if status.outcome.finished {
+            finished.insert(status.session)
+            output(ending(status, by: event, you: game.you))
+            guard game.rematches else { return status }
+            game.last = status
+            game.session = nil
+            return nil
+        }
+        guard event.kind == .message, status.turn.allows(game.you), let message = event.message,
+            let proposal = try player.proposal(after: message.url, using: &generator)
+        else { return nil }
+        try await send(proposal, conversation: game.conversation, after: event)
+        return nil
+    }
+
+    /// Seeks a game of the bot's (its variant, `secondsPerMove`, rated or not) `games` times,
+    /// one after another: each time it is paired, it plays the game to its end (and starts it,
+    /// when the pairing names it first). Returns each game's final status as the bot saw it.
+    public func seek(secondsPerMove: Int, rated: Bool, games: Int) async throws -> [GameStatus] {
+        var updates = client.updates.makeAsyncIterator()
+        if let document = await client.publishedKey(), let key = ChainPublicKey(published: document) {
+            book.check(with: key)
+        }
+        var results: [GameStatus] = []
+        for _ in 0..<games {
+            let answer = try await client.request(.seek(.init(
+                id: UUID().uuidString, game: player.game, variant: player.variant, secondsPerMove: secondsPerMove, rated: rated)))
+            guard case .done = answer else { throw LineError("The server refused the seek: \(answer)") }
+            output("seeking \(player.game)\(player.variant.map { " (\($0))" } ?? ""), \(secondsPerMove) seconds a move")
+            // The conversation the server opens comes first, then its entries, the paired one last.
+            var yours: [ConversationID: ParticipantID] = [:]
+            var paired: (conversation: ConversationID, pairing: PairingInfo)?
+            while paired == nil, let update = await updates.next() {
+                switch update {
+                case let .untrusted(error): throw error
+                case let .conversation(summary):
+                    book.learn(summary)
+                    yours[summary.conversation] = summary.you
+                case let .event(event):
+                    book.record(event)
+                    if event.kind == .paired, let pairing = event.pairing { paired = (event.conversation, pairing) }
+                default: break
+                }
+            }
+            guard let (conversation, pairing) = paired, let you = yours[conversation] else {
+                throw LineError("The connection ended before a game was found.")
+            }
+            output("paired in conversation \(conversation)")
+            if pairing.players.first == you {
+                try await send(try player.opening(using: &generator), conversation: conversation, after: nil)
+            }
+            var game = Game(conversation: conversation, you: you, opened: true, rematches: false)
+            var done: GameStatus?
+            while done == nil, let update = await updates.next() { done = try await step(update, in: &game) }
+            guard let done else { throw LineError("The connection ended before the game did.") }
+            results.append(done)
+        }
+        return results
     }
 
     /// How a game ended, in words: "game over after 9 moves: Amber won", "…: Amber resigned, the bot won".

@@ -36,6 +36,17 @@ struct BotCommand: AsyncParsableCommand {
     @Option(help: "The seed of the bot's choices, to repeat a game.")
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp(
+        "Seek this many games with whoever else seeks the same, one after another, instead of using an invite.",
+        valueName: "games"))
+    var seek: Int?
+
+    @Option(help: "With --seek: the seconds each player has for a move (one the server allows).")
+    var secondsPerMove = 300
+
+    @Flag(help: "With --seek: rated games.")
+    var rated = false
+
     /// Each game's strategies, for the help: "battleship: hunter, random; icecream: …".
     static var strategies: String {
         GameCatalog.standard.games.map { "\($0.id): \($0.strategies.joined(separator: ", "))" }.joined(separator: "; ")
@@ -48,8 +59,12 @@ struct BotCommand: AsyncParsableCommand {
         let runner = BotRunner(client: client, player: player, seed: seed ?? generator.next()) { line in
             ConnectionOptions.write(line + "\n")
         }
-        // Each game's end is said as it comes; the bot stays for rematches until everyone else left.
-        _ = try await runner.play(invite: invite, opens: start, rematches: true)
+        if let seek {
+            _ = try await runner.seek(secondsPerMove: secondsPerMove, rated: rated, games: seek)
+        } else {
+            // Each game's end is said as it comes; the bot stays for rematches until everyone else left.
+            _ = try await runner.play(invite: invite, opens: start, rematches: true)
+        }
         await client.stop()
     }
 }

@@ -58,6 +58,32 @@ import Wire
         }
     }
 
+    /// Two bots that seek games are paired and play them, one after another, without an invite:
+    /// the one the pairing names first starts each.
+    @Test(.timeLimit(.minutes(1)))
+    func twoBotsSeekGamesAndPlayThemOneAfterAnother() async throws {
+        try await LiveServer.with { server in
+            let (lines, printed) = AsyncStream<String>.makeStream()
+            let first = BotRunner(client: await Self.client(server, "first"),
+                                  player: try BotPlayer(game: "battleship", variant: "classic", strategy: "hunter"),
+                                  seed: 11) { printed.yield($0) }
+            let second = BotRunner(client: await Self.client(server, "second"),
+                                   player: try BotPlayer(game: "battleship", variant: "classic", strategy: "random"),
+                                   seed: 12) { _ in }
+            async let firstGames = first.seek(secondsPerMove: 300, rated: false, games: 2)
+            async let secondGames = second.seek(secondsPerMove: 300, rated: false, games: 2)
+            let (mine, theirs) = try await (firstGames, secondGames)
+            printed.finish()
+            #expect(mine.count == 2 && theirs.count == 2)
+            #expect(zip(mine, theirs).allSatisfy { $0.session == $1.session && $0.moves == $1.moves && $0.outcome.finished })
+            #expect(Set(mine.map(\.session)).count == 2, "two games, not one twice")
+            var said: [String] = []
+            for await line in lines { said.append(line) }
+            #expect(said.filter { $0.hasPrefix("paired in conversation ") }.count == 2)
+            #expect(said.filter { $0.hasPrefix("game over after ") }.count == 2, "\(said)")
+        }
+    }
+
     /// A bot given the invite to watch says so and leaves: it cannot play as a spectator.
     @Test(.timeLimit(.minutes(1)))
     func aBotGivenAnInviteToWatchSaysSoAndLeaves() async throws {

@@ -64,11 +64,12 @@ import Wire
     func twoBotsSeekGamesAndPlayThemOneAfterAnother() async throws {
         try await LiveServer.with { server in
             let (lines, printed) = AsyncStream<String>.makeStream()
+            // Seed games, a few moves each: this suite runs beside every other socket test.
             let first = BotRunner(client: await Self.client(server, "first"),
-                                  player: try BotPlayer(game: "battleship", variant: "classic", strategy: "hunter"),
+                                  player: try BotPlayer(game: "battleship", variant: "seed", strategy: "hunter"),
                                   seed: 11) { printed.yield($0) }
             let second = BotRunner(client: await Self.client(server, "second"),
-                                   player: try BotPlayer(game: "battleship", variant: "classic", strategy: "random"),
+                                   player: try BotPlayer(game: "battleship", variant: "seed", strategy: "random"),
                                    seed: 12) { _ in }
             async let firstGames = first.seek(secondsPerMove: 300, rated: false, games: 2)
             async let secondGames = second.seek(secondsPerMove: 300, rated: false, games: 2)

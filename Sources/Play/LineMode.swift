@@ -14,13 +14,22 @@ public actor LineMode {
     private let output: @Sendable (String) -> Void
     private var book: PlayerBook
     private let catalog: GameCatalog
+    private var onTurn: TurnHook?
+    /// The client's clock, for the hook's quiet while it catches up.
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// `catalog`: the games this client knows, whose words and line-mode verbs it has; any
-    /// other game is shown as its items and answered with `move`.
-    public init(client: ParleyClient, catalog: GameCatalog = .standard, output: @escaping @Sendable (String) -> Void) {
+    /// other game is shown as its items and answered with `move`. `onTurn`: a command run when
+    /// a turn becomes the player's.
+    public init(
+        client: ParleyClient, catalog: GameCatalog = .standard, onTurn: TurnHook? = nil,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }, output: @escaping @Sendable (String) -> Void
+    ) {
         self.client = client
         self.catalog = catalog
         self.output = output
+        self.onTurn = onTurn
+        self.now = now
         book = PlayerBook(catalog: catalog)
     }
 
@@ -91,6 +100,7 @@ public actor LineMode {
             switch update {
             case let .online(account):
                 output("online as \(account.prefix(12))")
+                onTurn?.online(at: now())
                 // Before the events that follow: each is checked as it is printed.
                 if !book.checksMessages, let document = await client.publishedKey(), let key = ChainPublicKey(published: document) {
                     book.check(with: key)
@@ -103,6 +113,7 @@ public actor LineMode {
                 guard book.record(event) else { continue }
                 output(LineFormatter.line(for: event, in: book, now: Date()))
                 if let warning = LineFormatter.warning(for: event, in: book) { output(warning) }
+                if let onTurn, let turn = TurnHook.turn(of: event, in: book) { _ = onTurn.ran(for: turn, at: now()) }
             case let .untrusted(error): return error
             }
         }

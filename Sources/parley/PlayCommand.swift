@@ -34,10 +34,15 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-bell"), help: "Do not ring the terminal's bell when a turn becomes yours (also \"bell\": false in client.json).")
     var noBell = false
 
+    @Option(help: ArgumentHelp(
+        "A command to run (/bin/sh -c) when a turn becomes yours, with PARLEY_CONVERSATION, PARLEY_NUMBER, PARLEY_SESSION, PARLEY_GAME and PARLEY_TEXT set: notify-send \"$PARLEY_TEXT\", say.",
+        valueName: "command"))
+    var onTurn: String?
+
     func run() async throws {
         guard lines else { return try await fullScreen() }
         let client = try await connection.client()
-        let session = LineMode(client: client) { line in ConnectionOptions.write(line + "\n") }
+        let session = LineMode(client: client, onTurn: onTurn.map(TurnHook.init)) { line in ConnectionOptions.write(line + "\n") }
         let untrusted = await session.run(input: Self.standardInput())
         await client.stop()
         try connection.stop(untrusted)
@@ -54,7 +59,7 @@ struct PlayCommand: AsyncParsableCommand {
         terminal.enter()
         let untrusted = await FullScreenSession(
             client: client, terminal: terminal, mode: ColourMode(environment: ProcessInfo.processInfo.environment),
-            bell: !noBell && connection.settings.bell != false
+            bell: !noBell && connection.settings.bell != false, onTurn: onTurn.map(TurnHook.init)
         ).run()
         terminal.restore()
         await client.stop()

@@ -7,6 +7,7 @@ import ServerTestSupport
 import TestSupport
 import Testing
 import Transport
+import Synchronization
 import Wire
 
 /// `parley play --lines` as a person or a script would use it: commands in, lines out.
@@ -32,13 +33,16 @@ import Wire
         let input: AsyncStream<String>.Continuation
         let task: Task<Void, Never>
 
-        init(_ server: RunningServer, name: String) async {
+        init(
+            _ server: RunningServer, name: String, onTurn: TurnHook? = nil,
+            now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        ) async {
             let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
             let client = ParleyClient(endpoint: endpoint, key: InstallKey(), name: name, logger: Logger(label: name))
             await client.start()
             let (lines, input) = AsyncStream<String>.makeStream()
             let screen = screen
-            let session = LineMode(client: client) { line in Task { await screen.add(line) } }
+            let session = LineMode(client: client, onTurn: onTurn, now: now) { line in Task { await screen.add(line) } }
             self.input = input
             task = Task {
                 await session.run(input: lines)
@@ -81,6 +85,32 @@ import Wire
         // few seconds to be heard (12 s once).
         #expect(ContinuousClock.now - started < .seconds(40), "quit ended the session while list waited")
         await client.stop()
+    }
+
+    /// `--on-turn`: the player's command runs when a turn becomes theirs, with the turn in its
+    /// environment; not for what arrives while the client catches up, nor for their own moves.
+    @Test(.timeLimit(.minutes(1)))
+    func aCommandRunsWhenATurnBecomesThePlayers() async throws {
+        let folder = LiveServer.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/turns.txt"
+        // The client's clock, moved by the test: the catch-up after connecting lasts 3 s of it.
+        let clock = Mutex(ContinuousClock.now)
+        try await LiveServer.with { server in
+            let amber = await Terminal(
+                server, name: "Amber", onTurn: TurnHook(command: "echo \"$PARLEY_GAME $PARLEY_NUMBER $PARLEY_TEXT\" >> '\(file)'"),
+                now: { clock.withLock { $0 } })
+            let ben = await Terminal(server, name: "Ben")
+            _ = try await amber.screen.wait(for: "online as ")
+            try await ben.gather((amber, "Amber"))
+            clock.withLock { $0 = $0 + .seconds(3) }
+            ben.type("start 1 battleship seed Ship_Location=0&Ship_Location=4")
+            _ = try await amber.screen.wait(for: "#3 battleship Ben placed their ships!")
+            let lines = try await eventually(within: .seconds(20), every: .milliseconds(50), { "no line in \(file)" }) {
+                (try? String(contentsOfFile: file, encoding: .utf8)).map { $0.split(separator: "\n") }.flatMap { $0.isEmpty ? nil : $0 }
+            }
+            #expect(lines == ["battleship 1 Your turn: battleship in conversation 1"])
+        }
     }
 
     /// Two strangers seek a seed game and are paired: each is told, the first starts it, and

@@ -31,12 +31,17 @@ public actor FullScreenSession {
     private var model: PlayModel
     private var drawn: [String] = []
     private var bell: TurnBell
+    private var onTurn: TurnHook?
     /// The picture on the screen instead of the client's, until the next key.
     private var picture: InlineImage?
 
     /// `bell`: ring the terminal's bell when a turn becomes the player's. `catalog`: the games
     /// this client draws and plays with their keys; any other is shown as its items.
-    public init(client: ParleyClient, terminal: RawTerminal, mode: ColourMode, bell: Bool = true, catalog: GameCatalog = .standard) {
+    public init(
+        client: ParleyClient, terminal: RawTerminal, mode: ColourMode, bell: Bool = true, onTurn: TurnHook? = nil,
+        catalog: GameCatalog = .standard
+    ) {
+        self.onTurn = onTurn
         self.client = client
         model = PlayModel(catalog: catalog)
         self.terminal = terminal
@@ -82,9 +87,13 @@ public actor FullScreenSession {
             case let .update(update):
                 if case .online = update {
                     bell.online(at: .now)
+                    onTurn?.online(at: .now)
                     if !model.book.checksMessages { fetchKey(into: queue) }
                 }
                 effects = model.received(update)
+                if let onTurn, case let .event(event) = update, let turn = TurnHook.turn(of: event, in: model.book) {
+                    _ = onTurn.ran(for: turn, at: .now)
+                }
             case let .key(key):
                 model.check(with: key)
                 effects = []

@@ -64,6 +64,14 @@ struct ConfigurationReading {
                 result.turnTimeouts[game] = .seconds(seconds)
             }
         }
+        if let list = try await text("matchmaking.timeControls") {
+            let seconds = list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            // From ten seconds to thirty days a move.
+            guard !seconds.isEmpty, seconds.allSatisfy({ $0.map { (10...2_592_000).contains($0) } ?? false }) else {
+                throw .invalid("matchmaking.timeControls", "is not a list of seconds a move, 10 to 2592000 each, such as \"60,300,86400\"")
+            }
+            result.timeControls = Array(Set(seconds.compactMap { $0 })).sorted()
+        }
         if let token = try await text("admin.token", secret: true) {
             guard token.count >= 16 else { throw .invalid("admin.token", "must be at least 16 characters, so it cannot be guessed") }
             result.adminToken = token

@@ -55,6 +55,7 @@ public func buildParleyServer(
         turnTimeouts: configuration.turnTimeouts.mapValues(\.seconds), signer: signingKey.signer
     ).with(stickerQuotaBytes: configuration.stickerQuotaBytes).with(maxConversationsPerAccount: configuration.maxConversationsPerAccount)
     engineConfiguration.lie = configuration.lie?.alter
+    engineConfiguration.timeControls = configuration.timeControls
     // Servers that share a store share the secret too, so that a player has the same
     // identifiers on each.
     let secret = configuration.storeURL == nil

@@ -1,4 +1,5 @@
 import Admin
+import Engine
 import Foundation
 import GameCatalog
 import Pipelines
@@ -50,6 +51,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `timeouts.GAME` (seconds): how long a player may take over a turn, per game id; each
     /// game's own by default.
     public var turnTimeouts: [String: Duration]
+    /// `matchmaking.timeControls`: the seconds a move a `seek` may ask for, written
+    /// `"60,300,86400,259200,604800"` (one and five minutes, one, three and seven days).
+    public var timeControls: [Int] = EngineConfiguration.defaultTimeControls
     /// `engine.liveConversations` and `engine.idleSeconds`: how many conversations stay in
     /// memory at most, and after how long idle one is evicted (it is loaded again from the
     /// store when next used).

@@ -76,4 +76,14 @@ struct SeekingServerTests {
             #expect(try await dora.request(Self.classic("d3")).rejection?.code == "already-seeking")
         }
     }
+
+    @Test func theServersTimeControlsAreTheOnesSought() async throws {
+        try await LiveServer.with(configure: { $0.timeControls = [30, 120] }) { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let refused = try await amber.request(.seek(.init(id: "s1", game: "battleship", secondsPerMove: 300, rated: false)))
+            #expect(refused.rejection?.code == "time-control")
+            #expect(refused.rejection?.reason == "This server's games have 30, 120 seconds a move; seek one of those.")
+            #expect(try await amber.request(.seek(.init(id: "s2", game: "battleship", secondsPerMove: 30, rated: false))) == .done(.init(id: "s2")))
+        }
+    }
 }

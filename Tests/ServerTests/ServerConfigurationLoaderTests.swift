@@ -115,6 +115,13 @@ struct ServerConfigurationLoaderTests {
         #expect(await failure(try loader(in: folder, flags: .init(port: 70000)))?.description == expected)
     }
 
+    @Test func theTimeControlsAreAListOfSeconds() async throws {
+        let folder = try TemporaryFolder()
+        #expect(try await loader(in: folder).load().timeControls == [60, 300, 86400, 259200, 604800])
+        let configuration = try await loader(json: #"{"matchmaking": {"timeControls": "300, 60,300"}}"#, in: folder).load()
+        #expect(configuration.timeControls == [60, 300], "in order, each once")
+    }
+
     @Test func aValueOfTheWrongTypeNamesTheKey() async throws {
         let folder = try TemporaryFolder()
         let json = await failure(try loader(json: #"{"limits": {"burst": "many"}}"#, in: folder))
@@ -140,6 +147,9 @@ struct ServerConfigurationLoaderTests {
         (#"{"limits": {"pingSeconds": 0}}"#, "limits.pingSeconds"),
         (#"{"stickers": {"postsPerMinute": 0}}"#, "stickers.postsPerMinute"),
         (#"{"stickers": {"quotaBytes": -1}}"#, "stickers.quotaBytes"),
+        (#"{"matchmaking": {"timeControls": "60,five minutes"}}"#, "matchmaking.timeControls"),
+        (#"{"matchmaking": {"timeControls": "5"}}"#, "matchmaking.timeControls"),
+        (#"{"matchmaking": {"timeControls": ""}}"#, "matchmaking.timeControls"),
     ])
     func aBadSettingNamesItsKey(json: String, key: String) async throws {
         let folder = try TemporaryFolder()

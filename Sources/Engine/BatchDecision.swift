@@ -26,6 +26,8 @@ public enum Request: Sendable {
     case unseek(String?, from: AccountID, answering: String?)
     /// Pair the seeks whose time has come.
     case pair
+    /// Rate the game of the conversation that waits to be rated (its `unrated` entry).
+    case rate(ConversationID)
     /// Nothing to decide: what another server stored, taken in before the batch.
     case none
 }
@@ -54,6 +56,12 @@ public struct BatchDecision: Sendable {
     public var renamed: Set<AccountID> = []
     /// When seeks wait: when to decide a `pair` again.
     public var pairingDue: Date?
+    /// Where streams other than the batch's conversations must end for the batch to be stored
+    /// (the streams of the players' ratings it changes: see `RatingChange.stream(of:)`).
+    public var expecting: [String: Int64] = [:]
+    /// The conversations whose rated game waits to be rated since this batch: decide a `rate`
+    /// for each once it is stored.
+    public var toRate: [ConversationID] = []
 
     init(start: Engine.BatchStart) {
         self.start = start

@@ -73,6 +73,8 @@ extension Conversation {
         case let .paired(_, seq, pairing, _):
             try append(.paired(pairing), seq: seq)
             self.pairing = pairing
+        case let .rated(_, seq, _, changes, _):
+            try append(.rated(changes), seq: seq)
         case let .chat(_, seq, account, text, _):
             try append(.chat(account, text, role(of: account)), seq: seq)
         case let .sticker(_, seq, account, sticker, _):
@@ -81,7 +83,7 @@ extension Conversation {
                 recentStickers[oldest.key] = nil
             }
             recentStickers[sticker.id] = seq
-        case .conversationCreated, .renamed, .downtime:
+        case .conversationCreated, .renamed, .downtime, .ratingChanged:
             throw .corrupt("a record of no one conversation applied to \(id)")
         }
         return counts

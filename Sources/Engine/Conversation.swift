@@ -313,6 +313,8 @@ struct Entry: Sendable {
         case removed(AccountID, ParticipantRole)
         /// The server paired its players for a game.
         case paired(StoredPairing)
+        /// A rated game changed its players' ratings.
+        case rated([RatingChange])
     }
 
     let seq: Int

@@ -72,6 +72,8 @@ struct ConversationSnapshot: Codable {
         var sticker: StoredSticker?
         /// A `paired` entry's pairing.
         var pairing: StoredPairing?
+        /// A `rated` entry's changes.
+        var ratings: [RatingChange]?
         var message: Message?
         var timeout: Timeout?
     }
@@ -277,6 +279,9 @@ extension ConversationSnapshot.StoredEntry {
         case let .paired(pairing):
             kind = "paired"
             self.pairing = pairing
+        case let .rated(changes):
+            kind = "rated"
+            ratings = changes
         }
     }
 
@@ -311,6 +316,9 @@ extension ConversationSnapshot.StoredEntry {
         case "paired":
             guard let pairing else { throw SnapshotError("a paired entry") }
             return Entry(seq: seq, kind: .paired(pairing))
+        case "rated":
+            guard let ratings else { throw SnapshotError("a rated entry") }
+            return Entry(seq: seq, kind: .rated(ratings))
         case "chat":
             guard let account, let text else { throw SnapshotError("a chat entry") }
             return Entry(seq: seq, kind: .chat(account, text, try ParticipantRole(stored: role)))

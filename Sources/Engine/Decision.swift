@@ -16,6 +16,9 @@ public struct Decision: Sendable {
     /// Frames for every connection of an account, whatever it asked: a pairing's
     /// `conversation` frame, for one.
     public var sends: [(account: AccountID, frame: ServerFrame)] = []
+    /// Where other streams than its conversations' must end for its records to be stored
+    /// (`BatchDecision.expecting`).
+    public var expecting: [String: Int64] = [:]
 
     public init() {}
 
@@ -26,6 +29,7 @@ public struct Decision: Sendable {
         notify += other.notify
         timers += other.timers
         sends += other.sends
+        expecting.merge(other.expecting) { first, _ in first }
     }
 
     static func reply(_ frame: ServerFrame) -> Decision {

@@ -401,14 +401,21 @@ extension Engine {
             case let .seek(seek, account, origin): decision = self.seek(seek, by: account, origin: origin, now: now, random: &random)
             case let .unseek(seek, account, request): decision = unseek(seek, by: account, answering: request)
             case .pair: decision = pair(at: now, random: &random)
+            case let .rate(id): decision = rate(id, now: now)
             case .none: decision = Decision()
             }
             decided.decisions.append(decision)
             decided.records += decision.events
+            decided.expecting.merge(decision.expecting) { first, _ in first }
         }
+        // What was read for this batch is not kept for the next: it may have changed by then.
+        ratingReads = RatingReads()
         decided.pairingDue = pairingDue(after: now)
         guard !decided.records.isEmpty else { return decided }
         decided.index = indexChanges(for: decided.records, storedThrough: { storedThrough[$0] ?? 0 })
+        for change in decided.index where change.kind == IndexKind.unrated && change.value != nil {
+            decided.toRate.append(ConversationID(rawValue: change.key))
+        }
         var seen: Set<ConversationID> = []
         for record in decided.records where decided.snapshotted.count < Self.snapshotsPerBatch {
             guard let id = record.conversation, seen.insert(id).inserted, let lastSeq = lastSeq(of: id),

@@ -36,6 +36,9 @@ extension Engine {
             directory.names[account] = name
         case let .downtime(from, to):
             try downtimes.add(from: from, to: to)
+        case .ratingChanged:
+            // The engine keeps no ratings: the store's index has them (`IndexKind.rating`).
+            break
         default:
             guard let id = event.conversation, conversations[id] != nil else {
                 throw .corrupt("unknown conversation \(event.conversation?.rawValue ?? "")")

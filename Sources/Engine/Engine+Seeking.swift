@@ -34,7 +34,7 @@ extension Engine {
             id: request.id, account: account, origin: origin.flatMap { $0.isEmpty ? nil : $0 } ?? account.rawValue,
             // The variant as the game names it, so that its default and its name are one pool.
             pool: Pool(game: request.game, variant: game.variant.id, secondsPerMove: request.secondsPerMove, rated: request.rated),
-            rating: Rating.initial.rating, players: players,
+            rating: rating(of: account, game: request.game, variant: game.variant.id).rating, players: players,
             startWithFewerAfter: request.startWithFewerAfter.map { .seconds($0) }, houseBotAfter: nil, since: now)
         do {
             try matchmaker.add(seek)

@@ -1,5 +1,6 @@
 import Foundation
 import GameCatalog
+import GameRules
 import Storage
 import Transcript
 import Wire
@@ -52,14 +53,27 @@ extension Engine {
                 }
                 if isFinished(move.session, in: move.conversation) {
                     changes.append(.set(IndexKind.finished, move.session.uuidString, here))
+                    if let rated = ratedGame(move.session, in: move.conversation) {
+                        changes.append(.set(IndexKind.unrated, move.conversation.rawValue, rated.json))
+                    }
                 }
                 counted = true
             case let .timedOut(conversation, _, session, _), let .ended(conversation, _, session, _),
                 let .resigned(conversation, _, session, _, _):
                 if isFinished(session, in: conversation) {
                     changes.append(.set(IndexKind.finished, session.uuidString, place(conversation)))
+                    // A game the operator ended changes no rating.
+                    if case .ended = event {} else if let rated = ratedGame(session, in: conversation) {
+                        changes.append(.set(IndexKind.unrated, conversation.rawValue, rated.json))
+                    }
                 }
                 counted = true
+            case let .rated(conversation, _, _, ratingChanges, _):
+                changes.append(.remove(IndexKind.unrated, conversation.rawValue))
+                for change in ratingChanges { changes += IndexKind.changes(of: change) }
+            case .ratingChanged:
+                // Its conversation's `rated` record, in the same batch, indexes it.
+                break
             case .chat, .memberRenamed:
                 break
             case let .sticker(conversation, seq, account, sticker, _):
@@ -83,6 +97,22 @@ extension Engine {
         }
         if counted { changes.append(totalsChange()) }
         return changes
+    }
+
+    /// The rated game a session that just finished was, if it is one: the game its players
+    /// were paired for and rated, the first of their conversation to finish, seated in the
+    /// order paired (a player who never moved holds the seat the pairing gave them).
+    func ratedGame(_ id: SessionID, in conversation: ConversationID) -> RatedGame? {
+        guard let held = conversations[conversation], let pairing = held.pairing, pairing.rated, pairing.players.count == 2,
+            let session = held.sessions[id], case let .finished(winners, losers) = session.match.outcome,
+            session.game.id.rawValue == pairing.game, pairing.variant.map({ $0 == session.game.variant.id }) ?? true,
+            session.seats == Array(pairing.players.prefix(session.seats.count)), held.retired.isEmpty,
+            !held.sessions.values.contains(where: { $0.id != id && $0.isFinished })
+        else { return nil }
+        let scores = pairing.players.indices.map { index in
+            winners.contains(Seat(index)) ? 1.0 : losers.contains(Seat(index)) ? 0.0 : 0.5
+        }
+        return RatedGame(session: id, game: pairing.game, variant: session.game.variant.id, players: pairing.players, scores: scores)
     }
 
     /// Whether a session of a conversation in memory is over, as the batch left it.
@@ -177,9 +207,14 @@ extension Engine {
                 if let read = unless(.conversation(id)) { return read }
             }
         }
-        if case let .seek(_, account, _) = request {
+        if case let .seek(seek, account, _) = request {
             // One more conversation, once paired.
-            return knowsEveryAccount ? nil : unless(.conversationCount(account))
+            if !knowsEveryAccount, let read = unless(.conversationCount(account)) { return read }
+            // Paired by rating.
+            return standingKey(of: seek, by: account).flatMap { unless(.standing(key: $0)) }
+        }
+        if case let .rate(id) = request {
+            return partition.holds(id) && holds(id) ? unless(.unrated(id)) : nil
         }
         guard case let .frame(frame, account) = request else { return nil }
         switch frame {
@@ -214,6 +249,8 @@ extension Engine {
             taken.describe(loaded: conversation, in: self)
         case let .names(names):
             for (account, name) in names { learnName(name, of: account) }
+        case .unrated, .standing:
+            takeRatingRead(found)
         case let .storedElsewhere(records):
             taken.decision = try applyStoredElsewhere(records)
             // A newcomer's name, before the entries that show it (an account without one is
@@ -242,7 +279,7 @@ extension Engine {
         case let .frame(_, account), let .sticker(_, account), let .announce(_, account), let .remove(account, _): account
         case let .seek(_, account, _): account
         // Leaving the queue needs nothing from the store, so that it is never refused.
-        case .deadline, .end, .readmit, .none, .pair, .unseek: nil
+        case .deadline, .end, .readmit, .none, .pair, .unseek, .rate: nil
         }
     }
 
@@ -270,6 +307,8 @@ extension Engine {
             return .conversations(ifMember(account, of: post.conversation))
         case .none, .seek, .unseek, .pair:
             return .conversations([])
+        case let .rate(id):
+            return .conversations(partition.holds(id) ? [id] : [])
         case let .announce(_, account):
             return .conversations(conversations(of: account))
         case let .end(session):
@@ -398,11 +437,28 @@ public struct IndexBuild {
         engine.retiredKept = .max
     }
 
+    /// Each player's newest rating change, by its `rating` key.
+    private var ratings: [String: RatingChange] = [:]
+
     /// Adds the log's next record.
     public mutating func add(_ record: Record) throws(EngineError) {
+        if case let .ratingChanged(change) = record {
+            ratings[IndexKind.ratingKey(game: change.game, variant: change.variant, account: change.account)] = change
+        }
         try engine.apply(record)
     }
 
-    /// The whole index of what the records added hold.
-    public var changes: [IndexChange] { engine.completeIndex() }
+    /// The whole index of what the records added hold; the players' standings and the ladders
+    /// as their newest rating changes left them.
+    public var changes: [IndexChange] {
+        var changes = engine.completeIndex()
+        for key in ratings.keys.sorted() {
+            guard let change = ratings[key] else { continue }
+            changes.append(.set(IndexKind.rating, key, change.after.json))
+            changes.append(.set(
+                IndexKind.ladder, IndexKind.ladderKey(game: change.game, variant: change.variant, account: change.account, standing: change.after),
+                ""))
+        }
+        return changes
+    }
 }

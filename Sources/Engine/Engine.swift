@@ -39,6 +39,10 @@ public struct Engine: Sendable {
     /// The seeks waiting for a game, on the engine that decides them (a server's first
     /// pipeline's).
     public internal(set) var matchmaker = Matchmaker()
+    /// What the store said of ratings for the requests of the batch being read for: a rated
+    /// game's players' standings (`rate`), a seeker's standing (`seek`). Read again for every
+    /// batch, never kept beyond it.
+    var ratingReads = RatingReads()
     /// False while a conversation is loaded: replaying its past must not count it again.
     var counting = true
     /// When the server was down, oldest first: turn clocks stand still then.

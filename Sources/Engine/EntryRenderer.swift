@@ -95,6 +95,13 @@ struct EntryRenderer {
             return Event(conversation: id, seq: seq, kind: .paired, pairing: PairingInfo(
                 game: pairing.game, variant: pairing.variant, secondsPerMove: pairing.secondsPerMove, rated: pairing.rated,
                 players: pairing.players.map { participant($0, seenBy: viewer, in: conversation) }))
+        case let .rated(changes):
+            return Event(conversation: id, seq: seq, kind: .rated, ratings: changes.map { change in
+                RatingInfo(
+                    participant: participant(change.account, seenBy: viewer, in: conversation), game: change.game,
+                    variant: change.variant, result: change.score == 1 ? .win : change.score == 0 ? .loss : .draw,
+                    before: RatingValue(change.before), after: RatingValue(change.after))
+            })
         case let .message(message):
             throw .unrenderable(conversation: id, seq: message.move.seq, why: "a game message is written from its parts")
         case let .timeout(timeout), let .ended(timeout), let .resigned(timeout):

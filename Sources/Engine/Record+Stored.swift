@@ -23,7 +23,8 @@ extension Record {
         case timedOut = "timed-out"
         case ended, resigned, chat, sticker, downtime
         case memberRenamed = "member-renamed"
-        case paired
+        case paired, rated
+        case ratingChanged = "rating-changed"
 
         /// The key a format-1 record is stored under.
         static func formatOne(_ key: String) -> Kind? {
@@ -138,6 +139,16 @@ extension Record {
             try put(pairing.rated, "rated")
             try put(pairing.players, "players")
             try time(at, "at")
+        case let .rated(conversation, seq, session, changes, at):
+            try put(Kind.rated.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try put(session, "session")
+            try put(changes, "changes")
+            try time(at, "at")
+        case let .ratingChanged(change):
+            try put(Kind.ratingChanged.rawValue, "type")
+            try put(change, "change")
         case let .memberRenamed(conversation, seq, account, name, at):
             try put(Kind.memberRenamed.rawValue, "type")
             try put(conversation, "conversation")
@@ -220,6 +231,12 @@ extension Record {
                     game: try get("game"), variant: try fields.decodeIfPresent(String.self, forKey: StoredKey("variant")),
                     secondsPerMove: try get("secondsPerMove"), rated: try get("rated"), players: try get("players")),
                 at: try time("at"))
+        case .rated:
+            return .rated(
+                conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), changes: try get("changes"),
+                at: try time("at"))
+        case .ratingChanged:
+            return .ratingChanged(try get("change"))
         case .memberRenamed:
             return .memberRenamed(
                 conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), name: try get("name"),

@@ -35,6 +35,11 @@ public enum Record: Codable, Hashable, Sendable {
     /// The server paired players who sought a game in this new conversation (their `joined`
     /// entries come before it).
     case paired(conversation: ConversationID, seq: Int, pairing: StoredPairing, at: Date)
+    /// A rated game of the conversation changed its players' ratings (`changes`, one a player).
+    case rated(conversation: ConversationID, seq: Int, session: SessionID, changes: [RatingChange], at: Date)
+    /// One player's rating changed: stored in the player's own stream (`RatingChange.stream(of:)`),
+    /// with the conversation's `rated` entry, in the same append.
+    case ratingChanged(RatingChange)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
     case downtime(from: Date, to: Date)
@@ -45,14 +50,22 @@ public enum Record: Codable, Hashable, Sendable {
         case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _, _),
             let .left(conversation, _, _), let .removed(conversation, _, _), let .readmitted(conversation, _):
             conversation
-        case .renamed, .downtime: nil
+        case .renamed, .downtime, .ratingChanged: nil
         case let .accepted(move): move.conversation
         case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
         case let .resigned(conversation, _, _, _, _): conversation
         case let .chat(conversation, _, _, _, _), let .sticker(conversation, _, _, _, _): conversation
         case let .memberRenamed(conversation, _, _, _, _): conversation
         case let .paired(conversation, _, _, _): conversation
+        case let .rated(conversation, _, _, _, _): conversation
         }
+    }
+
+    /// The stream of the store the record belongs to: its conversation's, an account's rating
+    /// changes, or "" for the server-wide ones.
+    public var stream: String {
+        if case let .ratingChanged(change) = self { return RatingChange.stream(of: change.account) }
+        return conversation?.rawValue ?? ""
     }
 }
 

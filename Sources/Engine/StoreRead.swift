@@ -19,6 +19,12 @@ public enum StoreRead: Hashable, Sendable {
     /// A game's first answer, for a first message sent again long after: its `start` entry,
     /// `StoreFound.start`.
     case start(key: String)
+    /// A conversation's rated game waiting to be rated (its `unrated` entry), its players'
+    /// standings (`rating` entries) and where their rating streams end: `StoreFound.unrated`.
+    case unrated(ConversationID)
+    /// An account's standing in a game and variant (its `rating` entry, under this key):
+    /// `StoreFound.standing`.
+    case standing(key: String)
 }
 
 /// What the reads for one request have found so far.
@@ -54,6 +60,12 @@ public enum StoreFound: Sendable {
     case records(ConversationID, [Record])
     /// Accounts' names (their `name` entries).
     case names([AccountID: String])
+    /// A conversation's rated game waiting to be rated (`nil`: none waits, it was rated), with
+    /// its players' standings (`nil` for one who has none yet) and the heads of their rating
+    /// streams (0 for one with no record), as `game.players`.
+    case unrated(ConversationID, RatedGame?, standings: [Standing?], heads: [Int64])
+    /// An account's standing under a `rating` key; `nil` before its first rated game.
+    case standing(key: String, Standing?)
     /// What another server stored, in the store's order: records of conversations in memory
     /// (others are passed over), and names.
     case storedElsewhere([Record])

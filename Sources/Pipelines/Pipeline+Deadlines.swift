@@ -21,6 +21,8 @@ package extension Pipeline {
         case accountSweep
         /// Seeks wait: those whose time has come are paired, a request like any.
         case pair
+        /// A conversation's rated game waits to be rated, a request like any.
+        case rate(ConversationID)
     }
 
     /// A chore's key: one deadline per session, one of each sweep.
@@ -30,6 +32,7 @@ package extension Pipeline {
         case clockSweep
         case accountSweep
         case pair
+        case rate(ConversationID)
     }
 
     /// The chores due now, removed from the timers: the turns whose time has passed, as
@@ -43,6 +46,8 @@ package extension Pipeline {
                 deadlines.append(.deadline(deadline))
             case .pair:
                 deadlines.append(.pair)
+            case let .rate(id):
+                deadlines.append(.rate(id))
             case .sweep:
                 evictIdleConversations()
                 publish()
@@ -72,6 +77,20 @@ package extension Pipeline {
             timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
         }
         armTimers()
+    }
+
+    /// The rated games of this pipeline's conversations that wait to be rated (the server
+    /// stopped between a game's end and its rating): rated as soon as the pipeline runs.
+    func rateWaitingGames() async {
+        do {
+            for entry in try await log.indexEntries(IndexKind.unrated, prefix: "") {
+                let id = ConversationID(rawValue: entry.key)
+                if engine.partition.holds(id) { timers.schedule(.rate(id), for: .rate(id), at: clock.now.date) }
+            }
+            armTimers()
+        } catch {
+            logger.warning("Cannot read the games waiting to be rated", metadata: ["error": "\(error)"])
+        }
     }
 
     /// How many turns are timed.

@@ -20,6 +20,7 @@ package extension Pipeline {
         case let .nameChanged(account, name): .announce(name: name, of: account)
         case let .unseek(account): .unseek(nil, from: account, answering: nil)
         case .pair: .pair
+        case let .rate(id): .rate(id)
         }
     }
 }

@@ -66,6 +66,11 @@ package extension Pipeline {
             if let count = environment.conversationCounts.count(of: account) {
                 _ = try engine.take(.conversationCount(account, count))
             }
+        case let .unrated(id):
+            _ = try engine.take(try await unrated(id))
+        case let .standing(key):
+            let standing = try await log.indexValue(IndexKind.rating, key: key).flatMap(Standing.init(json:))
+            _ = try engine.take(.standing(key: key, standing))
         case let .start(key):
             // A game's first message sent again long after: its first answer is in the index.
             if let start = try await log.indexValue(IndexKind.start, key: key) {
@@ -73,6 +78,22 @@ package extension Pipeline {
             }
         }
         return nil
+    }
+
+    /// A conversation's rated game waiting to be rated, with its players' standings. Each
+    /// stream's head is read before the standing: a standing changed in between comes with a
+    /// newer head than the one read, and the append that expects it is refused and decided
+    /// again.
+    private func unrated(_ id: ConversationID) async throws -> StoreFound {
+        guard let value = try await log.indexValue(IndexKind.unrated, key: id.rawValue), let game = RatedGame(json: value) else {
+            return .unrated(id, nil, standings: [], heads: [])
+        }
+        var standings: [Standing?] = [], heads: [Int64] = []
+        for (player, key) in zip(game.players, game.ratingKeys) {
+            heads.append(try await log.head(of: RatingChange.stream(of: player)))
+            standings.append(try await log.indexValue(IndexKind.rating, key: key).flatMap(Standing.init(json:)))
+        }
+        return .unrated(id, game, standings: standings, heads: heads)
     }
 
     /// Loads the conversation of `session` for the admin, if it is not in memory.

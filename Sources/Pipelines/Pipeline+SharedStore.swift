@@ -29,8 +29,8 @@ package extension Pipeline {
             let id = ConversationID(rawValue: notice.stream)
             if notice.stream.isEmpty {
                 names.append(notice)
-            } else if StoredSticker.isStream(notice.stream) || !engine.partition.holds(id) {
-                // A sticker's bytes: its event, in its conversation's stream, says all.
+            } else if StoredSticker.isStream(notice.stream) || RatingChange.isStream(notice.stream) || !engine.partition.holds(id) {
+                // A sticker's bytes, a rating change: the event in the conversation's stream says all.
                 continue
             } else if engine.holds(id) {
                 heads[id] = held.storedThrough[id] ?? 0

@@ -86,6 +86,10 @@ package extension Pipeline {
                 // Seeks still wait: pair them once the store is back.
                 timers.schedule(.pair, for: .pair, at: clock.now.advanced(by: .seconds(1)).date)
                 armTimers()
+            case let .rate(id):
+                // Its game waits in the index: rated once the store is back.
+                timers.schedule(.rate(id), for: .rate(id), at: clock.now.advanced(by: .seconds(1)).date)
+                armTimers()
             case .storedElsewhere, .nameChanged, .unseek:
                 // An unseek reads nothing and stores nothing: it is never refused.
                 // A new name not told here is still stored: members see it in the next frames

@@ -100,6 +100,8 @@ package actor Pipeline {
         case unseek(AccountID)
         /// Seeks wait: pair those whose time has come.
         case pair
+        /// A conversation's rated game ended: rate it.
+        case rate(ConversationID)
     }
 
     /// The figures read from outside the pipeline, as they stood after its last batch.
@@ -152,6 +154,7 @@ package actor Pipeline {
         }
         // Idle conversations leave memory even when nothing else happens.
         startSweeps()
+        await rateWaitingGames()
         await cancelWhenGracefulShutdown {
             await withTaskCancellationHandler {
                 await self.pipeline()
@@ -233,6 +236,8 @@ package actor Pipeline {
             // engine's state of it ends.
             var heads: [String: Int64] = [:]
             if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = held.storedThrough[id] ?? 0 } }
+            // Players' ratings change only from the standings the batch read.
+            heads.merge(decided.expecting) { first, _ in first }
             // From here until the store has answered, the engine holds only what is stored.
             let aside = engine.setAside(decided)
             do {
@@ -243,11 +248,11 @@ package actor Pipeline {
                         records.append(NewLogRecord(stream: StoredSticker.stream(post.sticker.id), payload: image))
                     }
                 }
-                records += try events.map { event in
-                    NewLogRecord(stream: event.conversation?.rawValue ?? "", payload: try event.storedJSON())
-                }
+                records += try events.map { event in NewLogRecord(stream: event.stream, payload: try event.storedJSON()) }
                 let stored = try await log.append(records, indexing: index, expecting: heads)
-                for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream) {
+                for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream)
+                    && !RatingChange.isStream(record.stream)
+                {
                     held.storedThrough[ConversationID(rawValue: record.stream)] = record.position
                 }
                 for (id, seq) in decided.snapshotted { held.snapshotSeq[id] = seq }
@@ -310,6 +315,7 @@ package actor Pipeline {
             for change in decision.timers { time(change) }
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
+        for id in decided.toRate { timers.schedule(.rate(id), for: .rate(id), at: clock.now.date) }
         if let due = decided.pairingDue {
             timers.schedule(.pair, for: .pair, at: due)
         } else {

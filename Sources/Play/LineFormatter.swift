@@ -24,6 +24,9 @@ public enum LineFormatter {
             guard let pairing = event.pairing, let first = pairing.players.first else { return "\(prefix) paired" }
             let mover = first == book.you(in: event.conversation) ? "you move first" : "\(names.name(of: first)) moves first"
             return "\(prefix) " + TranscriptRenderer.pairingText(pairing).lowercasedFirst + " — " + mover
+        case .rated:
+            guard let ratings = event.ratings, let you = book.you(in: event.conversation) else { return "\(prefix) rated" }
+            return "\(prefix) " + TranscriptRenderer.ratingsText(ratings, viewer: you) { names.name(of: $0) }.lowercasedFirst
         case .ended: return "\(prefix) the server's operator ended the game" + revealed(event, in: book)
         case .chat:
             return "\(prefix) \(who): " + ChatText.neutralised(event.text ?? "")

@@ -16,6 +16,9 @@ import Stickers
 import Transport
 import WebClient
 import WebPages
+import Wire
+import Transcript
+import Foundation
 
 /// What the server does with one WebSocket connection on `GET /ws`, once upgraded: read
 /// frames from `inbound` (reassembled with `inbound.messages(maxSize:)`), write to `outbound`.
@@ -80,6 +83,7 @@ protocol StoredGames: Sendable {
     func chainDigests(ofMessage number: Int, inSession session: String) async throws -> Set<ChainDigest>
     func isFinished(session: String) async throws -> Bool?
     func replay(ofSession session: String) async throws -> Replay?
+    func ladder(game: String, variant: String, top: Int, you: AccountID?) async throws -> Ladder
 }
 
 extension StoredReads: StoredGames {}
@@ -173,6 +177,37 @@ func buildApplication(
             moves: replay.steps.map { ReplayPage.Move(number: $0.move, query: $0.query, caption: $0.caption) },
             ending: replay.ending, shown: shown, catalog: catalog))
     }
+    router.get("/leaderboard/:game") { request, context -> Response in
+        var name = context.parameters.get("game") ?? ""
+        var asJSON = request.uri.queryParameters.get("format") == "json"
+        if name.hasSuffix(".json") {
+            name.removeLast(5)
+            asJSON = true
+        }
+        let query = request.uri.queryParameters
+        func refusal(_ page: WebPage) throws -> Response {
+            guard asJSON else { return try HTMLResponse(page).response(from: request, context: context) }
+            let reason = page.status == 503 ? "The server cannot read its store at the moment." : "No such leaderboard."
+            return LeaderboardRoute.json(["error": reason], status: .init(code: page.status))
+        }
+        let game: AnyGame
+        do throws(RuleViolation) {
+            game = try catalog.game(GameID(rawValue: name), variant: query.get("variant").flatMap { $0.isEmpty ? nil : $0 })
+        } catch {
+            return try refusal(LeaderboardPage.unknown(error.reason))
+        }
+        let ladder: Ladder
+        do {
+            let you = query.get("you").flatMap { $0.isEmpty ? nil : AccountID(rawValue: $0.lowercased()) }
+            ladder = try await games?.ladder(game: name, variant: game.variant.id, top: 50, you: you)
+                ?? Ladder(game: name, variant: game.variant.id, players: [], playerCount: 0, provisional: [], provisionalCount: 0)
+        } catch {
+            return try refusal(LeaderboardPage.unreadable)
+        }
+        if asJSON { return LeaderboardRoute.json(ladder, status: .ok) }
+        return try HTMLResponse(LeaderboardPage.page(ladder, title: game.name, variants: game.variants))
+            .response(from: request, context: context)
+    }
     routes(router)
 
     let fingerprint = identity.fingerprint
@@ -197,4 +232,16 @@ func buildApplication(
         },
         logger: logger
     )
+}
+
+/// The leaderboard's JSON answers.
+enum LeaderboardRoute {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
 }

@@ -75,6 +75,10 @@ public protocol EventLog: Sendable {
     /// The position of the last record appended, or 0 when the log is empty.
     func lastPosition() async throws(LogError) -> Int64
 
+    /// The position of `stream`'s last record, or 0 when it has none: what an append that
+    /// expects the stream as it is now gives in `heads`.
+    func head(of stream: String) async throws(LogError) -> Int64
+
     /// How much the log holds, for the admin view and metrics.
     func statistics() async throws(LogError) -> LogStatistics
 

@@ -40,6 +40,11 @@ public actor InMemoryEventLog: EventLog {
         return placed
     }
 
+    public func head(of stream: String) throws(LogError) -> Int64 {
+        try checkOpen()
+        return stored.last(where: { $0.stream == stream })?.position ?? 0
+    }
+
     public func erase(stream: String, indexing changes: [IndexChange]) throws(LogError) {
         try checkOpen()
         storedBytes -= stored.filter { $0.stream == stream }.reduce(0) { $0 + Self.size(of: $1) }

@@ -314,6 +314,11 @@ public final class PostgresEventLog: EventLog {
         try await read("SELECT coalesce(max(position), 0)::bigint FROM log_record", as: Int64.self).first ?? 0
     }
 
+    public func head(of stream: String) async throws(LogError) -> Int64 {
+        try await read(
+            "SELECT coalesce(max(position), 0)::bigint FROM log_record WHERE stream = \(stream)", as: Int64.self).first ?? 0
+    }
+
     public func statistics() async throws(LogError) -> LogStatistics {
         let rows = try await read("""
             SELECT count(*)::bigint, (pg_total_relation_size('log_record') + pg_total_relation_size('index_entry'))::bigint

@@ -194,6 +194,15 @@ public final class SQLiteEventLog: EventLog {
         }
     }
 
+    public func head(of stream: String) async throws(LogError) -> Int64 {
+        let pool = try openPool()
+        do {
+            return try await pool.read { db in try Self.heads(of: [stream], in: db)[stream] ?? 0 }
+        } catch {
+            throw failure(error)
+        }
+    }
+
     public func statistics() async throws(LogError) -> LogStatistics {
         let pool = try openPool()
         do {

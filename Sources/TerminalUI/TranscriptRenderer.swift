@@ -132,7 +132,7 @@ public struct TranscriptRenderer: Sendable {
                             + WordWrap.lines(sticker.url, width: max(1, width - 2)).map { Styled("  " + $0) }
                     return lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) } + how
                 }
-            case .joined, .left, .removed, .timeout, .ended, .resigned, .paired:
+            case .joined, .left, .removed, .timeout, .ended, .resigned, .paired, .rated:
                 if event.kind == .joined, let participant = event.participant, let name = participant.name {
                     known[participant.id] = name
                 }
@@ -189,8 +189,22 @@ public struct TranscriptRenderer: Sendable {
         case .paired:
             guard let pairing = event.pairing, let first = pairing.players.first else { return nil }
             return Self.pairingText(pairing) + ": " + (first == viewer ? "you move first" : "\(names[first] ?? names.placeholder) moves first")
+        case .rated:
+            guard let ratings = event.ratings, !ratings.isEmpty else { return nil }
+            return Self.ratingsText(ratings, viewer: viewer) { names[$0] ?? names.placeholder }
         case .message, .chat, .sticker, .renamed: return nil
         }
+    }
+
+    /// A rated game's changes in words, the viewer's first: "Your rating: 1500? → 1662? (+162);
+    /// Amber's: 1500? → 1338? (-162)".
+    public static func ratingsText(_ ratings: [RatingInfo], viewer: ParticipantID, name: (ParticipantID) -> String) -> String {
+        let ordered = ratings.filter { $0.participant == viewer } + ratings.filter { $0.participant != viewer }
+        return ordered.map { rating in
+            let whose = rating.participant == viewer ? "Your rating" : "\(name(rating.participant))'s"
+            let change = rating.after.rating - rating.before.rating
+            return "\(whose): \(rating.before.shown) → \(rating.after.shown) (\(change >= 0 ? "+" : "")\(change))"
+        }.joined(separator: "; ")
     }
 
     /// What a pairing was for, in words: "Paired for battleship (classic), 5 minutes a move, rated".

@@ -35,6 +35,9 @@ public struct Event: Codable, Hashable, Sendable {
         /// The server paired players who sought a game (`seek`) in this new conversation:
         /// `pairing` says which game, on what time, and who moves first.
         case paired
+        /// A rated game of the conversation ended and changed its players' ratings: `ratings`,
+        /// one for each player.
+        case rated
     }
 
     public var conversation: ConversationID
@@ -54,13 +57,16 @@ public struct Event: Codable, Hashable, Sendable {
     public var reveal: String?
     /// Of a `paired` event: the game the players were paired for.
     public var pairing: PairingInfo?
+    /// Of a `rated` event: how the game changed each player's rating.
+    public var ratings: [RatingInfo]?
 
     public init(
         conversation: ConversationID, seq: Int, kind: Kind, message: Message? = nil, status: GameStatus? = nil,
         participant: ParticipantInfo? = nil, text: String? = nil, sticker: Sticker? = nil, reveal: String? = nil,
-        pairing: PairingInfo? = nil
+        pairing: PairingInfo? = nil, ratings: [RatingInfo]? = nil
     ) {
         self.pairing = pairing
+        self.ratings = ratings
         self.reveal = reveal
         self.text = text
         self.sticker = sticker
@@ -115,6 +121,46 @@ public struct PairingInfo: Codable, Hashable, Sendable {
         self.rated = rated
         self.players = players
     }
+}
+
+/// How a rated game changed one player's rating (a `rated` event).
+public struct RatingInfo: Codable, Hashable, Sendable {
+    public enum Result: String, Codable, Hashable, Sendable {
+        case win, loss, draw
+    }
+
+    public var participant: ParticipantID
+    public var game: String
+    public var variant: String
+    public var result: Result
+    public var before: RatingValue
+    public var after: RatingValue
+
+    public init(participant: ParticipantID, game: String, variant: String, result: Result, before: RatingValue, after: RatingValue) {
+        self.participant = participant
+        self.game = game
+        self.variant = variant
+        self.result = result
+        self.before = before
+        self.after = after
+    }
+}
+
+/// A Glicko-2 rating as a player sees it: whole points.
+public struct RatingValue: Codable, Hashable, Sendable {
+    public var rating: Int
+    public var deviation: Int
+    /// Until the deviation is small (110 or less), the rating is a first guess: shown `1500?`.
+    public var provisional: Bool
+
+    public init(rating: Int, deviation: Int, provisional: Bool) {
+        self.rating = rating
+        self.deviation = deviation
+        self.provisional = provisional
+    }
+
+    /// `1500`, or `1500?` while provisional.
+    public var shown: String { "\(rating)\(provisional ? "?" : "")" }
 }
 
 /// A member as another member knows them.

@@ -8,6 +8,7 @@ extension FrameReader {
         var conversation = Field<ConversationID>(), seq = Field<Int>(), kind = Field<Event.Kind>()
         var message = Field<Message?>(), status = Field<GameStatus?>(), participant = Field<ParticipantInfo?>()
         var text = Field<String?>(), sticker = Field<Sticker?>(), reveal = Field<String?>(), pairing = Field<PairingInfo?>()
+        var ratings = Field<[RatingInfo]?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -23,13 +24,51 @@ extension FrameReader {
             case "sticker": try sticker.set(s.optional(Self.sticker))
             case "reveal": try reveal.set(s.optionalString())
             case "pairing": try pairing.set(s.optional(Self.pairing))
+            case "ratings": try ratings.set(s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.array(Self.ratingInfo) })
             default: try s.skipValue()
             }
         }
         return Event(
             conversation: try conversation.required(), seq: try seq.required(), kind: try kind.required(),
             message: message.optional(), status: status.optional(), participant: participant.optional(), text: text.optional(),
-            sticker: sticker.optional(), reveal: reveal.optional(), pairing: pairing.optional())
+            sticker: sticker.optional(), reveal: reveal.optional(), pairing: pairing.optional(),
+            ratings: ratings.optional())
+    }
+
+    static func ratingInfo(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> RatingInfo {
+        var participant = Field<ParticipantID>(), game = Field<String>(), variant = Field<String>(), result = Field<RatingInfo.Result>()
+        var before = Field<RatingValue>(), after = Field<RatingValue>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "participant": try participant.set(participantID(&s))
+            case "game": try game.set(s.string())
+            case "variant": try variant.set(s.string())
+            case "result":
+                guard let value = RatingInfo.Result(rawValue: try s.string()) else { throw JSONScanner.Declined() }
+                try result.set(value)
+            case "before": try before.set(ratingValue(&s))
+            case "after": try after.set(ratingValue(&s))
+            default: try s.skipValue()
+            }
+        }
+        return RatingInfo(
+            participant: try participant.required(), game: try game.required(), variant: try variant.required(),
+            result: try result.required(), before: try before.required(), after: try after.required())
+    }
+
+    static func ratingValue(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> RatingValue {
+        var rating = Field<Int>(), deviation = Field<Int>(), provisional = Field<Bool>()
+        try s.beginObject()
+        while let key = try s.nextKey() {
+            switch key {
+            case "rating": try rating.set(s.int())
+            case "deviation": try deviation.set(s.int())
+            case "provisional": try provisional.set(s.bool())
+            default: try s.skipValue()
+            }
+        }
+        return RatingValue(rating: try rating.required(), deviation: try deviation.required(), provisional: try provisional.required())
     }
 
     static func pairing(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> PairingInfo {

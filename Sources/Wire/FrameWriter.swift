@@ -238,6 +238,10 @@ public struct FrameWriter {
         if let message = event.message { out.key("message"); self.message(message) }
         if let pairing = event.pairing { out.key("pairing"); self.pairing(pairing) }
         if let participant = event.participant { out.key("participant"); self.participant(participant) }
+        if let ratings = event.ratings {
+            out.key("ratings")
+            array(ratings) { $0.rating($1) }
+        }
         if let reveal = event.reveal { out.key("reveal"); out.string(reveal) }
         out.key("seq"); out.integer(event.seq)
         if let status = event.status { out.key("status"); self.status(status) }
@@ -252,6 +256,25 @@ public struct FrameWriter {
         out.key("rated"); out.bool(pairing.rated)
         out.key("secondsPerMove"); out.integer(pairing.secondsPerMove)
         if let variant = pairing.variant { out.key("variant"); out.string(variant) }
+        out.close()
+    }
+
+    private mutating func rating(_ rating: RatingInfo) {
+        out.open()
+        out.key("after", first: true); ratingValue(rating.after)
+        out.key("before"); ratingValue(rating.before)
+        out.key("game"); out.string(rating.game)
+        out.key("participant"); out.uuid(rating.participant.uuid)
+        out.key("result"); out.string(rating.result.rawValue)
+        out.key("variant"); out.string(rating.variant)
+        out.close()
+    }
+
+    private mutating func ratingValue(_ value: RatingValue) {
+        out.open()
+        out.key("deviation", first: true); out.integer(value.deviation)
+        out.key("provisional"); out.bool(value.provisional)
+        out.key("rating"); out.integer(value.rating)
         out.close()
     }
 

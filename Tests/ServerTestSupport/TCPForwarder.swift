@@ -17,9 +17,11 @@ package final class TCPForwarder: Sendable {
     /// The connections accepted so far.
     package var connections: Int { accepted.value }
 
-    /// Runs `body` with a forwarder to 127.0.0.1:`target`, and stops it afterwards.
+    /// Runs `body` with a forwarder to 127.0.0.1:`target`, and stops it afterwards. With
+    /// `source` (another loopback address, such as 127.0.0.2), it connects to the server from
+    /// there: the server sees its clients come from another address than the test's own.
     package static func with<Result: Sendable>(
-        forwardingTo target: Int, _ body: (TCPForwarder) async throws -> Result
+        forwardingTo target: Int, from source: String? = nil, _ body: (TCPForwarder) async throws -> Result
     ) async throws -> Result {
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0) { channel in
@@ -34,7 +36,7 @@ package final class TCPForwarder: Sendable {
                     try await listener.executeThenClose { inbound in
                         for try await client in inbound {
                             forwarder.accepted.update { $0 += 1 }
-                            connections.addTask { try? await Self.forward(client, to: target) }
+                            connections.addTask { try? await Self.forward(client, to: target, from: source) }
                         }
                     }
                 }
@@ -46,8 +48,10 @@ package final class TCPForwarder: Sendable {
 
     /// Copies bytes between `client` and a new connection to `target` until either side
     /// closes, then closes both.
-    private static func forward(_ client: NIOAsyncChannel<ByteBuffer, ByteBuffer>, to target: Int) async throws {
-        let server = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    private static func forward(_ client: NIOAsyncChannel<ByteBuffer, ByteBuffer>, to target: Int, from source: String?) async throws {
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
+        let server = try await bootstrap
             .connect(host: "127.0.0.1", port: target) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)

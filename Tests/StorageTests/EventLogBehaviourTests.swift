@@ -27,8 +27,14 @@ struct EventLogBehaviourTests {
             let third = try await log.append([.init("b", "5"), .init("c", "6")])
             #expect((first + second + third).map(\.position) == [1, 2, 3, 4, 5, 6])
             #expect(try await log.lastPosition() == 6)
+            // Where each stream ends: what a conditional append expects of it.
+            let heads = [try await log.head(of: "a"), try await log.head(of: "b"), try await log.head(of: ""), try await log.head(of: "none")]
+            #expect(heads == [3, 5, 4, 0])
+            await #expect(throws: LogError.self) { _ = try await log.append([.init("a", "7")], indexing: [], expecting: ["a": 2]) }
+            let head = try await log.head(of: "a")
+            #expect(try await log.append([.init("a", "7")], indexing: [], expecting: ["a": head]).map(\.position) == [7])
             let statistics = try await log.statistics()
-            #expect(statistics.recordCount == 6)
+            #expect(statistics.recordCount == 7)
             #expect(statistics.byteCount > 0)
         }
     }
@@ -174,6 +180,7 @@ struct EventLogBehaviourTests {
                 { _ = try await log.records(after: 0, limit: 10) },
                 { _ = try await log.records(in: "a", after: 0, limit: 10) },
                 { _ = try await log.lastPosition() },
+                { _ = try await log.head(of: "a") },
                 { _ = try await log.statistics() },
             ] as [() async throws -> Void] {
                 await #expect(throws: LogError.closed) { try await attempt() }

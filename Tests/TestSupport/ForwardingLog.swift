@@ -52,6 +52,7 @@ extension ForwardingLog {
     }
 
     public func lastPosition() async throws(LogError) -> Int64 { try await inner.lastPosition() }
+    public func head(of stream: String) async throws(LogError) -> Int64 { try await inner.head(of: stream) }
     public func statistics() async throws(LogError) -> LogStatistics { try await inner.statistics() }
     public func backup(to path: String) async throws(LogError) -> LogStatistics { try await inner.backup(to: path) }
     public func close() async { await inner.close() }

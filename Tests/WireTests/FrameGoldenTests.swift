@@ -107,6 +107,18 @@ import Wire
         ("server-event-paired", .event(Event(
             conversation: conversation, seq: 3, kind: .paired,
             pairing: PairingInfo(game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, players: [amber, ben])))),
+        ("server-event-rated", .event(Event(
+            conversation: conversation, seq: 90, kind: .rated,
+            ratings: [
+                RatingInfo(
+                    participant: amber, game: "battleship", variant: "classic", result: .loss,
+                    before: RatingValue(rating: 1500, deviation: 350, provisional: true),
+                    after: RatingValue(rating: 1338, deviation: 290, provisional: true)),
+                RatingInfo(
+                    participant: ben, game: "battleship", variant: "classic", result: .win,
+                    before: RatingValue(rating: 1500, deviation: 350, provisional: true),
+                    after: RatingValue(rating: 1662, deviation: 290, provisional: true)),
+            ]))),
     ]
 
     @Test(arguments: clientFrames.map { $0.0 })

@@ -639,9 +639,32 @@ function eventNode(conversation, event) {
       return h("p", { class: "notice" }, "The server's operator ended the game", revealWords(conversation, event));
     case "resigned":
       return h("p", { class: "notice" }, `${name} resigned`, revealWords(conversation, event));
+    case "paired": {
+      const pairing = event.pairing;
+      const game = neutralised(pairing.game) + (pairing.variant ? ` (${neutralised(pairing.variant)})` : "");
+      const first = pairing.players[0] === conversation.you ? "you move first" : `${who(conversation, { id: pairing.players[0] })} moves first`;
+      return h("p", { class: "notice" }, `Paired for ${game}, ${perMove(pairing.secondsPerMove)}, ${pairing.rated ? "rated" : "casual"}: ${first}`);
+    }
+    case "rated":
+      return h("p", { class: "notice rated" }, (event.ratings ?? [])
+        .slice().sort((a, b) => (b.participant === conversation.you) - (a.participant === conversation.you))
+        .map((rating) => {
+          const whose = rating.participant === conversation.you ? "Your rating" : `${who(conversation, { id: rating.participant })}'s`;
+          const shown = (value) => `${value.rating}${value.provisional ? "?" : ""}`;
+          const change = rating.after.rating - rating.before.rating;
+          return `${whose}: ${shown(rating.before)} → ${shown(rating.after)} (${change >= 0 ? "+" : ""}${change})`;
+        }).join("; "));
     default:
       return h("p", { class: "notice" }, `(${neutralised(event.kind)})`);
   }
+}
+
+/** A time control in words: "5 minutes a move", "1 day a move". */
+function perMove(seconds) {
+  const units = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+  const [size, unit] = units.find(([size]) => seconds % size === 0 && seconds >= size) ?? [1, "second"];
+  const count = seconds / size;
+  return `${count} ${unit}${count === 1 ? "" : "s"} a move`;
 }
 
 function revealWords(conversation, event) {

@@ -22,6 +22,7 @@ enum WebClientFiles {
 let socketTestDependencies: [Target.Dependency] = [
     "Server", "Admin", "Pipelines", "Transport", "Client", "Play", "Engine", "Fairness", "Reads", "Files", "GameCatalog", "Wire",
     "Transcript", "Bench", "Stickers", "Storage", "StoragePostgres", "StorageSQLite", "TestSupport", "ServerTestSupport", "Timekeeping",
+    "Ratings",
     .product(name: "Crypto", package: "swift-crypto"),
     .product(name: "GRDB", package: "GRDB.swift"),
     .product(name: "Hummingbird", package: "hummingbird"),

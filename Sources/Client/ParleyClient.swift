@@ -70,6 +70,33 @@ public actor ParleyClient {
         return nil
     }
 
+    /// The ladder of a game and variant (the game's first variant when `nil`) from the first
+    /// server that answers, with the place of `you` (an account id), and the address of its page.
+    public func ladder(game: String, variant: String?, you: String?) async throws -> (Ladder, page: String) {
+        var query = URLComponents()
+        query.queryItems = (variant.map { [URLQueryItem(name: "variant", value: $0)] } ?? [])
+            + (you.map { [URLQueryItem(name: "you", value: $0)] } ?? [])
+        let encoded = query.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let name = game.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? game
+        var last: (any Error)?
+        for endpoint in endpoints {
+            do {
+                let answer = try await endpoint.get("/leaderboard/\(name).json" + encoded)
+                guard answer.status == 200 else {
+                    throw ConnectionError.unexpected(answer.status == 404 ? "This server has no ladder of \(game)." : "HTTP \(answer.status)")
+                }
+                let ladder = try JSONDecoder().decode(Ladder.self, from: Data(answer.bytes))
+                let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host
+                return (ladder, "https://\(host):\(endpoint.port)/leaderboard/\(name)" + encoded)
+            } catch let error as ConnectionError {
+                throw error
+            } catch {
+                last = error
+            }
+        }
+        throw last ?? ConnectionError.closed
+    }
+
     /// Posts a sticker to a conversation (`POST /stickers`) on the first server that answers:
     /// the server's answer, its JSON as it came (`{"conversation","seq","sticker","url"}` or an
     /// error frame's `{"code","reason"}`), with its HTTP status. `id` is the request's, the same

@@ -34,6 +34,8 @@ public enum LineCommand: Hashable, Sendable {
     case name(String)
     case seek(game: String, variant: String?, secondsPerMove: Int, rated: Bool)
     case unseek
+    /// The ladder of a game and variant, with the player's own place.
+    case ladder(game: String, variant: String?)
     case start(conversation: String, game: String, variant: String?, query: String)
     /// `game`: the game whose own verb it was (`fire` is Battleship's), which message SEQ must be of.
     case move(conversation: String, seq: Int, items: String, game: String? = nil)
@@ -61,6 +63,8 @@ public enum LineCommand: Hashable, Sendable {
         case ("name", 1...): return .name(rest.joined(separator: " "))
         case ("seek", 1...4): return try seek(rest)
         case ("unseek", 0): return .unseek
+        case ("ladder", 1): return .ladder(game: rest[0], variant: nil)
+        case ("ladder", 2): return .ladder(game: rest[0], variant: rest[1])
         case ("start", 3): return .start(conversation: rest[0], game: rest[1], variant: nil, query: rest[2])
         case ("start", 4): return .start(conversation: rest[0], game: rest[1], variant: rest[2], query: rest[3])
         case ("move", 3): return .move(conversation: rest[0], seq: try seq(rest[1]), items: rest[2])
@@ -99,7 +103,7 @@ public enum LineCommand: Hashable, Sendable {
 
     /// Every command's forms, as README documents them.
     static func forms(in catalog: GameCatalog) -> [String] {
-        ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated]", "unseek",
+        ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated]", "unseek", "ladder GAME [VARIANT]",
          "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
             + verbs(in: catalog).map { "\($0.verb.verb) CONV SEQ \($0.verb.argument)" }
             + ["resign CONV SEQ", "replay CONV SEQ", "export CONV SEQ FILE", "say CONV WORDS", "sticker CONV FILE [NAME]",

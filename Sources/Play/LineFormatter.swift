@@ -7,6 +7,24 @@ import Wire
 /// Events and answers as the plain lines of `parley play --lines`: one line each, names instead
 /// of identifiers, for scripts and screen readers.
 public enum LineFormatter {
+    /// A ladder as lines: the established ratings, the provisional ones, and the reader's place.
+    public static func lines(for ladder: Ladder) -> [String] {
+        func line(_ place: Ladder.Place) -> String {
+            let games = "\(place.games) game\(place.games == 1 ? "" : "s"): \(place.wins) won, \(place.losses) lost, \(place.draws) drawn"
+            return "  \(place.place). \(place.name ?? "(no name)") \(place.rating)\(place.provisional ? "?" : "") (\(games))"
+        }
+        var lines = ["ladder of \(ladder.game) (\(ladder.variant)): \(ladder.playerCount) rated, \(ladder.provisionalCount) provisional"]
+        lines += ladder.players.map(line)
+        if !ladder.provisional.isEmpty { lines.append("provisional:") }
+        lines += ladder.provisional.map(line)
+        if let you = ladder.you {
+            lines.append("you: \(you.place) of \(you.provisional ? "the provisional ratings" : String(ladder.playerCount)), rated \(you.rating)\(you.provisional ? "?" : "")")
+        } else {
+            lines.append("you: no rated game of this variant yet")
+        }
+        return lines
+    }
+
     /// `now`, the client's clock, adds the time left in a timed turn ("your turn, 4:59 left").
     public static func line(for event: Event, in book: PlayerBook, now: Date? = nil) -> String {
         let names = book.nameBook(for: event.conversation)

@@ -15,6 +15,8 @@ public actor LineMode {
     private var book: PlayerBook
     private let catalog: GameCatalog
     private var onTurn: TurnHook?
+    /// This install's account, once the server has said it (`welcome`).
+    private var account: String?
     /// The client's clock, for the hook's quiet while it catches up.
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -100,6 +102,7 @@ public actor LineMode {
             switch update {
             case let .online(account):
                 output("online as \(account.prefix(12))")
+                self.account = account
                 onTurn?.online(at: now())
                 // Before the events that follow: each is checked as it is printed.
                 if !book.checksMessages, let document = await client.publishedKey(), let key = ChainPublicKey(published: document) {
@@ -147,6 +150,10 @@ public actor LineMode {
             report(answer, done: "seeking \(what): waiting for another player (unseek to stop)")
         case .unseek:
             report(try await client.request(.unseek(.init(id: UUID().uuidString))), done: "no longer seeking")
+        case let .ladder(game, variant):
+            let (ladder, page) = try await client.ladder(game: game, variant: variant, you: account)
+            for line in LineFormatter.lines(for: ladder) { output(line) }
+            output(page)
         case let .start(reference, game, variant, query):
             let conversation = try book.conversation(reference)
             report(try await client.request(.send(.init(

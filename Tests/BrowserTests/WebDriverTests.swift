@@ -159,3 +159,33 @@ import Transport
         return (number(16), number(20))
     }
 }
+
+/// The ladder of a game, in a browser: after a rated game, its page at a phone's size and a
+/// laptop's places both players, provisional, the winner first, and the reader's own place.
+@Suite(.serialized) struct LeaderboardPageTests {
+    @Test(.timeLimit(.minutes(1)))
+    func theLadderPageShowsARatedGamesPlayersAndTheReadersPlace() async throws {
+        try await LiveServer.with { server in
+            try await Games.ratedGame(on: server) { amber, _, _ in
+                for (size, name) in [(WebDriver.WindowSize.phone, "390x844"), (.desktop, "1280x800")] {
+                    try await WebDriver.with(size) { browser in
+                        try await browser.open("\(server.url)/leaderboard/battleship?variant=classic&you=\(amber.connection.account)")
+                        #expect(try await browser.text("h1") == "Leaderboard: Battleship")
+                        #expect(try await browser.text("#you").contains("Your place: 2"))
+                        let rows = try await browser.execute(
+                            "return [...document.querySelectorAll('#provisional tr')].slice(1).map(r => [...r.cells].slice(0, 3).map(c => c.textContent).join(' '))")
+                        #expect(rows == ["1 Ben 1662?", "2 Amber 1338?"])
+                        #expect(try await browser.execute("return document.querySelector('#players') === null") == true)
+                        #expect(try await browser.execute("return document.documentElement.scrollWidth <= innerWidth") == true,
+                                "the page scrolls sideways")
+                        try await browser.screenshot(to: WebPlayer.screenshots + "/leaderboard-\(name).png")
+                        // The other variant's ladder is one link away, and empty.
+                        try await browser.click("#variants a")
+                        _ = try await browser.waitFor("#empty")
+                        #expect(try await browser.text("#variants strong") != "Classic")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -18,14 +18,6 @@ struct SeekingServerTests {
         .seek(.init(id: id, game: "battleship", variant: "classic", secondsPerMove: 300, rated: false))
     }
 
-    /// The `conversation` frame that answers the seek `id` once it is paired.
-    static func pairing(of player: Player, seek id: String) async throws -> ConversationSummary {
-        let frame = try await player.next {
-            if case let .conversation(reply) = $0 { reply.id == id } else { false }
-        }
-        return try #require(frame.conversationSummary)
-    }
-
     @Test func twoPlayersWhoSeekAClassicGameArePairedAndPlayIt() async throws {
         try await LiveServer.with(configure: { $0.pipelines = 2 }) { server in
             let amber = try await Player.connect(to: server, name: "Amber")
@@ -34,8 +26,8 @@ struct SeekingServerTests {
             #expect(try await ben.request(Self.classic("b1")) == .done(.init(id: "b1")))
             // The conversation frame that answers each seek comes first; then the paired entry,
             // which names the game, its time and who moves first: Amber, who sought first.
-            let forAmber = try await Self.pairing(of: amber, seek: "a1")
-            let forBen = try await Self.pairing(of: ben, seek: "b1")
+            let forAmber = try await Games.pairing(of: amber, seek: "a1")
+            let forBen = try await Games.pairing(of: ben, seek: "b1")
             let paired = try await ben.next { $0.event?.kind == .paired }
             #expect(forAmber.conversation == forBen.conversation && paired.event?.conversation == forBen.conversation)
             #expect(Set(forAmber.members.compactMap(\.name)) == ["Amber", "Ben"])
@@ -69,7 +61,7 @@ struct SeekingServerTests {
             let eve = try await Player.connect(to: server, name: "Eve")
             #expect(try await dora.request(Self.classic("d1")) == .done(.init(id: "d1")))
             #expect(try await eve.request(Self.classic("e1")) == .done(.init(id: "e1")))
-            let forDora = try await Self.pairing(of: dora, seek: "d1")
+            let forDora = try await Games.pairing(of: dora, seek: "d1")
             #expect(Set(forDora.members.compactMap(\.name)) == ["Dora", "Eve"], "not Chris, who left")
             // Seeking twice is refused, and says the first seek stands.
             #expect(try await dora.request(Self.classic("d2")).rejection == nil, "paired, Dora may seek again")

@@ -200,3 +200,46 @@ package enum Games {
         return (amber, ben, conversation, accepted, try await ben.nextMessage())
     }
 }
+
+/// Finding a game and rated games, for the tests of pairing, ratings and the ladder.
+package extension Games {
+    /// A seek of a rated classic Battleship at five minutes a move.
+    static func ratedSeek(_ id: String) -> ClientFrame {
+        .seek(.init(id: id, game: "battleship", variant: "classic", secondsPerMove: 300, rated: true))
+    }
+
+    /// The `conversation` frame that answers the seek `id` once it is paired.
+    static func pairing(of player: Player, seek id: String) async throws -> ConversationSummary {
+        let frame = try await player.next {
+            if case let .conversation(reply) = $0 { reply.id == id } else { false }
+        }
+        return try #require(frame.conversationSummary)
+    }
+
+    /// Amber (here) and Ben (from 127.0.0.2) paired for a rated classic game that Amber starts
+    /// and gives up; `body` gets them once Ben has heard that the game was rated.
+    static func ratedGame(
+        on server: RunningServer, _ body: @Sendable (Player, Player, Event) async throws -> Void
+    ) async throws {
+        try await TCPForwarder.with(forwardingTo: server.port, from: "127.0.0.2") { forwarder in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let elsewhere = RunningServer(host: "127.0.0.1", port: forwarder.port, fingerprint: server.fingerprint)
+            let ben = try await Player.connect(to: elsewhere, name: "Ben")
+            #expect(try await amber.request(ratedSeek("a1")) == .done(.init(id: "a1")))
+            #expect(try await ben.request(ratedSeek("b1")) == .done(.init(id: "b1")))
+            let forAmber = try await pairing(of: amber, seek: "a1")
+            let paired = try await amber.next { $0.event?.kind == .paired }
+            #expect(try #require(paired.event?.pairing).rated, "two addresses: rated")
+            let placed = "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h"
+            let started = try await amber.request(.send(.init(
+                id: "m1", conversation: forAmber.conversation, game: "battleship", variant: "classic", url: placed)))
+            guard case let .accepted(accepted) = started else { Issue.record("not accepted: \(started)"); throw CancellationError() }
+            let resigned = try await amber.request(.resign(.init(id: "r1", conversation: forAmber.conversation, session: accepted.session)))
+            #expect(resigned.rejection == nil, "\(resigned)")
+            // Rated once stored, and every member told.
+            let rated = try await ben.next { $0.event?.kind == .rated }
+            try await body(amber, ben, try #require(rated.event))
+        }
+    }
+
+}

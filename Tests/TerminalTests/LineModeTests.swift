@@ -136,6 +136,14 @@ import Wire
             _ = try await ben.screen.wait(for: "refused: This server's games have 60, 300, 86400, 259200, 604800 seconds a move")
             ben.type("unseek")
             _ = try await ben.screen.wait(for: "no longer seeking")
+            // Casual games rate nobody: the ladder is empty, and says where its page is.
+            ben.type("ladder battleship classic")
+            _ = try await ben.screen.wait(for: "ladder of battleship (classic): 0 rated, 0 provisional")
+            _ = try await ben.screen.wait(for: "you: no rated game of this variant yet")
+            let page = try await ben.screen.wait(for: "/leaderboard/battleship?variant=classic&you=")
+            #expect(page.contains("https://127.0.0.1:\(server.port)/"), "\(page)")
+            ben.type("ladder chess")
+            _ = try await ben.screen.wait(for: "This server has no ladder of chess.")
         }
     }
 

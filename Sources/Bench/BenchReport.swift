@@ -32,6 +32,21 @@ enum BenchReport {
             + (result.failures.isEmpty ? ["errors: 0"] : ["errors: \(asked - result.held)"] + result.failures.map { "  \($0)" })
     }
 
+    static func queue(_ result: QueueRun.Result, asked: Int) -> [String] {
+        func ms(_ duration: Duration) -> String {
+            format((Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) * 1000, 1) + " ms"
+        }
+        return [
+            "players: \(result.seeking) of \(asked) connected in \(seconds(result.openingTime)) and sought",
+            "paired: \(result.paired) players in \(result.conversations) conversations (\(result.wellFormed) of two players of one pool),"
+                + " \(result.pairedTwice) paired twice",
+            "pairs: \(format(result.pairsPerSecond, 0))/s (the last \(seconds(result.elapsed)) after the first seek)",
+            "wait from seek to pairing: p50 \(ms(result.wait(atFraction: 0.5))), p99 \(ms(result.wait(atFraction: 0.99))),"
+                + " max \(ms(result.wait(atFraction: 1)))",
+            result.failures.isEmpty ? "errors: 0" : "errors: " + result.failures.joined(separator: "; "),
+        ]
+    }
+
     static func pages(_ figures: StatePageRun.Figures, clients: Int, history: Int) -> [String] {
         func ms(_ duration: Duration) -> String {
             format((Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) * 1000, 2) + " ms"

@@ -10,6 +10,8 @@ public struct Benchmark: Sendable {
         /// This many authenticated connections, holding still.
         /// Hold this many connections, then weigh the server again after `hold`.
         case idle(Int, hold: Duration = IdleRun.defaultSettle)
+        /// This many players seeking games of `games` at once, each until paired.
+        case queue(Int)
     }
 
     public var placement: ServerUnderTest.Placement
@@ -103,6 +105,13 @@ public struct Benchmark: Sendable {
             await server.stop()
             BenchReport.idle(result, asked: count, inThisProcess: server.inThisProcess).forEach(print)
             return result.held == count
+        case let .queue(count):
+            let pools = games.map { QueueRun.Pool(game: $0.game.rawValue, variant: $0.variant) }
+            print("queue: \(count) players seeking \(games.map(\.name).joined(separator: ", ")) at once, casual, 5 minutes a move")
+            let result = await QueueRun(endpoint: server.endpoint, players: count, pools: pools).run()
+            await server.stop()
+            BenchReport.queue(result, asked: count).forEach(print)
+            return result.failures.isEmpty && result.pairedTwice == 0 && result.wellFormed == result.conversations
         }
     }
 

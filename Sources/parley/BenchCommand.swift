@@ -50,6 +50,9 @@ struct BenchCommand: AsyncParsableCommand {
         valueName: "milliseconds"))
     var think = 0
 
+    @Option(help: ArgumentHelp("Have this many players seek games (of --games) at once instead of playing, and report how long each waited to be paired.", valueName: "count"))
+    var queue: Int?
+
     @Option(help: ArgumentHelp("Hold this many idle authenticated connections instead of playing.", valueName: "count"))
     var idle: Int?
 
@@ -110,6 +113,7 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("--strategy \(strategy): none of these games has it; they have \(strategies.sorted().joined(separator: ", ")).")
         }
         if pairs < 1 { throw ValidationError("--pairs must be at least 1.") }
+        if let queue, queue < 2 || idle != nil { throw ValidationError("--queue needs 2 players or more, and no --idle.") }
         if statePages < 0 || history < 2 { throw ValidationError("--state-pages must be 0 or more, --history 2 or more.") }
         if statePages > 0, server != nil || idle != nil {
             throw ValidationError("--state-pages writes the server's data folder: give it without --server or --idle.")
@@ -139,7 +143,7 @@ struct BenchCommand: AsyncParsableCommand {
         var logger = Logger(label: "parley-bench")
         logger.logLevel = .error
         var benchmark = Benchmark(
-            placement: try placement(), mode: idle.map { .idle($0, hold: .seconds(duration ?? 35)) } ?? .games(moves.map { .moves($0) } ?? .duration(.seconds(duration ?? 30))),
+            placement: try placement(), mode: queue.map { .queue($0) } ?? idle.map { .idle($0, hold: .seconds(duration ?? 35)) } ?? .games(moves.map { .moves($0) } ?? .duration(.seconds(duration ?? 30))),
             pairs: pairs, games: tableGames, strategy: strategy,
             baseline: baseline)
         benchmark.think = .milliseconds(think)

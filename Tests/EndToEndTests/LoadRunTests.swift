@@ -60,3 +60,24 @@ struct LoadRunTests {
         #expect(try BenchVariant.named("classic")?.player("hunter").strategy == "hunter")
     }
 }
+
+/// Many players seeking at once, over real sockets: 200 players, half seeking a seed game and
+/// half a classic one, are all paired within seconds, each once, two players of one pool to a
+/// conversation.
+@Suite(.timeLimit(.minutes(2)))
+struct QueueRunTests {
+    @Test func twoHundredPlayersSeekingAtOnceAreAllPairedOnce() async throws {
+        try await LiveServer.with { server in
+            var run = QueueRun(
+                endpoint: ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint)), players: 200,
+                pools: [.init(game: "battleship", variant: "seed"), .init(game: "battleship", variant: "classic")])
+            run.patience = .seconds(30)
+            let result = await run.run()
+            #expect(result.failures.isEmpty, "\(result.failures)")
+            #expect(result.seeking == 200 && result.paired == 200)
+            #expect(result.conversations == 100 && result.wellFormed == 100)
+            #expect(result.pairedTwice == 0)
+            #expect(result.wait(atFraction: 1) < .seconds(10), "the last waited \(result.wait(atFraction: 1))")
+        }
+    }
+}

@@ -42,6 +42,7 @@ extension Engine {
             switch error {
             case .alreadySeeking: return refused(EngineError.alreadySeeking.frame)
             case let .tooManySeeks(limit): return refused(EngineError.tooManySeeks(limit).frame)
+            case let .seekingTooOften(limit): return refused(EngineError.seekingTooOften(limit).frame)
             }
         }
         var decision = Decision.reply(.done(.init(id: request.id)))

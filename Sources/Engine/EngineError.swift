@@ -65,6 +65,10 @@ public struct EngineError: Error, Hashable, Sendable {
         Self("too-many-seeks", "You are seeking \(limit) games at once, the most one may; unseek one first.")
     }
 
+    static func seekingTooOften(_ limit: Int) -> Self {
+        Self("rate-limited", "You sought \(limit) games in the last minute, the most one may; seek again in a minute.")
+    }
+
     static func pairedGame(_ pairing: StoredPairing, first: Bool) -> Self {
         Self("paired-game", first
             ? "This conversation was made for a game of \(pairing.game)\(pairing.variant.map { " (\($0))" } ?? ""): start that one."

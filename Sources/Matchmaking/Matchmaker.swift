@@ -28,6 +28,8 @@ public struct Matchmaker: Sendable {
     public var window: Window
     /// The seeks waiting, oldest first.
     public private(set) var waiting: [Seek] = []
+    /// When each account's seeks of the last minute were taken: a flood of seeks is refused.
+    private var recent: [AccountID: [Date]] = [:]
 
     public init(window: Window = Window()) {
         self.window = window
@@ -39,16 +41,30 @@ public struct Matchmaker: Sendable {
         case alreadySeeking
         /// The account seeks in too many pools at once.
         case tooManySeeks(limit: Int)
+        /// The account sought `limit` times in the last minute already.
+        case seekingTooOften(limit: Int)
     }
 
     /// How many pools an account may seek in at once.
     public static let seeksPerAccount = 4
+    /// How many seeks an account may make in a minute: enough to seek, be paired, play a quick
+    /// game and seek again many times over, not to churn the queue.
+    public static let seeksPerMinute = 20
 
     /// Adds a seek to the queue (pair with `pair(at:)`).
     public mutating func add(_ seek: Seek) throws(Refusal) {
         let own = waiting.filter { $0.account == seek.account }
         if own.contains(where: { $0.pool == seek.pool }) { throw .alreadySeeking }
         if own.count >= Self.seeksPerAccount { throw .tooManySeeks(limit: Self.seeksPerAccount) }
+        let now = seek.since
+        var times = recent[seek.account, default: []].filter { now.timeIntervalSince($0) < 60 }
+        if times.count >= Self.seeksPerMinute { throw .seekingTooOften(limit: Self.seeksPerMinute) }
+        times.append(now)
+        recent[seek.account] = times
+        // Accounts that stopped seeking are forgotten a minute on.
+        if recent.count > 4 * Self.seeksPerMinute, recent.count > 2 * waiting.count {
+            recent = recent.filter { $0.value.contains { now.timeIntervalSince($0) < 60 } }
+        }
         waiting.append(seek)
     }
 

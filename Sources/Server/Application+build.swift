@@ -84,6 +84,7 @@ protocol StoredGames: Sendable {
     func isFinished(session: String) async throws -> Bool?
     func replay(ofSession session: String) async throws -> Replay?
     func ladder(game: String, variant: String, top: Int, you: AccountID?) async throws -> Ladder
+    func profile(of account: AccountID, variants: [(game: String, variant: String)]) async throws -> Profile?
 }
 
 extension StoredReads: StoredGames {}
@@ -205,7 +206,31 @@ func buildApplication(
             return try refusal(LeaderboardPage.unreadable)
         }
         if asJSON { return LeaderboardRoute.json(ladder, status: .ok) }
-        return try HTMLResponse(LeaderboardPage.page(ladder, title: game.name, variants: game.variants))
+        return try HTMLResponse(LeaderboardPage.page(
+            ladder, title: game.name, variants: game.variants, youAccount: ladder.you == nil ? nil : query.get("you")?.lowercased()))
+            .response(from: request, context: context)
+    }
+    router.get("/profile/:account") { request, context -> Response in
+        var name = context.parameters.get("account") ?? ""
+        var asJSON = request.uri.queryParameters.get("format") == "json"
+        if name.hasSuffix(".json") {
+            name.removeLast(5)
+            asJSON = true
+        }
+        let variants = catalog.games.flatMap { game in game.variants.map { (game: game.id.rawValue, variant: $0.id) } }
+        let found: Profile?
+        do {
+            found = try await games?.profile(of: AccountID(rawValue: name.lowercased()), variants: variants)
+        } catch {
+            if asJSON { return LeaderboardRoute.json(["error": "The server cannot read its store at the moment."], status: .serviceUnavailable) }
+            return try HTMLResponse(ProfilePage.unreadable).response(from: request, context: context)
+        }
+        guard let profile = found else {
+            if asJSON { return LeaderboardRoute.json(["error": "No such player."], status: .notFound) }
+            return try HTMLResponse(ProfilePage.missing).response(from: request, context: context)
+        }
+        if asJSON { return LeaderboardRoute.json(profile, status: .ok) }
+        return try HTMLResponse(ProfilePage.page(profile) { id in catalog.type(GameID(rawValue: id))?.name ?? id })
             .response(from: request, context: context)
     }
     routes(router)

@@ -7,7 +7,7 @@ import Wire
 /// The same as JSON at `/leaderboard/GAME.json`.
 public enum LeaderboardPage {
     /// The page of `ladder`, a ladder of the game called `title`, whose variants are `variants`.
-    public static func page(_ ladder: Ladder, title: String, variants: [Variant]) -> WebPage {
+    public static func page(_ ladder: Ladder, title: String, variants: [Variant], youAccount: String? = nil) -> WebPage {
         let variantName = variants.first { $0.id == ladder.variant }?.name ?? ladder.variant
         let links = variants.map { variant in
             variant.id == ladder.variant
@@ -18,6 +18,7 @@ public enum LeaderboardPage {
             let list = place.provisional ? "of the provisional ratings" : "of \(ladder.playerCount)"
             return "<p id=\"you\">Your place: <strong>\(place.place)</strong> \(list), rated \(shown(place))</p>"
         } ?? ""
+        let profile = you.isEmpty ? "" : "<p><a id=\"profile\" href=\"/profile/\(HTML.escaped(youAccount ?? ""))\">Your ratings and games</a></p>"
         let established = ladder.players.isEmpty
             ? "<p id=\"players-empty\">Nobody has an established rating yet: a rating is provisional (shown 1500?) until its player has played enough rated games.</p>"
             : table(id: "players", ladder.players)
@@ -32,7 +33,7 @@ public enum LeaderboardPage {
         return WebPage(status: 200, html: HTML.document(title: "Leaderboard: \(title) (\(variantName))", body: """
             <h1>Leaderboard: \(HTML.escaped(title))</h1>
             <nav id="variants">\(links)</nav>
-            \(you)
+            \(you)\(profile)
             \(none.isEmpty ? established + provisional : none)
             <p><a href="?variant=\(HTML.escaped(ladder.variant))&amp;format=json">As JSON</a> · Glicko-2 ratings, changed by every rated game that ends by its moves, a resignation or a timeout.</p>
             """))

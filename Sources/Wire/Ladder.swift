@@ -57,3 +57,70 @@ public struct Ladder: Codable, Hashable, Sendable {
         self.you = you
     }
 }
+
+/// A player's profile, as `/profile/ACCOUNT.json` answers it: their standing in each game and
+/// variant they were rated in, and their rating's history, oldest first.
+public struct Profile: Codable, Hashable, Sendable {
+    /// One game and variant's standing.
+    public struct Standing: Codable, Hashable, Sendable {
+        public var game: String
+        public var variant: String
+        public var rating: Int
+        public var deviation: Int
+        public var provisional: Bool
+        public var games: Int
+        public var wins: Int
+        public var losses: Int
+        public var draws: Int
+
+        public init(
+            game: String, variant: String, rating: Int, deviation: Int, provisional: Bool, games: Int, wins: Int, losses: Int, draws: Int
+        ) {
+            self.game = game
+            self.variant = variant
+            self.rating = rating
+            self.deviation = deviation
+            self.provisional = provisional
+            self.games = games
+            self.wins = wins
+            self.losses = losses
+            self.draws = draws
+        }
+    }
+
+    /// One rated game: the rating it left.
+    public struct Point: Codable, Hashable, Sendable {
+        public var game: String
+        public var variant: String
+        /// When it was rated, in milliseconds since 1970.
+        public var at: Int64
+        public var result: RatingInfo.Result
+        public var before: RatingValue
+        public var after: RatingValue
+        /// The opponent's name, when they gave one.
+        public var opponent: String?
+
+        public init(
+            game: String, variant: String, at: Int64, result: RatingInfo.Result, before: RatingValue, after: RatingValue, opponent: String?
+        ) {
+            self.game = game
+            self.variant = variant
+            self.at = at
+            self.result = result
+            self.before = before
+            self.after = after
+            self.opponent = opponent
+        }
+    }
+
+    public var name: String?
+    public var standings: [Standing]
+    /// The newest rated games, at most 200, oldest first.
+    public var history: [Point]
+
+    public init(name: String?, standings: [Standing], history: [Point]) {
+        self.name = name
+        self.standings = standings
+        self.history = history
+    }
+}

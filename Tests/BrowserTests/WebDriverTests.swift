@@ -179,6 +179,14 @@ import Transport
                         #expect(try await browser.execute("return document.documentElement.scrollWidth <= innerWidth") == true,
                                 "the page scrolls sideways")
                         try await browser.screenshot(to: WebPlayer.screenshots + "/leaderboard-\(name).png")
+                        // Her own ratings and games, one link away.
+                        try await browser.click("#profile")
+                        _ = try await browser.waitFor("#history")
+                        #expect(try await browser.text("h1") == "Amber")
+                        #expect(try await browser.execute("return document.querySelectorAll('#history tr').length") == 2)
+                        #expect(try await browser.execute("return document.documentElement.scrollWidth <= innerWidth") == true)
+                        try await browser.screenshot(to: WebPlayer.screenshots + "/profile-\(name).png")
+                        try await browser.open("\(server.url)/leaderboard/battleship?variant=classic")
                         // The other variant's ladder is one link away, and empty.
                         try await browser.click("#variants a")
                         _ = try await browser.waitFor("#empty")

@@ -86,6 +86,20 @@ import Transcript
         #expect(casual.pair(at: start).count == 1)
     }
 
+    @Test func seekingAndLeavingOverAndOverIsRefusedAfterTwentyAMinute() throws {
+        var queue = Matchmaker()
+        for second in 0..<Matchmaker.seeksPerMinute {
+            try queue.add(seek("amber", 1500, after: Double(second)))
+            queue.remove("amber")
+        }
+        #expect(throws: Matchmaker.Refusal.seekingTooOften(limit: 20)) { try queue.add(seek("amber", 1500, after: 30)) }
+        #expect(queue.waiting.isEmpty, "the refused seek does not wait")
+        // Others seek as they please, and a minute after her first, Amber may again.
+        try queue.add(seek("ben", 1500, after: 30))
+        try queue.add(seek("amber", 1500, after: 60))
+        #expect(queue.waiting.map(\.account) == ["ben", "amber"])
+    }
+
     @Test func aLeavingPlayerIsPairedWithNobody() throws {
         var queue = Matchmaker()
         try queue.add(seek("amber", 1500))

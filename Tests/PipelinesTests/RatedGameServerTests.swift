@@ -107,6 +107,16 @@ struct RatedGameServerTests {
                 #expect(page.status == 200 && page.body.contains("<td>Ben</td><td>1662?</td>"))
                 let unknown = try await HTTPS.request("\(server.url)/leaderboard/chess.json")
                 #expect(unknown.status == 404)
+
+                // Amber's profile: her standing, and the game that made it, against Ben.
+                let profileAnswer = try await HTTPS.request("\(server.url)/profile/\(amber.connection.account).json")
+                let profile = try JSONDecoder().decode(Profile.self, from: Data(profileAnswer.body.utf8))
+                #expect(profile.name == "Amber" && profile.standings.map(\.rating) == [1338] && profile.standings.first?.losses == 1)
+                #expect(profile.history.map(\.opponent) == ["Ben"] && profile.history.first?.result == .loss)
+                #expect(profile.history.first?.before.rating == 1500)
+                let profilePage = try await HTTPS.request("\(server.url)/profile/\(amber.connection.account)")
+                #expect(profilePage.status == 200 && profilePage.body.contains("<polyline"))
+                #expect(try await HTTPS.request("\(server.url)/profile/nobody.json").status == 404)
             }
         }
     }

@@ -35,4 +35,27 @@ import Testing
         table.press("Ben", .enter, .enter, .enter)
         #expect(table.models["Ben"]!.yourTurns.isEmpty && table.models["Amber"]!.yourTurns.count == 1)
     }
+
+    /// Coming back to the list, a player sees first the conversations where they may move.
+    @Test func theListShowsFirstTheConversationsWhereItIsYourTurn() {
+        var table = PlayTable("Amber", "Ben", "Chris")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Ben", .escape)
+        table.gather(host: "Chris", guests: "Ben")
+        table.press("Ben", .escape)
+        let before = table.screen("Ben").split(separator: "\n").map(String.init)
+        let amberLine = before.firstIndex { $0.contains("Amber") }, chrisLine = before.firstIndex { $0.contains("Chris") }
+        #expect(amberLine != nil && chrisLine != nil && amberLine! < chrisLine!, "in the order joined: \(before)")
+        // Chris starts a game: Ben's turn there, and that conversation comes first.
+        table.press("Chris", .right, .right, .right, .enter, .enter, .enter)
+        let after = table.screen("Ben").split(separator: "\n").map(String.init)
+        let amberAfter = after.firstIndex { $0.contains("Amber") }, chrisAfter = after.firstIndex { $0.contains("Chris") }
+        #expect(chrisAfter != nil && amberAfter != nil && chrisAfter! < amberAfter!, "\(after)")
+        // The selection stays on the conversation it was on (Chris's, joined last), wherever
+        // it moves; Down goes to the one below it.
+        table.press("Ben", .enter)
+        #expect(table.screen("Ben").contains("Chris"))
+        table.press("Ben", .escape, .down, .enter)
+        #expect(table.screen("Ben").contains("Amber"))
+    }
 }

@@ -33,15 +33,16 @@ extension PlayModel {
             leaving = nil
             return key == .enter ? [.request(.leave(conversation: conversation))] : []
         }
+        let order = listOrder
         switch key {
         case .up: listSelection = max(0, listSelection - 1)
-        case .down: listSelection = min(max(0, book.order.count - 1), listSelection + 1)
+        case .down: listSelection = min(max(0, order.count - 1), listSelection + 1)
         case .enter:
-            guard book.order.indices.contains(listSelection) else { return [] }
+            guard order.indices.contains(listSelection) else { return [] }
             error = nil
             // Opened again, a conversation shows its newest message selected, not an old one.
-            focus[book.order[listSelection]] = nil
-            place = .conversation(book.order[listSelection])
+            focus[order[listSelection]] = nil
+            place = .conversation(order[listSelection])
         case .character("n"):
             error = nil
             return [.request(.create)]
@@ -52,9 +53,9 @@ extension PlayModel {
             error = nil
             typing = .name
         case .character("x"):
-            guard book.order.indices.contains(listSelection) else { return [] }
+            guard order.indices.contains(listSelection) else { return [] }
             error = nil
-            leaving = book.order[listSelection]
+            leaving = order[listSelection]
         case .character("q"):
             return [.quit]
         default: break

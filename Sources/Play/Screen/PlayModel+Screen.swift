@@ -29,8 +29,24 @@ extension PlayModel {
         }
     }
 
+    /// The conversations as the list shows them: those where it is the player's turn first, so
+    /// that a player coming back sees first what waits for them; each part in the book's order.
+    var listOrder: [ConversationID] {
+        let waiting = conversationsAwaitingYou
+        return book.order.filter { waiting.contains($0) } + book.order.filter { !waiting.contains($0) }
+    }
+
+    /// The place of the selected conversation in `listOrder`: the first when none is.
+    var listSelection: Int {
+        get { listSelected.flatMap { listOrder.firstIndex(of: $0) } ?? 0 }
+        set {
+            let order = listOrder
+            listSelected = order.indices.contains(newValue) ? order[newValue] : order.first
+        }
+    }
+
     var listScreen: ConversationListScreen {
-        let entries = book.order.map { conversation in
+        let entries = listOrder.map { conversation in
             let summary = book.summaries[conversation]
             let names = book.nameBook(for: conversation)
             let watching = book.spectators(in: conversation)
@@ -185,8 +201,20 @@ extension PlayModel {
     /// The sessions where the viewer may move now: the newest status of each session of every
     /// conversation, not finished, whose turn allows the viewer.
     public var yourTurns: Set<String> {
-        var turns: Set<String> = []
+        Set(turnsByConversation.values.joined())
+    }
+
+    /// The conversations with a game where the viewer may move now.
+    var conversationsAwaitingYou: Set<ConversationID> {
+        Set(turnsByConversation.filter { !$0.value.isEmpty }.keys)
+    }
+
+    /// `yourTurns`, by conversation.
+    private var turnsByConversation: [ConversationID: Set<String>] {
+        var byConversation: [ConversationID: Set<String>] = [:]
         for conversation in book.order {
+            var turns: Set<String> = []
+            defer { byConversation[conversation] = turns }
             guard let you = book.you(in: conversation) else { continue }
             var newest: [String: GameStatus] = [:]
             for event in book.events[conversation] ?? [] {
@@ -196,7 +224,7 @@ extension PlayModel {
                 turns.insert(session)
             }
         }
-        return turns
+        return byConversation
     }
 
     /// The newest status of the desk's session: of its newest message, or of a timeout or an

@@ -42,7 +42,9 @@ public struct PlayModel: Sendable {
     public internal(set) var online = false
     public internal(set) var place: Place = .list
     public internal(set) var error: String?
-    var listSelection = 0
+    /// The conversation selected on the list: the selection stays on it as the list's order
+    /// changes (conversations where it is the player's turn come first).
+    var listSelected: ConversationID?
     var typing: Typing?
     var typed = ""
     /// What the last thing done did, until the next key: shown where the hint is.
@@ -138,7 +140,7 @@ public struct PlayModel: Sendable {
         case let .conversation(reply):
             book.learn(reply.conversation)
             let conversation = reply.conversation.conversation
-            listSelection = book.order.firstIndex(of: conversation) ?? listSelection
+            listSelected = conversation
             place = .conversation(conversation)
             error = nil
         case let .conversations(list):

@@ -28,6 +28,8 @@ public enum Request: Sendable {
     case pair
     /// Rate the game of the conversation that waits to be rated (its `unrated` entry).
     case rate(ConversationID)
+    /// The house bot's move in a conversation, if it has one to make.
+    case houseBot(ConversationID)
     /// Nothing to decide: what another server stored, taken in before the batch.
     case none
 }
@@ -62,6 +64,9 @@ public struct BatchDecision: Sendable {
     /// The conversations whose rated game waits to be rated since this batch: decide a `rate`
     /// for each once it is stored.
     public var toRate: [ConversationID] = []
+    /// The conversations where the house bot may move since this batch: decide a `houseBot`
+    /// for each, after a moment's thought.
+    public var houseBotTurns: [ConversationID] = []
 
     init(start: Engine.BatchStart) {
         self.start = start

@@ -304,7 +304,7 @@ extension Engine {
     }
 
     func info(_ subject: AccountID, seenBy viewer: AccountID, role: ParticipantRole = .player) -> ParticipantInfo {
-        ParticipantInfo(id: participant(subject, seenBy: viewer), name: directory.names[subject], role: role)
+        ParticipantInfo(id: participant(subject, seenBy: viewer), name: directory.names[subject], role: role, bot: subject == .houseBot)
     }
 }
 
@@ -402,6 +402,7 @@ extension Engine {
             case let .unseek(seek, account, request): decision = unseek(seek, by: account, answering: request)
             case .pair: decision = pair(at: now, random: &random)
             case let .rate(id): decision = rate(id, now: now)
+            case let .houseBot(id): decision = houseBotMove(in: id, now: now, random: &random)
             case .none: decision = Decision()
             }
             decided.decisions.append(decision)
@@ -415,6 +416,10 @@ extension Engine {
         decided.index = indexChanges(for: decided.records, storedThrough: { storedThrough[$0] ?? 0 })
         for change in decided.index where change.kind == IndexKind.unrated && change.value != nil {
             decided.toRate.append(ConversationID(rawValue: change.key))
+        }
+        var looked: Set<ConversationID> = []
+        for case let id? in decided.records.map(\.conversation) where looked.insert(id).inserted && houseBotMayMove(in: id) {
+            decided.houseBotTurns.append(id)
         }
         var seen: Set<ConversationID> = []
         for record in decided.records where decided.snapshotted.count < Self.snapshotsPerBatch {

@@ -29,13 +29,18 @@ extension Engine {
             return refused(EngineError.playerCount(game.variant.seats, game: request.game).frame)
         }
         if request.rated, players != 2 { return refused(EngineError.ratedForTwo.frame) }
+        if let after = request.houseBotAfter {
+            guard players == 2, (0...86_400).contains(after) else { return refused(EngineError.houseBotAfter.frame) }
+            guard !game.strategies.isEmpty else { return refused(EngineError.noHouseBot(game.name).frame) }
+        }
         if let refusal = joiningRefusal(of: account) { return refused(refusal) }
         let seek = Seek(
             id: request.id, account: account, origin: origin.flatMap { $0.isEmpty ? nil : $0 } ?? account.rawValue,
             // The variant as the game names it, so that its default and its name are one pool.
             pool: Pool(game: request.game, variant: game.variant.id, secondsPerMove: request.secondsPerMove, rated: request.rated),
             rating: rating(of: account, game: request.game, variant: game.variant.id).rating, players: players,
-            startWithFewerAfter: request.startWithFewerAfter.map { .seconds($0) }, houseBotAfter: nil, since: now)
+            startWithFewerAfter: request.startWithFewerAfter.map { .seconds($0) }, houseBotAfter: request.houseBotAfter.map { .seconds($0) },
+            since: now)
         do {
             try matchmaker.add(seek)
         } catch {
@@ -68,7 +73,7 @@ extension Engine {
     /// answering its seek.
     mutating func pair(at now: Date, random: inout some RandomNumberGenerator) -> Decision {
         var decision = Decision()
-        for pairing in matchmaker.pair(at: now) where !pairing.withHouseBot {
+        for pairing in matchmaker.pair(at: now) {
             decision.merge(open(pairing, at: now, random: &random))
         }
         return decision
@@ -84,8 +89,13 @@ extension Engine {
         while !partition.holds(id) { id = ConversationID(rawValue: UUID.random(using: &random).uuidString) }
         var invite = InviteCode.make(using: &random)
         while directory.invites[invite] != nil { invite = InviteCode.make(using: &random) }
-        let players = pairing.seeks.map(\.account)
-        var records: [Record] = [.conversationCreated(conversation: id, invite: invite, creator: players[0])]
+        // The house bot answers the player who sought it, and plays no rated game.
+        let players = pairing.seeks.map(\.account) + (pairing.withHouseBot ? [.houseBot] : [])
+        var records: [Record] = []
+        if pairing.withHouseBot, directory.names[.houseBot] != Self.houseBotName {
+            records.append(.renamed(account: .houseBot, name: Self.houseBotName))
+        }
+        records.append(.conversationCreated(conversation: id, invite: invite, creator: players[0]))
         for (index, player) in players.enumerated() {
             records.append(.joined(conversation: id, seq: index + 1, account: player, role: .player))
         }
@@ -93,7 +103,8 @@ extension Engine {
         records.append(.paired(
             conversation: id, seq: players.count + 1,
             pairing: StoredPairing(
-                game: pool.game, variant: pool.variant, secondsPerMove: pool.secondsPerMove, rated: pool.rated, players: players),
+                game: pool.game, variant: pool.variant, secondsPerMove: pool.secondsPerMove, rated: pool.rated && !pairing.withHouseBot,
+                players: players),
             at: now))
         var decision = commit(records, reply: nil, notify: (1...players.count + 1).map { EntryReference(conversation: id, seq: $0) })
         for seek in pairing.seeks {

@@ -279,7 +279,7 @@ extension Engine {
         case let .frame(_, account), let .sticker(_, account), let .announce(_, account), let .remove(account, _): account
         case let .seek(_, account, _): account
         // Leaving the queue needs nothing from the store, so that it is never refused.
-        case .deadline, .end, .readmit, .none, .pair, .unseek, .rate: nil
+        case .deadline, .end, .readmit, .none, .pair, .unseek, .rate, .houseBot: nil
         }
     }
 
@@ -307,7 +307,7 @@ extension Engine {
             return .conversations(ifMember(account, of: post.conversation))
         case .none, .seek, .unseek, .pair:
             return .conversations([])
-        case let .rate(id):
+        case let .rate(id), let .houseBot(id):
             return .conversations(partition.holds(id) ? [id] : [])
         case let .announce(_, account):
             return .conversations(conversations(of: account))

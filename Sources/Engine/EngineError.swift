@@ -65,6 +65,13 @@ public struct EngineError: Error, Hashable, Sendable {
         Self("too-many-seeks", "You are seeking \(limit) games at once, the most one may; unseek one first.")
     }
 
+    static let houseBotAfter = Self(
+        "house-bot-after", "The house bot plays games of two, and waits at most a day (houseBotAfter: 0 to 86400 seconds).")
+
+    static func noHouseBot(_ game: String) -> Self {
+        Self("no-house-bot", "This server has no bot for \(game).")
+    }
+
     static func seekingTooOften(_ limit: Int) -> Self {
         Self("rate-limited", "You sought \(limit) games in the last minute, the most one may; seek again in a minute.")
     }

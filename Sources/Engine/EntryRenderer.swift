@@ -86,7 +86,7 @@ struct EntryRenderer {
         case let .renamed(account, name, role):
             // The name it took then, whatever it is called now.
             return Event(conversation: id, seq: seq, kind: .renamed, participant: ParticipantInfo(
-                id: participant(account, seenBy: viewer, in: conversation), name: name, role: role))
+                id: participant(account, seenBy: viewer, in: conversation), name: name, role: role, bot: account == .houseBot))
         case let .chat(account, text, role):
             return Event(conversation: id, seq: seq, kind: .chat, participant: info(account, seenBy: viewer, role: role), text: text)
         case let .sticker(account, sticker, role):
@@ -211,6 +211,7 @@ struct EntryRenderer {
 
     private func info(_ subject: AccountID, seenBy viewer: AccountID, role: ParticipantRole = .player) -> ParticipantInfo {
         ParticipantInfo(
-            id: context.identifiers.id(of: subject, seenBy: InstallID(rawValue: viewer.rawValue)), name: names[subject], role: role)
+            id: context.identifiers.id(of: subject, seenBy: InstallID(rawValue: viewer.rawValue)), name: names[subject], role: role,
+            bot: subject == .houseBot)
     }
 }

@@ -23,6 +23,8 @@ package extension Pipeline {
         case pair
         /// A conversation's rated game waits to be rated, a request like any.
         case rate(ConversationID)
+        /// The house bot's move in a conversation, a request like any.
+        case houseBot(ConversationID)
     }
 
     /// A chore's key: one deadline per session, one of each sweep.
@@ -33,6 +35,7 @@ package extension Pipeline {
         case accountSweep
         case pair
         case rate(ConversationID)
+        case houseBot(ConversationID)
     }
 
     /// The chores due now, removed from the timers: the turns whose time has passed, as
@@ -48,6 +51,8 @@ package extension Pipeline {
                 deadlines.append(.pair)
             case let .rate(id):
                 deadlines.append(.rate(id))
+            case let .houseBot(id):
+                deadlines.append(.houseBot(id))
             case .sweep:
                 evictIdleConversations()
                 publish()

@@ -21,6 +21,7 @@ package extension Pipeline {
         case let .unseek(account): .unseek(nil, from: account, answering: nil)
         case .pair: .pair
         case let .rate(id): .rate(id)
+        case let .houseBot(id): .houseBot(id)
         }
     }
 }

@@ -90,6 +90,9 @@ package extension Pipeline {
                 // Its game waits in the index: rated once the store is back.
                 timers.schedule(.rate(id), for: .rate(id), at: clock.now.advanced(by: .seconds(1)).date)
                 armTimers()
+            case let .houseBot(id):
+                timers.schedule(.houseBot(id), for: .houseBot(id), at: clock.now.advanced(by: .seconds(1)).date)
+                armTimers()
             case .storedElsewhere, .nameChanged, .unseek:
                 // An unseek reads nothing and stores nothing: it is never refused.
                 // A new name not told here is still stored: members see it in the next frames

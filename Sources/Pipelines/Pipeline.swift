@@ -102,6 +102,8 @@ package actor Pipeline {
         case pair
         /// A conversation's rated game ended: rate it.
         case rate(ConversationID)
+        /// The house bot may move in a conversation: its move.
+        case houseBot(ConversationID)
     }
 
     /// The figures read from outside the pipeline, as they stood after its last batch.
@@ -114,6 +116,10 @@ package actor Pipeline {
     /// How many times a batch is decided again after losing races with other servers, before
     /// its requests are refused as `unavailable`.
     package static let conflictRetries = 5
+
+    /// How long the house bot takes over a move: a moment, so that a person sees their own
+    /// move land before the answer.
+    package static let houseBotThought: Duration = .milliseconds(800)
 
     /// A pipeline over `engine`, whose state must already hold what `log` holds of its
     /// partition. Only one pipeline of a server keeps the heartbeat.
@@ -316,6 +322,9 @@ package actor Pipeline {
             if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
         for id in decided.toRate { timers.schedule(.rate(id), for: .rate(id), at: clock.now.date) }
+        for id in decided.houseBotTurns {
+            timers.schedule(.houseBot(id), for: .houseBot(id), at: clock.now.advanced(by: Self.houseBotThought).date)
+        }
         if let due = decided.pairingDue {
             timers.schedule(.pair, for: .pair, at: due)
         } else {

@@ -32,7 +32,8 @@ public enum LineCommand: Hashable, Sendable {
     case leave(conversation: String)
     case list
     case name(String)
-    case seek(game: String, variant: String?, secondsPerMove: Int, rated: Bool)
+    /// `houseBotAfter`: the seconds after which the server's bot plays instead (0: at once).
+    case seek(game: String, variant: String?, secondsPerMove: Int, rated: Bool, houseBotAfter: Int?)
     case unseek
     /// The ladder of a game and variant, with the player's own place.
     case ladder(game: String, variant: String?)
@@ -61,7 +62,7 @@ public enum LineCommand: Hashable, Sendable {
             return .sticker(conversation: rest[0], file: rest[1], name: rest.count > 2 ? rest.dropFirst(2).joined(separator: " ") : nil)
         case ("list", 0): return .list
         case ("name", 1...): return .name(rest.joined(separator: " "))
-        case ("seek", 1...4): return try seek(rest)
+        case ("seek", 1...5): return try seek(rest)
         case ("unseek", 0): return .unseek
         case ("ladder", 1): return .ladder(game: rest[0], variant: nil)
         case ("ladder", 2): return .ladder(game: rest[0], variant: rest[1])
@@ -103,7 +104,7 @@ public enum LineCommand: Hashable, Sendable {
 
     /// Every command's forms, as README documents them.
     static func forms(in catalog: GameCatalog) -> [String] {
-        ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated]", "unseek", "ladder GAME [VARIANT]",
+        ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated] [bot[=TIME]]", "unseek", "ladder GAME [VARIANT]",
          "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
             + verbs(in: catalog).map { "\($0.verb.verb) CONV SEQ \($0.verb.argument)" }
             + ["resign CONV SEQ", "replay CONV SEQ", "export CONV SEQ FILE", "say CONV WORDS", "sticker CONV FILE [NAME]",
@@ -113,22 +114,28 @@ public enum LineCommand: Hashable, Sendable {
     /// `seek GAME [VARIANT] [TIME] [rated|casual]`: a word that is a time (`5m`, `1d`, `300`)
     /// is the time, `rated` or `casual` the rating, another the variant.
     private static func seek(_ words: [String]) throws(LineError) -> LineCommand {
-        var variant: String?, perMove = 300, rated = false
+        var variant: String?, perMove = 300, rated = false, bot: Int?
         for word in words.dropFirst() {
             switch word.lowercased() {
             case "rated": rated = true
             case "casual": rated = false
+            case "bot": bot = 0
+            case let word where word.hasPrefix("bot="):
+                guard let after = seconds(in: String(word.dropFirst(4))) else {
+                    throw LineError("bot=TIME takes a time, such as bot=30s or bot=2m: \(word) is not one.")
+                }
+                bot = after
             default:
                 if let time = seconds(in: word) {
                     perMove = time
                 } else if variant == nil {
                     variant = word
                 } else {
-                    throw LineError("seek takes GAME [VARIANT] [TIME] [rated]: \(word) is none of them.")
+                    throw LineError("seek takes GAME [VARIANT] [TIME] [rated] [bot[=TIME]]: \(word) is none of them.")
                 }
             }
         }
-        return .seek(game: words[0], variant: variant, secondsPerMove: perMove, rated: rated)
+        return .seek(game: words[0], variant: variant, secondsPerMove: perMove, rated: rated, houseBotAfter: bot)
     }
 
     /// `90` (seconds), `5m`, `2h`, `3d`.

@@ -31,7 +31,9 @@ public enum LineFormatter {
         let prefix = "[\(book.number(of: event.conversation))] #\(event.seq)"
         let who = event.participant.map { names.name(of: $0.id) } ?? "someone"
         switch event.kind {
-        case .joined: return "\(prefix) \(who) joined" + (event.participant?.role == .spectator ? " to watch" : "")
+        case .joined:
+            return "\(prefix) \(who) joined" + (event.participant?.role == .spectator ? " to watch" : "")
+                + (event.participant?.bot == true ? " (the server's bot)" : "")
         case .left: return "\(prefix) \(who) left"
         case .renamed:
             let name = event.participant?.name ?? "?"

@@ -143,11 +143,16 @@ public actor LineMode {
             for summary in list.conversations { output(LineFormatter.line(for: summary, in: book)) }
         case let .name(name):
             report(try await client.request(.rename(.init(id: UUID().uuidString, name: name))), done: "name set")
-        case let .seek(game, variant, seconds, rated):
+        case let .seek(game, variant, seconds, rated, bot):
             let answer = try await client.request(.seek(.init(
-                id: UUID().uuidString, game: game, variant: variant, secondsPerMove: seconds, rated: rated)))
+                id: UUID().uuidString, game: game, variant: variant, secondsPerMove: seconds, rated: rated, houseBotAfter: bot)))
             let what = game + (variant.map { " (\($0))" } ?? "") + ", " + TimeControlWords.perMove(seconds) + (rated ? ", rated" : ", casual")
-            report(answer, done: "seeking \(what): waiting for another player (unseek to stop)")
+            let waiting = switch bot {
+            case nil: "waiting for another player"
+            case 0?: "the house bot, unless another player is waiting"
+            case let after?: "waiting for another player, or the house bot after \(after) s"
+            }
+            report(answer, done: "seeking \(what): \(waiting) (unseek to stop)")
         case .unseek:
             report(try await client.request(.unseek(.init(id: UUID().uuidString))), done: "no longer seeking")
         case let .ladder(game, variant):

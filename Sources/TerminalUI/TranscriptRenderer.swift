@@ -170,7 +170,9 @@ public struct TranscriptRenderer: Sendable {
             participant.id == viewer ? "You" : names[participant.id] ?? participant.name ?? names.placeholder
         }
         switch event.kind {
-        case .joined: return who.map { event.participant?.role == .spectator ? "\($0) joined to watch" : "\($0) joined" }
+        case .joined:
+            let bot = event.participant?.bot == true ? " (the server's bot)" : ""
+            return who.map { event.participant?.role == .spectator ? "\($0) joined to watch" : "\($0) joined\(bot)" }
         case .left: return who.map { "\($0) left" }
         case .removed:
             return event.participant?.id == viewer

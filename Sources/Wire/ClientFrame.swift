@@ -122,11 +122,15 @@ public enum ClientFrame: Hashable, Sendable {
         /// For a game of a group: after how many seconds to start with those present (two
         /// at least) rather than wait for all `players`; absent, only with all of them.
         public var startWithFewerAfter: Int?
+        /// For a game of two: after how many seconds without another player to play the
+        /// server's own bot instead (0: at once); absent, never.
+        public var houseBotAfter: Int?
 
         public init(
             id: String, game: String, variant: String? = nil, secondsPerMove: Int, rated: Bool, players: Int? = nil,
-            startWithFewerAfter: Int? = nil
+            startWithFewerAfter: Int? = nil, houseBotAfter: Int? = nil
         ) {
+            self.houseBotAfter = houseBotAfter
             self.id = id
             self.game = game
             self.variant = variant

@@ -169,14 +169,18 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     public var name: String?
     /// A player unless the member joined to watch. Written only for a spectator (`"role":"spectator"`).
     public var role: ParticipantRole
+    /// The server's own bot (a game sought with `houseBotAfter`), not a person. Written only
+    /// when true (`"bot":true`).
+    public var bot: Bool
 
-    public init(id: ParticipantID, name: String?, role: ParticipantRole = .player) {
+    public init(id: ParticipantID, name: String?, role: ParticipantRole = .player, bot: Bool = false) {
         self.id = id
         self.name = name
         self.role = role
+        self.bot = bot
     }
 
-    private enum CodingKeys: String, CodingKey { case id, name, role }
+    private enum CodingKeys: String, CodingKey { case id, name, role, bot }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -184,10 +188,12 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         name = try container.decodeIfPresent(String.self, forKey: .name)
         // A role this version does not know is read as a player's: fields may be added.
         role = try container.decodeIfPresent(String.self, forKey: .role).flatMap(ParticipantRole.init(rawValue:)) ?? .player
+        bot = try container.decodeIfPresent(Bool.self, forKey: .bot) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        if bot { try container.encode(true, forKey: .bot) }
         try container.encode(id, forKey: .id)
         try container.encodeIfPresent(name, forKey: .name)
         if role != .player { try container.encode(role, forKey: .role) }

@@ -116,7 +116,7 @@ extension FrameReader {
             try s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.int() }
         }
         var id = Field<String>(), game = Field<String>(), variant = Field<String?>(), secondsPerMove = Field<Int>()
-        var rated = Field<Bool>(), players = Field<Int?>(), fewer = Field<Int?>()
+        var rated = Field<Bool>(), players = Field<Int?>(), fewer = Field<Int?>(), bot = Field<Int?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -127,13 +127,14 @@ extension FrameReader {
             case "rated": try rated.set(s.bool())
             case "players": try players.set(optionalInt(&s))
             case "startWithFewerAfter": try fewer.set(optionalInt(&s))
+            case "houseBotAfter": try bot.set(optionalInt(&s))
             default: try s.skipValue()
             }
         }
         return ClientFrame.Seek(
             id: try id.required(), game: try game.required(), variant: variant.optional(),
             secondsPerMove: try secondsPerMove.required(), rated: try rated.required(), players: players.optional(),
-            startWithFewerAfter: fewer.optional())
+            startWithFewerAfter: fewer.optional(), houseBotAfter: bot.optional())
     }
 
     static func unseek(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Unseek {

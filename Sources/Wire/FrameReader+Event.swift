@@ -209,10 +209,11 @@ extension FrameReader {
     }
 
     static func participantInfo(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ParticipantInfo {
-        var id = Field<ParticipantID>(), name = Field<String?>(), role = Field<String?>()
+        var id = Field<ParticipantID>(), name = Field<String?>(), role = Field<String?>(), bot = Field<Bool?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
+            case "bot": try bot.set(s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.bool() })
             case "id": try id.set(participantID(&s))
             case "name": try name.set(s.optionalString())
             case "role": try role.set(s.optionalString())
@@ -221,7 +222,7 @@ extension FrameReader {
         }
         // A role this version does not know is read as a player's: fields may be added.
         let known = role.optional().flatMap(ParticipantRole.init(rawValue:)) ?? .player
-        return ParticipantInfo(id: try id.required(), name: name.optional(), role: known)
+        return ParticipantInfo(id: try id.required(), name: name.optional(), role: known, bot: bot.optional() ?? false)
     }
 
     static func conversationSummary(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ConversationSummary {

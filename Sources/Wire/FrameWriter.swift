@@ -214,6 +214,7 @@ public struct FrameWriter {
             type("chat")
         case let .seek(seek):
             out.key("game", first: true); out.string(seek.game)
+            if let after = seek.houseBotAfter { out.key("houseBotAfter"); out.integer(after) }
             out.key("id"); out.string(seek.id)
             if let players = seek.players { out.key("players"); out.integer(players) }
             out.key("rated"); out.bool(seek.rated)
@@ -345,7 +346,8 @@ public struct FrameWriter {
 
     private mutating func participant(_ participant: ParticipantInfo) {
         out.open()
-        out.key("id", first: true); out.uuid(participant.id.uuid)
+        if participant.bot { out.key("bot", first: true); out.bool(true) }
+        out.key("id", first: !participant.bot); out.uuid(participant.id.uuid)
         if let name = participant.name { out.key("name"); out.string(name) }
         if participant.role != .player { out.key("role"); out.string(participant.role.rawValue) }
         out.close()

@@ -61,6 +61,8 @@ import Wire
         ("client-chat", .chat(.init(id: "r8", conversation: conversation, text: "Fancy a game? \u{1B}[2J <b>"))),
         ("client-seek", .seek(.init(id: "s1", game: "battleship", variant: "classic", secondsPerMove: 300, rated: true))),
         ("client-seek-group", .seek(.init(id: "s2", game: "icecream", secondsPerMove: 86400, rated: false, players: 4, startWithFewerAfter: 60))),
+        ("client-seek-house-bot", .seek(.init(
+            id: "s3", game: "battleship", variant: "classic", secondsPerMove: 300, rated: false, houseBotAfter: 30))),
         ("client-unseek", .unseek(.init(id: "u1", seek: "s1"))),
     ]
 
@@ -82,6 +84,8 @@ import Wire
         ("server-event-message", .event(message)),
         ("server-event-joined", .event(Event(conversation: conversation, seq: 2, kind: .joined,
                                              participant: ParticipantInfo(id: ben, name: "Ben")))),
+        ("server-event-joined-house-bot", .event(Event(conversation: conversation, seq: 2, kind: .joined,
+                                                       participant: ParticipantInfo(id: ben, name: "House bot", bot: true)))),
         ("server-synced", .synced(.init(id: "r6", conversation: conversation, lastSeq: 6))),
         ("server-event-message-timed", .event(Event(
             conversation: conversation, seq: 7, kind: .message, message: message.message,

@@ -1,0 +1,64 @@
+import Engine
+import Foundation
+import Testing
+import Transcript
+import Wire
+
+/// The house bot: a player who accepts it is paired with it after the wait they chose, it is
+/// marked as a bot to every member, it moves with its game's strategy when its turn comes, and
+/// its games are never rated.
+@Suite struct HouseBotTests {
+    static func seek(_ id: String, bot after: Int?, rated: Bool = true) -> ClientFrame {
+        .seek(.init(id: id, game: "battleship", variant: "classic", secondsPerMove: 300, rated: rated, houseBotAfter: after))
+    }
+
+    static func decide(_ request: Request, in harness: inout EngineHarness) -> BatchDecision {
+        let decided = harness.engine.decide([request], at: harness.clock, random: &harness.random, storedThrough: [:], snapshotSeq: [:])
+        harness.engine.keep(harness.engine.setAside(decided))
+        harness.deliver(decided.decisions[0])
+        return decided
+    }
+
+    @Test func aPlayerWhoWaitedForTheBotPlaysItUnratedAndItAnswersTheirMoves() throws {
+        var harness = EngineHarness()
+        _ = Self.decide(.seek(.init(
+            id: "a1", game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, houseBotAfter: 30), from: "amber", origin: "10.0.0.1"),
+            in: &harness)
+        #expect(harness.engine.matchmaker.waiting.count == 1, "nobody yet, and not the bot before 30 s")
+        harness.clock += 30
+        let paired = Self.decide(.pair, in: &harness)
+        guard case let .paired(conversation, _, pairing, _)? = paired.records.last else { throw Unexpected(paired.records) }
+        #expect(pairing.players == ["amber", .houseBot] && !pairing.rated, "the bot answers; its games are never rated")
+        #expect(paired.records.contains(.renamed(account: .houseBot, name: Engine.houseBotName)))
+        let joined = try #require(harness.events(of: "amber").last { $0.kind == .joined })
+        #expect(joined.participant?.bot == true && joined.participant?.name == "House bot")
+        #expect(paired.houseBotTurns.isEmpty, "Amber moves first")
+
+        // Amber places her fleet: the bot's turn, which it takes after a moment's thought.
+        harness.clock += 1
+        let placed = Self.decide(.frame(.send(.init(
+            id: "m1", conversation: conversation, game: "battleship", variant: "classic", url: RatingTests.placed)), from: "amber"),
+            in: &harness)
+        #expect(placed.houseBotTurns == [conversation])
+        harness.clock += 1
+        let answered = Self.decide(.houseBot(conversation), in: &harness)
+        guard case let .accepted(move)? = answered.records.first else { throw Unexpected(answered.decisions.map(\.replies)) }
+        #expect(move.sender == .houseBot && move.moveCount == 2)
+        // Its own turn taken, the bot waits for Amber's.
+        #expect(answered.houseBotTurns.isEmpty)
+        #expect(Self.decide(.houseBot(conversation), in: &harness).records.isEmpty, "not its turn: nothing")
+        let last = try #require(harness.lastMessage(in: conversation, for: "amber"))
+        #expect(last.message?.sender == harness.id(of: .houseBot, seenBy: "amber"))
+    }
+
+    @Test func theBotAtOnceAndSeeksItCannotAnswer() throws {
+        var harness = EngineHarness()
+        harness.handle(Self.seek("a1", bot: 0), from: "amber")
+        let conversation = try #require(SeekingTests.pairings(in: harness, for: "amber").first).conversation
+        #expect(conversation.members.map(\.bot) == [false, true])
+        #expect(harness.handle(.seek(.init(
+            id: "b1", game: "icecream", secondsPerMove: 300, rated: false, players: 3, houseBotAfter: 0)), from: "ben").first?.rejection?.code
+            == "house-bot-after")
+        #expect(harness.handle(Self.seek("b2", bot: -1), from: "ben").first?.rejection?.code == "house-bot-after")
+    }
+}

@@ -30,7 +30,7 @@ public struct ScreenLayout: Sendable {
         let bottom = [rule, prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
         let rows = max(0, height - top.count - bottom.count)
         var body: [Styled] = screen.entries.isEmpty
-            ? [Styled("No conversations yet: press n to open one, or j to join one by its invite.", .dim)]
+            ? [Styled("No conversations yet: n opens one, j joins one by its invite, p plays someone.", .dim)]
             : []
         // Two lines each: who and what is going on (a `*` where it is the viewer's turn), then
         // the invite code.

@@ -145,6 +145,14 @@ struct PlayTable {
                     }
                 }
             }
+            // A seek paired: the conversation frame comes to each player unasked, before its
+            // entries, as ParleyClient passes it on.
+            for (receiver, frame) in decision.sends {
+                guard case let .conversation(reply) = frame, let player = models.keys.first(where: { account($0) == receiver }) else {
+                    continue
+                }
+                perform(models[player]!.received(.conversation(reply.conversation)), by: player)
+            }
             for reference in decision.notify {
                 for member in engine.members(of: reference.conversation) {
                     guard let event = engine.event(conversation: reference.conversation, seq: reference.seq, for: member),

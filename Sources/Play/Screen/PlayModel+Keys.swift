@@ -52,6 +52,12 @@ extension PlayModel {
         case .character("r"):
             error = nil
             typing = .name
+        case .character("p"):
+            error = nil
+            typing = .seek
+        case .character("u") where seeking != nil:
+            error = nil
+            return [.request(.unseek)]
         case .character("x"):
             guard order.indices.contains(listSelection) else { return [] }
             error = nil
@@ -77,7 +83,20 @@ extension PlayModel {
             self.typing = nil
             typed = ""
             guard !text.isEmpty else { return [] }
-            return [.request(typing == .invite ? .join(invite: text) : .rename(text))]
+            switch typing {
+            case .invite: return [.request(.join(invite: text))]
+            case .name: return [.request(.rename(text))]
+            case .seek:
+                do throws(LineError) {
+                    guard case let .seek(game, variant, seconds, rated, bot)? = try LineCommand.parse("seek " + text, catalog: catalog) else {
+                        return []
+                    }
+                    return [.request(.seek(game: game, variant: variant, secondsPerMove: seconds, rated: rated, houseBotAfter: bot))]
+                } catch {
+                    self.error = error.description
+                    return []
+                }
+            }
         default: break
         }
         return []

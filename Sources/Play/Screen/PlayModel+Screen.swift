@@ -8,7 +8,7 @@ import Wire
 /// The screen for the model's state, drawn by `ScreenLayout`.
 extension PlayModel {
     // Every hint fits the 80 columns of the smallest terminal the client is made for.
-    static let listHint = "Up/Down, Enter opens; n new, j join by code, r your name, x leaves, q quits"
+    static let listHint = "Up/Down, Enter opens; n new, j join, p play someone, r name, x leave, q quit"
     static let waitingHint = "Not your turn: this screen changes as moves arrive. Esc back"
     static let watchingHint = "You are watching: the players move, this screen follows. Esc back"
     static let watchingConversationHint = "You are watching. Type to chat; Up/Down messages, Enter opens a game, Esc back"
@@ -70,6 +70,7 @@ extension PlayModel {
         let input = switch typing {
         case .invite?: "Invite code: " + typed
         case .name?: "Your name: " + typed
+        case .seek?: "Play someone (game [variant] [5m|1d] [rated] [bot]): " + typed
         case nil: leaving.map { "Leave #\(book.number(of: $0))? Enter leaves, Esc stays." } ?? ""
         }
         return ConversationListScreen(

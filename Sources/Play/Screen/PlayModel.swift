@@ -36,12 +36,16 @@ public struct PlayModel: Sendable {
     enum Typing: Hashable, Sendable {
         case invite
         case name
+        /// What to play with someone: `battleship classic 5m rated bot`, as line mode's `seek`.
+        case seek
     }
 
     public private(set) var book: PlayerBook
     public internal(set) var online = false
     public internal(set) var place: Place = .list
     public internal(set) var error: String?
+    /// What the player seeks, while they wait to be paired.
+    var seeking: String?
     /// The conversation selected on the list: the selection stays on it as the list's order
     /// changes (conversations where it is the player's turn come first).
     var listSelected: ConversationID?
@@ -117,6 +121,13 @@ public struct PlayModel: Sendable {
             error = frame.reason
         case let .conversation(summary):
             book.learn(summary)
+            // A seek paired: its game's conversation opens, as a joined one does.
+            if seeking != nil {
+                seeking = nil
+                listSelected = summary.conversation
+                if case .list = place { place = .conversation(summary.conversation) }
+                notice = nil
+            }
         case let .event(event):
             book.record(event)
             // A move in the conversation on screen makes the last error old news.
@@ -165,6 +176,16 @@ public struct PlayModel: Sendable {
         case let .error(frame):
             error = frame.reason
         case .done:
+            if case let .seek(game, variant, seconds, rated, bot) = request {
+                error = nil
+                let what = game + (variant.map { " (\($0))" } ?? "") + ", " + TimeControlWords.perMove(seconds) + (rated ? ", rated" : "")
+                seeking = what
+                notice = "Seeking \(what)\(bot == nil ? "" : ", or the bot"); u stops"
+            }
+            if case .unseek = request {
+                seeking = nil
+                notice = "No longer seeking."
+            }
             if case let .rename(name) = request {
                 error = nil
                 // As kept: without the spaces around it.

@@ -17,6 +17,10 @@ public enum PlayRequest: Hashable, Sendable {
     case chat(conversation: ConversationID, text: String)
     /// Leave the conversation: its events stop, and its invite lets the client back in.
     case leave(conversation: ConversationID)
+    /// Play someone: a game with whoever seeks the same (or the house bot after `houseBotAfter`).
+    case seek(game: String, variant: String?, secondsPerMove: Int, rated: Bool, houseBotAfter: Int?)
+    /// Stop seeking.
+    case unseek
 }
 
 extension PlayRequest {
@@ -34,6 +38,9 @@ extension PlayRequest {
         case let .resign(conversation, session): .resign(.init(id: id, conversation: conversation, session: session))
         case let .chat(conversation, text): .chat(.init(id: id, conversation: conversation, text: text))
         case let .leave(conversation): .leave(.init(id: id, conversation: conversation))
+        case let .seek(game, variant, seconds, rated, bot):
+            .seek(.init(id: id, game: game, variant: variant, secondsPerMove: seconds, rated: rated, houseBotAfter: bot))
+        case .unseek: .unseek(.init(id: id))
         }
     }
 }

@@ -1,0 +1,44 @@
+import Play
+import TerminalUI
+import Testing
+
+/// "Play someone now" in the full-screen client: p asks for a game as line mode's `seek` words
+/// it; the conversation opens once paired, with a person or the house bot accepted.
+@Suite struct PlaySomeoneTests {
+    @Test func twoPlayersWhoAskForTheSameGameAreTakenToItsConversation() {
+        var table = PlayTable("Amber", "Ben")
+        table.press("Amber", .character("p"))
+        #expect(table.screen("Amber").contains("Play someone (game [variant] [5m|1d] [rated] [bot]):"))
+        table.type("Amber", "battleship classic 5m")
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("Seeking battleship (classic), 5 minutes a move; u stops"))
+        table.press("Ben", .character("p"))
+        table.type("Ben", "battleship classic 5m")
+        table.press("Ben", .enter)
+        // Both are on the new conversation's screen, which says who moves first.
+        #expect(table.screen("Ben").contains("Paired for battleship (classic), 5 minutes a move, casual: Amber moves first"))
+        #expect(table.screen("Amber").contains("you move first"))
+    }
+
+    @Test func aPlayerAloneAcceptsTheHouseBotAndItAnswers() {
+        var table = PlayTable("Amber")
+        table.press("Amber", .character("p"))
+        table.type("Amber", "battleship seed 1d bot")
+        table.press("Amber", .enter)
+        let screen = table.screen("Amber")
+        #expect(screen.contains("House bot joined (the server's bot)"), "\(screen)")
+        #expect(screen.contains("you move first"))
+    }
+
+    @Test func wordsThatAreNoGameAreRefusedAndUStopsSeeking() {
+        var table = PlayTable("Amber")
+        table.press("Amber", .character("p"))
+        table.type("Amber", "battleship classic 5m rated soon")
+        table.press("Amber", .enter)
+        #expect(table.screen("Amber").contains("soon is none of them"))
+        table.press("Amber", .character("p"))
+        table.type("Amber", "battleship")
+        table.press("Amber", .enter, .character("u"))
+        #expect(table.screen("Amber").contains("No longer seeking."))
+    }
+}

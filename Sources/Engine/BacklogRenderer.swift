@@ -77,7 +77,7 @@ extension Record {
     /// The seq of the conversation entry the event makes; `nil` for those that make none.
     public var seq: Int? {
         switch self {
-        case .conversationCreated, .renamed, .downtime, .readmitted, .ratingChanged: nil
+        case .conversationCreated, .renamed, .downtime, .readmitted, .ratingChanged, .sought, .unsought: nil
         case let .joined(_, seq, _, _), let .left(_, seq, _), let .removed(_, seq, _): seq
         case let .accepted(move): move.seq
         case let .timedOut(_, seq, _, _), let .ended(_, seq, _, _), let .resigned(_, seq, _, _, _): seq

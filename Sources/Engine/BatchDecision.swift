@@ -30,6 +30,11 @@ public enum Request: Sendable {
     case rate(ConversationID)
     /// The house bot's move in a conversation, if it has one to make.
     case houseBot(ConversationID)
+    /// Another server paired seeks into this conversation: answer them on this server's
+    /// connections, with its entries.
+    case pairedElsewhere(ConversationID)
+    /// This server starts: the seeks it took before it stopped leave the queue.
+    case dropOwnSeeks
     /// Nothing to decide: what another server stored, taken in before the batch.
     case none
 }

@@ -83,7 +83,7 @@ extension Conversation {
                 recentStickers[oldest.key] = nil
             }
             recentStickers[sticker.id] = seq
-        case .conversationCreated, .renamed, .downtime, .ratingChanged:
+        case .conversationCreated, .renamed, .downtime, .ratingChanged, .sought, .unsought:
             throw .corrupt("a record of no one conversation applied to \(id)")
         }
         return counts

@@ -403,6 +403,8 @@ extension Engine {
             case .pair: decision = pair(at: now, random: &random)
             case let .rate(id): decision = rate(id, now: now)
             case let .houseBot(id): decision = houseBotMove(in: id, now: now, random: &random)
+            case let .pairedElsewhere(id): decision = pairedElsewhere(id)
+            case .dropOwnSeeks: decision = dropOwnSeeks()
             case .none: decision = Decision()
             }
             decided.decisions.append(decision)
@@ -413,6 +415,8 @@ extension Engine {
         ratingReads = RatingReads()
         decided.pairingDue = pairingDue(after: now)
         guard !decided.records.isEmpty else { return decided }
+        // The queue changes only from where this engine read it.
+        if decided.records.contains(where: { $0.stream == QueueStream.name }) { decided.expecting[QueueStream.name] = queueThrough }
         decided.index = indexChanges(for: decided.records, storedThrough: { storedThrough[$0] ?? 0 })
         for change in decided.index where change.kind == IndexKind.unrated && change.value != nil {
             decided.toRate.append(ConversationID(rawValue: change.key))

@@ -36,8 +36,9 @@ extension Engine {
             directory.names[account] = name
         case let .downtime(from, to):
             try downtimes.add(from: from, to: to)
-        case .ratingChanged:
-            // The engine keeps no ratings: the store's index has them (`IndexKind.rating`).
+        case .ratingChanged, .sought, .unsought:
+            // The engine keeps no ratings (the store's index has them: `IndexKind.rating`), and
+            // its matchmaker changes as it decides (or takes in what another server stored).
             break
         default:
             guard let id = event.conversation, conversations[id] != nil else {

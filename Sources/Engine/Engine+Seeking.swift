@@ -34,13 +34,16 @@ extension Engine {
             guard !game.strategies.isEmpty else { return refused(EngineError.noHouseBot(game.name).frame) }
         }
         if let refusal = joiningRefusal(of: account) { return refused(refusal) }
+        // Kept as a digest, the same on every server of the store: only compared.
+        let address = origin.flatMap { $0.isEmpty ? nil : $0 } ?? account.rawValue
         let seek = Seek(
-            id: request.id, account: account, origin: origin.flatMap { $0.isEmpty ? nil : $0 } ?? account.rawValue,
+            id: request.id, account: account,
+            origin: identifiers.id(of: AccountID(rawValue: address), seenBy: InstallID(rawValue: "origin")).uuidString,
             // The variant as the game names it, so that its default and its name are one pool.
             pool: Pool(game: request.game, variant: game.variant.id, secondsPerMove: request.secondsPerMove, rated: request.rated),
             rating: rating(of: account, game: request.game, variant: game.variant.id).rating, players: players,
             startWithFewerAfter: request.startWithFewerAfter.map { .seconds($0) }, houseBotAfter: request.houseBotAfter.map { .seconds($0) },
-            since: now)
+            since: now, node: nodeName)
         do {
             try matchmaker.add(seek)
         } catch {
@@ -50,32 +53,73 @@ extension Engine {
             case let .seekingTooOften(limit): return refused(EngineError.seekingTooOften(limit).frame)
             }
         }
-        var decision = Decision.reply(.done(.init(id: request.id)))
+        var decision = commit([.sought(StoredSeek(seek))], reply: { _ in .done(.init(id: request.id)) }, notify: [])
         decision.merge(pair(at: now, random: &random))
         return decision
     }
 
     /// Takes `account`'s seek made by the request `seek` out of the queue, or all of them;
     /// answered `done` when `answering` names a request.
+    /// Without `request` (the account's last connection to this server closed), only the seeks
+    /// made on this server leave.
     mutating func unseek(_ seek: String?, by account: AccountID, answering request: String?) -> Decision {
-        if let seek {
-            if let pool = matchmaker.waiting.first(where: { $0.account == account && $0.id == seek })?.pool {
-                matchmaker.remove(account, in: pool)
-            }
-        } else {
-            matchmaker.remove(account)
+        let node = nodeName
+        let taken = matchmaker.remove { waiting in
+            waiting.account == account && (seek.map { waiting.id == $0 } ?? true) && (request != nil || waiting.node == node)
         }
-        return request.map { .reply(.done(.init(id: $0))) } ?? Decision()
+        let reply = request.map { id in { (_: Engine) in ServerFrame.done(.init(id: id)) } }
+        return commit(taken.isEmpty ? [] : [.unsought(keys: taken.map(StoredSeek.key), conversation: nil)], reply: reply, notify: [])
+    }
+
+    /// The seeks this server took before it stopped: nobody waits for them any more.
+    mutating func dropOwnSeeks() -> Decision {
+        let node = nodeName
+        let taken = matchmaker.remove { $0.node == node }
+        return commit(taken.isEmpty ? [] : [.unsought(keys: taken.map(StoredSeek.key), conversation: nil)], reply: nil, notify: [])
     }
 
     /// The pairings due at `now`, each a conversation opened for its players: its records,
     /// its entries relayed to them, and to every connection of each a `conversation` frame
     /// answering its seek.
     mutating func pair(at now: Date, random: inout some RandomNumberGenerator) -> Decision {
+        let before = matchmaker.waiting
         var decision = Decision()
         for pairing in matchmaker.pair(at: now) {
-            decision.merge(open(pairing, at: now, random: &random))
+            // The seeks it takes: its own, and its players' others.
+            let players = Set(pairing.seeks.map(\.account))
+            let taken = before.filter { players.contains($0.account) }.map(StoredSeek.key)
+            decision.merge(open(pairing, taking: taken, at: now, random: &random))
         }
+        return decision
+    }
+
+    /// The server's name among servers sharing a store; `nil` alone on one.
+    var nodeName: String? { totalsKeyPrefix.isEmpty ? nil : String(totalsKeyPrefix.dropLast()) }
+
+    /// Takes in what the queue's stream holds after `queueThrough`, up to `through`: seeks taken
+    /// on other servers, and seeks they took back or paired.
+    mutating func takeQueue(_ records: [Record], through: Int64) {
+        for record in records {
+            switch record {
+            case let .sought(stored): matchmaker.restore(stored.seek)
+            case let .unsought(keys, _):
+                let gone = Set(keys)
+                matchmaker.remove { gone.contains(StoredSeek.key($0)) }
+            default: break
+            }
+        }
+        queueThrough = max(queueThrough, through)
+    }
+
+    /// The conversation frames that answer the seeks a pairing stored elsewhere paired, and
+    /// its entries: for this server's connections of its players.
+    mutating func pairedElsewhere(_ id: ConversationID) -> Decision {
+        guard let conversation = conversations[id], let pairing = conversation.pairing, let seeks = pairing.seeks else { return Decision() }
+        var decision = Decision()
+        for (player, seek) in zip(pairing.players, seeks) {
+            decision.sends.append((player, .conversation(.init(id: seek, conversation: summary(of: id, for: player)))))
+        }
+        decision.notify = (1...max(1, conversation.lastSeq)).map { EntryReference(conversation: id, seq: $0) }
         return decision
     }
 
@@ -84,14 +128,16 @@ extension Engine {
         matchmaker.nextChange(after: now)
     }
 
-    private mutating func open(_ pairing: Pairing, at now: Date, random: inout some RandomNumberGenerator) -> Decision {
+    private mutating func open(
+        _ pairing: Pairing, taking taken: [String], at now: Date, random: inout some RandomNumberGenerator
+    ) -> Decision {
         var id = ConversationID(rawValue: UUID.random(using: &random).uuidString)
         while !partition.holds(id) { id = ConversationID(rawValue: UUID.random(using: &random).uuidString) }
         var invite = InviteCode.make(using: &random)
         while directory.invites[invite] != nil { invite = InviteCode.make(using: &random) }
         // The house bot answers the player who sought it, and plays no rated game.
         let players = pairing.seeks.map(\.account) + (pairing.withHouseBot ? [.houseBot] : [])
-        var records: [Record] = []
+        var records: [Record] = [.unsought(keys: taken, conversation: id)]
         if pairing.withHouseBot, directory.names[.houseBot] != Self.houseBotName {
             records.append(.renamed(account: .houseBot, name: Self.houseBotName))
         }
@@ -104,7 +150,7 @@ extension Engine {
             conversation: id, seq: players.count + 1,
             pairing: StoredPairing(
                 game: pool.game, variant: pool.variant, secondsPerMove: pool.secondsPerMove, rated: pool.rated && !pairing.withHouseBot,
-                players: players),
+                players: players, seeks: pairing.seeks.map(\.id)),
             at: now))
         var decision = commit(records, reply: nil, notify: (1...players.count + 1).map { EntryReference(conversation: id, seq: $0) })
         for seek in pairing.seeks {

@@ -74,6 +74,10 @@ extension Engine {
             case .ratingChanged:
                 // Its conversation's `rated` record, in the same batch, indexes it.
                 break
+            case let .sought(seek):
+                changes.append(.set(IndexKind.seek, seek.key, seek.json))
+            case let .unsought(keys, _):
+                for key in keys { changes.append(.remove(IndexKind.seek, key)) }
             case .chat, .memberRenamed:
                 break
             case let .sticker(conversation, seq, account, sticker, _):
@@ -251,6 +255,8 @@ extension Engine {
             for (account, name) in names { learnName(name, of: account) }
         case .unrated, .standing:
             takeRatingRead(found)
+        case let .queue(records, through):
+            takeQueue(records, through: through)
         case let .storedElsewhere(records):
             taken.decision = try applyStoredElsewhere(records)
             // A newcomer's name, before the entries that show it (an account without one is
@@ -279,7 +285,7 @@ extension Engine {
         case let .frame(_, account), let .sticker(_, account), let .announce(_, account), let .remove(account, _): account
         case let .seek(_, account, _): account
         // Leaving the queue needs nothing from the store, so that it is never refused.
-        case .deadline, .end, .readmit, .none, .pair, .unseek, .rate, .houseBot: nil
+        case .deadline, .end, .readmit, .none, .pair, .unseek, .rate, .houseBot, .pairedElsewhere, .dropOwnSeeks: nil
         }
     }
 
@@ -307,8 +313,10 @@ extension Engine {
             return .conversations(ifMember(account, of: post.conversation))
         case .none, .seek, .unseek, .pair:
             return .conversations([])
-        case let .rate(id), let .houseBot(id):
+        case let .rate(id), let .houseBot(id), let .pairedElsewhere(id):
             return .conversations(partition.holds(id) ? [id] : [])
+        case .dropOwnSeeks:
+            return .conversations([])
         case let .announce(_, account):
             return .conversations(conversations(of: account))
         case let .end(session):

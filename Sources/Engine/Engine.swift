@@ -43,6 +43,9 @@ public struct Engine: Sendable {
     /// game's players' standings (`rate`), a seeker's standing (`seek`). Read again for every
     /// batch, never kept beyond it.
     var ratingReads = RatingReads()
+    /// Where the queue's stream ends as this engine's matchmaker holds it: a batch that
+    /// changes the queue is stored only if the stream still ends there (`QueueStream`).
+    public var queueThrough: Int64 = 0
     /// False while a conversation is loaded: replaying its past must not count it again.
     var counting = true
     /// When the server was down, oldest first: turn clocks stand still then.

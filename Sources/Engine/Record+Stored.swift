@@ -25,6 +25,7 @@ extension Record {
         case memberRenamed = "member-renamed"
         case paired, rated
         case ratingChanged = "rating-changed"
+        case sought, unsought
 
         /// The key a format-1 record is stored under.
         static func formatOne(_ key: String) -> Kind? {
@@ -138,6 +139,7 @@ extension Record {
             try put(pairing.secondsPerMove, "secondsPerMove")
             try put(pairing.rated, "rated")
             try put(pairing.players, "players")
+            if let seeks = pairing.seeks { try put(seeks, "seeks") }
             try time(at, "at")
         case let .rated(conversation, seq, session, changes, at):
             try put(Kind.rated.rawValue, "type")
@@ -149,6 +151,13 @@ extension Record {
         case let .ratingChanged(change):
             try put(Kind.ratingChanged.rawValue, "type")
             try put(change, "change")
+        case let .sought(seek):
+            try put(Kind.sought.rawValue, "type")
+            try put(seek, "seek")
+        case let .unsought(keys, conversation):
+            try put(Kind.unsought.rawValue, "type")
+            try put(keys, "keys")
+            if let conversation { try put(conversation, "conversation") }
         case let .memberRenamed(conversation, seq, account, name, at):
             try put(Kind.memberRenamed.rawValue, "type")
             try put(conversation, "conversation")
@@ -229,7 +238,8 @@ extension Record {
                 conversation: try get("conversation"), seq: try get("seq"),
                 pairing: StoredPairing(
                     game: try get("game"), variant: try fields.decodeIfPresent(String.self, forKey: StoredKey("variant")),
-                    secondsPerMove: try get("secondsPerMove"), rated: try get("rated"), players: try get("players")),
+                    secondsPerMove: try get("secondsPerMove"), rated: try get("rated"), players: try get("players"),
+                    seeks: try fields.decodeIfPresent([String].self, forKey: StoredKey("seeks"))),
                 at: try time("at"))
         case .rated:
             return .rated(
@@ -237,6 +247,10 @@ extension Record {
                 at: try time("at"))
         case .ratingChanged:
             return .ratingChanged(try get("change"))
+        case .sought:
+            return .sought(try get("seek"))
+        case .unsought:
+            return .unsought(keys: try get("keys"), conversation: try fields.decodeIfPresent(ConversationID.self, forKey: StoredKey("conversation")))
         case .memberRenamed:
             return .memberRenamed(
                 conversation: try get("conversation"), seq: try get("seq"), account: try get("account"), name: try get("name"),

@@ -40,6 +40,11 @@ public enum Record: Codable, Hashable, Sendable {
     /// One player's rating changed: stored in the player's own stream (`RatingChange.stream(of:)`),
     /// with the conversation's `rated` entry, in the same append.
     case ratingChanged(RatingChange)
+    /// A seek joined the queue (stream `queue`).
+    case sought(StoredSeek)
+    /// Seeks left the queue (stream `queue`): their `seek` index keys; `conversation` the one
+    /// they were paired in, `nil` for seeks taken back.
+    case unsought(keys: [String], conversation: ConversationID?)
     /// The server was down from `from` (its last sign of life) until it started again at `to`.
     /// No turn's clock ran meanwhile: every deadline moves on by the time it was down.
     case downtime(from: Date, to: Date)
@@ -50,7 +55,7 @@ public enum Record: Codable, Hashable, Sendable {
         case let .conversationCreated(conversation, _, _), let .joined(conversation, _, _, _),
             let .left(conversation, _, _), let .removed(conversation, _, _), let .readmitted(conversation, _):
             conversation
-        case .renamed, .downtime, .ratingChanged: nil
+        case .renamed, .downtime, .ratingChanged, .sought, .unsought: nil
         case let .accepted(move): move.conversation
         case let .timedOut(conversation, _, _, _), let .ended(conversation, _, _, _): conversation
         case let .resigned(conversation, _, _, _, _): conversation
@@ -64,8 +69,11 @@ public enum Record: Codable, Hashable, Sendable {
     /// The stream of the store the record belongs to: its conversation's, an account's rating
     /// changes, or "" for the server-wide ones.
     public var stream: String {
-        if case let .ratingChanged(change) = self { return RatingChange.stream(of: change.account) }
-        return conversation?.rawValue ?? ""
+        switch self {
+        case let .ratingChanged(change): return RatingChange.stream(of: change.account)
+        case .sought, .unsought: return QueueStream.name
+        default: return conversation?.rawValue ?? ""
+        }
     }
 }
 

@@ -208,6 +208,9 @@ extension IndexKind {
     /// Key: `GAME:VARIANT/PLACE/RANK/ACCOUNT` (`ladderKey`): the ladder of a game and variant,
     /// established ratings ("0") before provisional ones ("1"), the highest first; value: "".
     public static let ladder = "ladder"
+    /// Key: `ACCOUNT/POOL` (`StoredSeek.key`); value: a seek waiting in the queue
+    /// (`StoredSeek`, JSON): what a server starting mirrors, before the stream `queue` after it.
+    public static let seek = "seek"
 
     public static func ratingKey(game: String, variant: String, account: AccountID) -> String {
         "\(game):\(variant)/\(account.rawValue)"

@@ -66,6 +66,10 @@ public enum StoreFound: Sendable {
     case unrated(ConversationID, RatedGame?, standings: [Standing?], heads: [Int64])
     /// An account's standing under a `rating` key; `nil` before its first rated game.
     case standing(key: String, Standing?)
+    /// The records of the queue's stream after `Engine.queueThrough`, up to `through`; or, as
+    /// a server starts, every seek waiting (`sought` records made from the `seek` index)
+    /// and where the stream ended before they were read.
+    case queue([Record], through: Int64)
     /// What another server stored, in the store's order: records of conversations in memory
     /// (others are passed over), and names.
     case storedElsewhere([Record])

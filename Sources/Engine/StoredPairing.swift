@@ -10,8 +10,13 @@ public struct StoredPairing: Codable, Hashable, Sendable {
     public var rated: Bool
     /// In the order they move.
     public var players: [AccountID]
+    /// The id of each player's seek, as `players` (none for the house bot); `nil` in records
+    /// stored before they were kept. A server that did not pair them answers each seek with
+    /// the conversation from these.
+    public var seeks: [String]?
 
-    public init(game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [AccountID]) {
+    public init(game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [AccountID], seeks: [String]? = nil) {
+        self.seeks = seeks
         self.game = game
         self.variant = variant
         self.secondsPerMove = secondsPerMove

@@ -68,6 +68,22 @@ public struct Matchmaker: Sendable {
         waiting.append(seek)
     }
 
+    /// Takes the seeks `shouldRemove` picks out of the queue; returns those taken.
+    @discardableResult
+    public mutating func remove(where shouldRemove: (Seek) -> Bool) -> [Seek] {
+        let taken = waiting.filter(shouldRemove)
+        waiting.removeAll(where: shouldRemove)
+        return taken
+    }
+
+    /// Puts a seek another server took into the queue as it stands, without the checks of
+    /// `add` (that server made them); one it holds already stays as it is.
+    public mutating func restore(_ seek: Seek) {
+        guard !waiting.contains(where: { $0.key == seek.key }) else { return }
+        waiting.append(seek)
+        waiting.sort { $0.since < $1.since }
+    }
+
     /// Takes an account's seeks out of the queue, those of one pool or all of them (it left
     /// the queue, or disconnected); returns those taken.
     @discardableResult

@@ -44,11 +44,15 @@ public struct Seek: Hashable, Codable, Sendable {
     public var houseBotAfter: Duration?
     /// When the seek was made.
     public var since: Date
+    /// The server the account sought on, among servers sharing a store; `nil` alone on one.
+    /// Its seeks leave the queue when the account's last connection to that server closes.
+    public var node: String?
 
     public init(
         id: String, account: AccountID, origin: String, pool: Pool, rating: Double, players: Int = 2,
-        startWithFewerAfter: Duration? = nil, houseBotAfter: Duration? = nil, since: Date
+        startWithFewerAfter: Duration? = nil, houseBotAfter: Duration? = nil, since: Date, node: String? = nil
     ) {
+        self.node = node
         self.id = id
         self.account = account
         self.origin = origin

@@ -272,6 +272,13 @@ public final class ConversationRouter: Sendable {
                             for pipeline in pipelines { pipeline.submit(.storedElsewhere(notice)) }
                             return
                         }
+                        // The queue is pipeline 0's, where the matchmaker is.
+                        if notice.stream == QueueStream.name {
+                            pipelines[0].submit(.storedElsewhere(notice))
+                            return
+                        }
+                        // A rating change or a sticker's bytes: the conversation's record says all.
+                        if RatingChange.isStream(notice.stream) || StoredSticker.isStream(notice.stream) { return }
                         pipelines[Partition.index(of: ConversationID(rawValue: notice.stream), among: pipelines.count)].submit(.storedElsewhere(notice))
                     }
                 }

@@ -22,6 +22,8 @@ package extension Pipeline {
         case .pair: .pair
         case let .rate(id): .rate(id)
         case let .houseBot(id): .houseBot(id)
+        case let .pairedElsewhere(id): .pairedElsewhere(id)
+        case .dropOwnSeeks: .dropOwnSeeks
         }
     }
 }

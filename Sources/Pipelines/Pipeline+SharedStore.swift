@@ -25,8 +25,12 @@ package extension Pipeline {
         }
         var absent: [ConversationID: Int64] = [:]
         var names: [AppendNotice] = []
+        if notices.contains(where: { $0?.stream == QueueStream.name || ($0 == nil && engine.partition.index == 0) }) {
+            await catchUpQueue()
+        }
         for case let notice? in notices {
             let id = ConversationID(rawValue: notice.stream)
+            if notice.stream == QueueStream.name { continue }
             if notice.stream.isEmpty {
                 names.append(notice)
             } else if StoredSticker.isStream(notice.stream) || RatingChange.isStream(notice.stream) || !engine.partition.holds(id) {

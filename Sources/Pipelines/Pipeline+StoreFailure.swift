@@ -93,7 +93,7 @@ package extension Pipeline {
             case let .houseBot(id):
                 timers.schedule(.houseBot(id), for: .houseBot(id), at: clock.now.advanced(by: .seconds(1)).date)
                 armTimers()
-            case .storedElsewhere, .nameChanged, .unseek:
+            case .storedElsewhere, .nameChanged, .unseek, .pairedElsewhere, .dropOwnSeeks:
                 // An unseek reads nothing and stores nothing: it is never refused.
                 // A new name not told here is still stored: members see it in the next frames
                 // that name the account.

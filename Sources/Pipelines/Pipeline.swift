@@ -24,6 +24,8 @@ package actor Pipeline {
     package var engine: Engine
     /// The other pipelines of the server, told of renames.
     package var peers: [Pipeline] = []
+    /// Every pipeline of the server, in partition order, this one among them.
+    package var all: [Pipeline] = []
     /// What admin pages, `/health` and `/metrics` read without waiting for the pipeline.
     package nonisolated let published = Mutex(Published())
     /// What waits for the pipeline: queued from any thread (a connection's event loop, a timer)
@@ -104,6 +106,10 @@ package actor Pipeline {
         case rate(ConversationID)
         /// The house bot may move in a conversation: its move.
         case houseBot(ConversationID)
+        /// Another server paired seeks into this conversation: answer them here.
+        case pairedElsewhere(ConversationID)
+        /// The server starts: the seeks it took before it stopped leave the queue.
+        case dropOwnSeeks
     }
 
     /// The figures read from outside the pipeline, as they stood after its last batch.
@@ -135,6 +141,7 @@ package actor Pipeline {
     }
 
     package func meet(_ peers: [Pipeline]) {
+        all = peers
         self.peers = peers.filter { $0 !== self }
     }
 
@@ -161,6 +168,7 @@ package actor Pipeline {
         // Idle conversations leave memory even when nothing else happens.
         startSweeps()
         await rateWaitingGames()
+        await loadQueue()
         await cancelWhenGracefulShutdown {
             await withTaskCancellationHandler {
                 await self.pipeline()
@@ -256,8 +264,10 @@ package actor Pipeline {
                 }
                 records += try events.map { event in NewLogRecord(stream: event.stream, payload: try event.storedJSON()) }
                 let stored = try await log.append(records, indexing: index, expecting: heads)
+                // The queue's stream ended where the batch expected it: it ends at its records now.
+                if let last = stored.last(where: { $0.stream == QueueStream.name }) { engine.queueThrough = last.position }
                 for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream)
-                    && !RatingChange.isStream(record.stream)
+                    && !RatingChange.isStream(record.stream) && record.stream != QueueStream.name
                 {
                     held.storedThrough[ConversationID(rawValue: record.stream)] = record.position
                 }
@@ -266,6 +276,8 @@ package actor Pipeline {
                 // Read again first: what was stored of them tells what they gained elsewhere.
                 if isShared { await lostRace(events, into: &deliveries) }
                 drop(aside)
+                // Another server changed the queue: what it stored, before deciding again.
+                if heads[QueueStream.name] != nil { await catchUpQueue() }
                 guard conflicts < Self.conflictRetries else {
                     logger.warning("A batch lost every race with other servers; refusing it", metadata: ["error": "\(error)"])
                     refuse(batch)

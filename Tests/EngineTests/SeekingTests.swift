@@ -105,7 +105,8 @@ import Wire
         let decided = harness.engine.decide(
             [.seek(.init(id: "b1", game: "battleship", variant: "classic", secondsPerMove: 300, rated: true), from: "ben", origin: "10.0.0.2")],
             at: harness.clock, random: &harness.random, storedThrough: [:], snapshotSeq: [:])
-        #expect(decided.records.count == 4, "paired")
+        #expect(decided.records.count == 6, "sought, then paired: the seeks leave the queue, a conversation of two")
+        #expect(decided.expecting == ["queue": 0], "the queue changes only from where this engine read it")
         #expect(decided.pairingDue == nil, "nobody waits")
         _ = harness.engine.setAside(decided)
         // Dropped: Amber waits as before, and Ben was never taken.
@@ -131,5 +132,60 @@ import Wire
             now: harness.clock, random: &random)
         #expect(byBen.replies.first?.rejection?.code == "paired-game")
         #expect(loaded.event(conversation: conversation, seq: 3, for: "ben")?.pairing?.secondsPerMove == 300)
+    }
+}
+
+/// The queue shared by the servers of a store, as two engines see it: one takes in the other's
+/// seeks from the stream `queue`, pairs them with its own, and the other, taking that in,
+/// drops the seeks paired and answers its own player with the conversation.
+@Suite struct SharedQueueTests {
+    @Test func aSeekOfOneServerIsPairedOnAnotherAndAnsweredWhereItWasMade() throws {
+        var first = EngineHarness(), second = EngineHarness()
+        first.engine.totalsKeyPrefix = "first/"
+        second.engine.totalsKeyPrefix = "second/"
+        first.handle(SeekingTests.classic("a1", rated: false), from: "amber")
+        guard case let .sought(amberSeek)? = first.log.last else { throw Unexpected(first.log) }
+        #expect(amberSeek.seek.node == "first")
+
+        // The second server reads the stream: Amber waits there too, and Ben is paired with her.
+        _ = try second.engine.take(.queue(first.log, through: 1))
+        #expect(second.engine.matchmaker.waiting.map(\.account) == ["amber"])
+        let decided = second.engine.decide(
+            [.seek(.init(id: "b1", game: "battleship", variant: "classic", secondsPerMove: 300, rated: false), from: "ben", origin: "10.0.0.2")],
+            at: second.clock, random: &second.random, storedThrough: [:], snapshotSeq: [:])
+        #expect(decided.expecting == ["queue": 1], "stored only if nobody changed the queue since")
+        second.engine.keep(second.engine.setAside(decided))
+        let queued = decided.records.filter { $0.stream == "queue" }
+        guard case let .unsought(keys, conversation?)? = queued.last else { throw Unexpected(queued) }
+        #expect(Set(keys) == [amberSeek.key, "ben/battleship:classic/300/casual"])
+
+        // The first server takes that in: Amber no longer waits, and once it holds the
+        // conversation it answers her seek with it, then its entries.
+        _ = try first.engine.take(.queue(queued, through: 3))
+        #expect(first.engine.matchmaker.waiting.isEmpty)
+        _ = try first.engine.take(.records(conversation, decided.records.filter { $0.conversation == conversation }))
+        let answered = first.engine.decide(
+            [.pairedElsewhere(conversation)], at: first.clock, random: &first.random, storedThrough: [:], snapshotSeq: [:])
+        let sends = answered.decisions[0].sends
+        #expect(sends.map(\.account) == ["amber", "ben"])
+        guard case let .conversation(reply)? = sends.first?.frame else { throw Unexpected(sends) }
+        #expect(reply.id == "a1" && reply.conversation.conversation == conversation)
+        #expect(answered.decisions[0].notify.map(\.seq) == [1, 2, 3])
+    }
+
+    @Test func aServerStartingDropsTheSeeksItTookBeforeItStopped() throws {
+        var harness = EngineHarness()
+        harness.engine.totalsKeyPrefix = "first/"
+        harness.handle(SeekingTests.classic("a1", rated: false), from: "amber")
+        var other = EngineHarness()
+        other.engine.totalsKeyPrefix = "second/"
+        other.handle(SeekingTests.classic("b1"), from: "ben")
+        var restarted = EngineHarness()
+        restarted.engine.totalsKeyPrefix = "first/"
+        _ = try restarted.engine.take(.queue(harness.log + other.log, through: 2))
+        let dropped = restarted.engine.decide([.dropOwnSeeks], at: restarted.clock, random: &restarted.random, storedThrough: [:], snapshotSeq: [:])
+        guard case let .unsought(keys, nil)? = dropped.records.first else { throw Unexpected(dropped.records) }
+        #expect(keys == ["amber/battleship:classic/300/casual"])
+        #expect(restarted.engine.matchmaker.waiting.map(\.account) == ["ben"], "another server's seek stays")
     }
 }

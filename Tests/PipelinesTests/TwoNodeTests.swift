@@ -156,3 +156,64 @@ struct TwoNodeTests {
         return entries
     }
 }
+
+/// Finding a game across nodes: the queue is the store's, so players who seek on two nodes are
+/// paired with each other, and a player seeking on both is paired once.
+@Suite(.timeLimit(.minutes(2)))
+struct TwoNodeSeekingTests {
+    static func classic(_ id: String) -> ClientFrame {
+        .seek(.init(id: id, game: "battleship", variant: "classic", secondsPerMove: 300, rated: false))
+    }
+
+    @Test func playersSeekingOnTwoNodesArePairedAndPlay() async throws {
+        try await TwoNodes.with { first, second, _ in
+            let amber = try await Player.connect(to: first, name: "Amber")
+            let ben = try await Player.connect(to: second, name: "Ben")
+            #expect(try await amber.request(Self.classic("a1")) == .done(.init(id: "a1")))
+            #expect(try await ben.request(Self.classic("b1")) == .done(.init(id: "b1")))
+            // Whichever node pairs them (the store keeps one pairing), each is answered on
+            // their own node with the one conversation, then its entries.
+            let forAmber = try await Games.pairing(of: amber, seek: "a1")
+            let forBen = try await Games.pairing(of: ben, seek: "b1")
+            #expect(forAmber.conversation == forBen.conversation)
+            let paired = forBen
+            let pairing = try #require(try await amber.next { $0.event?.kind == .paired }.event?.pairing)
+            #expect(pairing.players.count == 2)
+            let placed = "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h"
+            let first = pairing.players[0] == forAmber.you ? amber : ben
+            let other = first === amber ? ben : amber
+            #expect(try await first.request(.send(.init(
+                id: "m1", conversation: paired.conversation, game: "battleship", variant: "classic", url: placed))).isAccepted)
+            #expect(try await other.nextMessage().conversation == paired.conversation)
+        }
+    }
+
+    @Test func aPlayerSeekingOnBothNodesIsPairedOnce() async throws {
+        try await TwoNodes.with { first, second, _ in
+            let key = InstallKey()
+            let chrisHere = try await Player.connect(to: first, key: key, name: "Chris")
+            let chrisThere = try await Player.connect(to: second, key: key, name: "Chris")
+            #expect(try await chrisHere.request(Self.classic("c1")) == .done(.init(id: "c1")))
+            // The other node has his seek already (already-seeking), or takes it as the same one.
+            let again = try await chrisThere.request(Self.classic("c2"))
+            #expect(again == .done(.init(id: "c2")) || again.rejection?.code == "already-seeking", "\(again)")
+            let dora = try await Player.connect(to: second, name: "Dora")
+            #expect(try await dora.request(Self.classic("d1")) == .done(.init(id: "d1")))
+            let forDora = try await Games.pairing(of: dora, seek: "d1")
+            // Chris hears of that one conversation on each of his connections.
+            for chris in [chrisHere, chrisThere] {
+                let frame = try await chris.next { if case .conversation = $0 { true } else { false } }
+                #expect(frame.conversationSummary?.conversation == forDora.conversation)
+            }
+            // No seek of his waits anywhere: he may seek again, and is paired with Eve alone.
+            let eve = try await Player.connect(to: first, name: "Eve")
+            #expect(try await eve.request(Self.classic("e1")) == .done(.init(id: "e1")))
+            #expect(try await chrisThere.request(Self.classic("c3")) == .done(.init(id: "c3")))
+            let forEve = try await Games.pairing(of: eve, seek: "e1")
+            #expect(forEve.conversation != forDora.conversation)
+            #expect(Set(forEve.members.compactMap(\.name)) == ["Chris", "Eve"])
+            let list = try await chrisHere.request(.list(.init(id: "l1")))
+            #expect(list.conversationList?.count == 2, "paired twice, once for each time he sought")
+        }
+    }
+}

@@ -117,6 +117,7 @@ package enum AdminRoutes {
         }
         addActions(to: admin, relay: relay, reads: reads, logger: logger)
         addStickers(to: admin, relay: relay, logger: logger)
+        addLadder(to: admin, reads: reads, catalog: configuration.catalog)
         admin.post("api/backup") { request, context -> Response in
             struct Body: Decodable { let folder: String }
             let body = try await request.decode(as: Body.self, context: context)

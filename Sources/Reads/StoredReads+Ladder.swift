@@ -6,7 +6,8 @@ import Wire
 extension StoredReads {
     /// The ladder of a game and variant: the top `top` of each list, read from the index
     /// (`IndexKind.ladder`, then each player's `rating` and `name`), and the place of `you`.
-    public func ladder(game: String, variant: String, top: Int = 50, you: AccountID? = nil) async throws -> Ladder {
+    /// `withAccounts` names each player's account (for the operator).
+    public func ladder(game: String, variant: String, top: Int = 50, you: AccountID? = nil, withAccounts: Bool = false) async throws -> Ladder {
         var lists: [[Ladder.Place]] = [[], []]
         var counts = [0, 0]
         var yours: Ladder.Place?
@@ -25,7 +26,7 @@ extension StoredReads {
                 let place = Ladder.Place(
                     place: index + 1, name: try await log.indexValue(IndexKind.name, key: account.rawValue), rating: shown.rating,
                     deviation: shown.deviation, provisional: shown.provisional, games: standing.games, wins: standing.wins,
-                    losses: standing.losses, draws: standing.draws)
+                    losses: standing.losses, draws: standing.draws, account: withAccounts ? account.rawValue : nil)
                 if index < top { lists[list].append(place) }
                 if isYou { yours = place }
             }

@@ -87,7 +87,11 @@ protocol StoredGames: Sendable {
     func profile(of account: AccountID, variants: [(game: String, variant: String)]) async throws -> Profile?
 }
 
-extension StoredReads: StoredGames {}
+extension StoredReads: StoredGames {
+    func ladder(game: String, variant: String, top: Int, you: AccountID?) async throws -> Ladder {
+        try await ladder(game: game, variant: variant, top: top, you: you, withAccounts: false)
+    }
+}
 
 /// The same server with its WebSockets served as `webSocket` says; `chainKey`, the key its
 /// messages are signed with, lets a state page say whether its URL is signed as it stands;

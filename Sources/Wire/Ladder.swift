@@ -14,10 +14,14 @@ public struct Ladder: Codable, Hashable, Sendable {
         public var wins: Int
         public var losses: Int
         public var draws: Int
+        /// The player's account: in the operator's ladder only (`/admin/api/ladder/GAME`).
+        public var account: String?
 
         public init(
-            place: Int, name: String?, rating: Int, deviation: Int, provisional: Bool, games: Int, wins: Int, losses: Int, draws: Int
+            place: Int, name: String?, rating: Int, deviation: Int, provisional: Bool, games: Int, wins: Int, losses: Int, draws: Int,
+            account: String? = nil
         ) {
+            self.account = account
             self.place = place
             self.name = name
             self.rating = rating

@@ -74,6 +74,13 @@ final class AdminClient: Sendable {
 
     func stickers() async throws -> [AdminSticker] { try await get("/admin/api/stickers") }
 
+    /// A game's ladder with each player's account.
+    func ladder(game: String, variant: String?) async throws -> Ladder {
+        let name = game.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? game
+        let query = variant.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?variant=" + $0 } ?? ""
+        return try await get("/admin/api/ladder/\(name)" + query)
+    }
+
     /// Removes a sticker: its bytes leave the store.
     func removeSticker(_ id: String) async throws {
         let response = try await send(request("/admin/api/stickers/\(id)/remove", method: .POST), timeout: .seconds(30))

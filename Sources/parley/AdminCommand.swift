@@ -27,10 +27,11 @@ struct AdminCommand: AsyncParsableCommand {
               parley admin backup /var/backups/parley-2026-11-24
               parley admin stickers
               parley admin remove-sticker ID
+              parley admin ladder battleship classic
             """,
         subcommands: [
             Games.self, Show.self, Watch.self, Stats.self, End.self, Remove.self, Readmit.self, Backup.self, Stickers.self,
-            RemoveSticker.self,
+            RemoveSticker.self, LadderCommand.self,
         ]
     )
 
@@ -84,6 +85,28 @@ struct AdminCommand: AsyncParsableCommand {
                 "\(sticker.id)  \(sticker.format) \(sticker.width)x\(sticker.height) \(sticker.bytes) bytes  "
                     + "#\(sticker.seq) of \(sticker.conversation) by \(sticker.account.prefix(12))  \(sticker.name)"
             }.joined(separator: "\n"))
+        }
+    }
+
+    struct LadderCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ladder", abstract: "A game's ladder with each player's account: ratings, games won, lost and drawn.")
+        @OptionGroup var options: Options
+        @Argument(help: "The game, such as battleship.") var game: String
+        @Argument(help: "The variant; the game's first when absent.") var variant: String?
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let ladder = try await client.ladder(game: game, variant: variant)
+            func line(_ place: Ladder.Place) -> String {
+                "\(place.place). \(place.rating)\(place.provisional ? "?" : "") ±\(place.deviation)  \(place.games) games: "
+                    + "\(place.wins) won, \(place.losses) lost, \(place.draws) drawn  \(place.name ?? "(no name)")  \(place.account?.prefix(12) ?? "")"
+            }
+            print("\(ladder.game) (\(ladder.variant)): \(ladder.playerCount) established, \(ladder.provisionalCount) provisional")
+            for place in ladder.players { print(line(place)) }
+            if !ladder.provisional.isEmpty { print("provisional:") }
+            for place in ladder.provisional { print(line(place)) }
         }
     }
 

@@ -84,8 +84,8 @@ struct RatedGameServerTests {
     }
 
     @Test func aRatedGameChangesBothRatingsAndPlacesThemOnTheLadder() async throws {
-        try await LiveServer.with(configure: { $0.pipelines = 2 }) { server in
-            try await Games.ratedGame(on: server) { amber, _, event in
+        try await LiveServer.with(configure: { $0.pipelines = 2; $0.adminToken = LiveServer.adminToken }) { server in
+            try await Games.ratedGame(on: server) { amber, ben, event in
                 // Every member sees both changes, in their own identifiers.
                 let ratings = try #require(event.ratings)
                 let benSelf = try #require(ratings.first { $0.result == .win })
@@ -103,6 +103,12 @@ struct RatedGameServerTests {
                 #expect(ladder.provisional.map(\.name) == ["Ben", "Amber"] && ladder.provisional.map(\.rating) == [1662, 1338])
                 #expect(ladder.provisional.map(\.games) == [1, 1] && ladder.provisional[0].wins == 1 && ladder.provisional[1].losses == 1)
                 #expect(ladder.you?.place == 2 && ladder.you?.name == "Amber")
+                #expect(!answer.body.contains("account"), "the public ladder names no account")
+                // The operator's names each player's account.
+                let operators = try await HTTPS.request(
+                    "\(server.url)/admin/api/ladder/battleship?variant=classic", headers: [("Authorization", "Bearer \(LiveServer.adminToken)")])
+                let withAccounts = try JSONDecoder().decode(Ladder.self, from: Data(operators.body.utf8))
+                #expect(withAccounts.provisional.map(\.account) == [ben.connection.account, amber.connection.account])
                 let page = try await HTTPS.request("\(server.url)/leaderboard/battleship?variant=classic")
                 #expect(page.status == 200 && page.body.contains("<td>Ben</td><td>1662?</td>"))
                 let unknown = try await HTTPS.request("\(server.url)/leaderboard/chess.json")

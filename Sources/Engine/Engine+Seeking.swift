@@ -34,6 +34,7 @@ extension Engine {
             guard !game.strategies.isEmpty else { return refused(EngineError.noHouseBot(game.name).frame) }
         }
         if let refusal = joiningRefusal(of: account) { return refused(refusal) }
+        let seekerRating = rating(of: account, game: request.game, variant: game.variant.id)
         // Kept as a digest, the same on every server of the store: only compared.
         let address = origin.flatMap { $0.isEmpty ? nil : $0 } ?? account.rawValue
         let seek = Seek(
@@ -41,7 +42,7 @@ extension Engine {
             origin: identifiers.id(of: AccountID(rawValue: address), seenBy: InstallID(rawValue: "origin")).uuidString,
             // The variant as the game names it, so that its default and its name are one pool.
             pool: Pool(game: request.game, variant: game.variant.id, secondsPerMove: request.secondsPerMove, rated: request.rated),
-            rating: rating(of: account, game: request.game, variant: game.variant.id).rating, players: players,
+            rating: seekerRating.rating, deviation: seekerRating.deviation, players: players,
             startWithFewerAfter: request.startWithFewerAfter.map { .seconds($0) }, houseBotAfter: request.houseBotAfter.map { .seconds($0) },
             since: now, node: nodeName)
         do {
@@ -150,7 +151,13 @@ extension Engine {
             conversation: id, seq: players.count + 1,
             pairing: StoredPairing(
                 game: pool.game, variant: pool.variant, secondsPerMove: pool.secondsPerMove, rated: pool.rated && !pairing.withHouseBot,
-                players: players, seeks: pairing.seeks.map(\.id)),
+                players: players, seeks: pairing.seeks.map(\.id),
+                // Beside each person's name; none for the house bot.
+                ratings: pairing.withHouseBot ? nil : pairing.seeks.map { seek in
+                    RatingValue(
+                        rating: Int(seek.rating.rounded()), deviation: Int(seek.deviation.rounded()),
+                        provisional: seek.deviation > Rating.provisionalDeviation)
+                }),
             at: now))
         var decision = commit(records, reply: nil, notify: (1...players.count + 1).map { EntryReference(conversation: id, seq: $0) })
         for seek in pairing.seeks {

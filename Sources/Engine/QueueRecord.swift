@@ -19,7 +19,7 @@ public struct StoredSeek: Codable, Hashable, Sendable {
     public init(_ seek: Seek) { self.seek = seek }
 
     private enum CodingKeys: String, CodingKey {
-        case id, account, origin, game, variant, secondsPerMove, rated, rating, players, startWithFewerAfter, houseBotAfter, since, node
+        case id, account, origin, game, variant, secondsPerMove, rated, rating, deviation, players, startWithFewerAfter, houseBotAfter, since, node
     }
 
     public init(from decoder: any Decoder) throws {
@@ -30,6 +30,7 @@ public struct StoredSeek: Codable, Hashable, Sendable {
         seek = Seek(
             id: try fields.decode(String.self, forKey: .id), account: try fields.decode(AccountID.self, forKey: .account),
             origin: try fields.decode(String.self, forKey: .origin), pool: pool, rating: try fields.decode(Double.self, forKey: .rating),
+            deviation: try fields.decodeIfPresent(Double.self, forKey: .deviation) ?? 350,
             players: try fields.decode(Int.self, forKey: .players),
             startWithFewerAfter: try fields.decodeIfPresent(Int64.self, forKey: .startWithFewerAfter).map { .milliseconds($0) },
             houseBotAfter: try fields.decodeIfPresent(Int64.self, forKey: .houseBotAfter).map { .milliseconds($0) },
@@ -50,6 +51,7 @@ public struct StoredSeek: Codable, Hashable, Sendable {
         try fields.encode(seek.pool.secondsPerMove, forKey: .secondsPerMove)
         try fields.encode(seek.pool.rated, forKey: .rated)
         try fields.encode(seek.rating, forKey: .rating)
+        try fields.encode(seek.deviation, forKey: .deviation)
         try fields.encode(seek.players, forKey: .players)
         try fields.encodeIfPresent(seek.startWithFewerAfter.map(milliseconds), forKey: .startWithFewerAfter)
         try fields.encodeIfPresent(seek.houseBotAfter.map(milliseconds), forKey: .houseBotAfter)

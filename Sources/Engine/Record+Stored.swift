@@ -140,6 +140,7 @@ extension Record {
             try put(pairing.rated, "rated")
             try put(pairing.players, "players")
             if let seeks = pairing.seeks { try put(seeks, "seeks") }
+            if let ratings = pairing.ratings { try put(ratings, "ratings") }
             try time(at, "at")
         case let .rated(conversation, seq, session, changes, at):
             try put(Kind.rated.rawValue, "type")
@@ -239,7 +240,8 @@ extension Record {
                 pairing: StoredPairing(
                     game: try get("game"), variant: try fields.decodeIfPresent(String.self, forKey: StoredKey("variant")),
                     secondsPerMove: try get("secondsPerMove"), rated: try get("rated"), players: try get("players"),
-                    seeks: try fields.decodeIfPresent([String].self, forKey: StoredKey("seeks"))),
+                    seeks: try fields.decodeIfPresent([String].self, forKey: StoredKey("seeks")),
+                    ratings: try fields.decodeIfPresent([RatingValue].self, forKey: StoredKey("ratings"))),
                 at: try time("at"))
         case .rated:
             return .rated(

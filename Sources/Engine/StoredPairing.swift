@@ -1,4 +1,5 @@
 import Transcript
+import Wire
 
 /// The game players who sought one were paired for, as their conversation keeps it
 /// (`Record.paired`): its first session must be of this game, started by the first player,
@@ -14,9 +15,16 @@ public struct StoredPairing: Codable, Hashable, Sendable {
     /// stored before they were kept. A server that did not pair them answers each seek with
     /// the conversation from these.
     public var seeks: [String]?
+    /// Each player's rating in the game when paired, as `players`; `nil` for a game with the
+    /// house bot, and in records stored before they were kept.
+    public var ratings: [RatingValue]?
 
-    public init(game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [AccountID], seeks: [String]? = nil) {
+    public init(
+        game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [AccountID], seeks: [String]? = nil,
+        ratings: [RatingValue]? = nil
+    ) {
         self.seeks = seeks
+        self.ratings = ratings
         self.game = game
         self.variant = variant
         self.secondsPerMove = secondsPerMove

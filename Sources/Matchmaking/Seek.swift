@@ -33,8 +33,10 @@ public struct Seek: Hashable, Codable, Sendable {
     /// two accounts from one address are never paired in a rated pool.
     public var origin: String
     public var pool: Pool
-    /// The account's rating at the pool's game and variant.
+    /// The account's rating at the pool's game and variant, and how far from it the player
+    /// may be (its Glicko-2 deviation): shown beside the player's name once paired.
     public var rating: Double
+    public var deviation: Double
     /// How many play together: 2, or more for a group game.
     public var players: Int
     /// For a group game, how long to wait for all `players` before starting with those
@@ -49,9 +51,10 @@ public struct Seek: Hashable, Codable, Sendable {
     public var node: String?
 
     public init(
-        id: String, account: AccountID, origin: String, pool: Pool, rating: Double, players: Int = 2,
+        id: String, account: AccountID, origin: String, pool: Pool, rating: Double, deviation: Double = 350, players: Int = 2,
         startWithFewerAfter: Duration? = nil, houseBotAfter: Duration? = nil, since: Date, node: String? = nil
     ) {
+        self.deviation = deviation
         self.node = node
         self.id = id
         self.account = account

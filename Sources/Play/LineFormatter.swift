@@ -42,8 +42,10 @@ public enum LineFormatter {
         case .removed: return "\(prefix) the server's operator removed \(who)"
         case .paired:
             guard let pairing = event.pairing, let first = pairing.players.first else { return "\(prefix) paired" }
-            let mover = first == book.you(in: event.conversation) ? "you move first" : "\(names.name(of: first)) moves first"
-            return "\(prefix) " + TranscriptRenderer.pairingText(pairing).lowercasedFirst + " — " + mover
+            let you = book.you(in: event.conversation)
+            let mover = first == you ? "you move first" : "\(names.name(of: first)) moves first"
+            let ratings = TranscriptRenderer.pairingRatings(pairing, viewer: you) { names.name(of: $0) }.map { " (\($0))" } ?? ""
+            return "\(prefix) " + TranscriptRenderer.pairingText(pairing).lowercasedFirst + ratings + " — " + mover
         case .rated:
             guard let ratings = event.ratings, let you = book.you(in: event.conversation) else { return "\(prefix) rated" }
             return "\(prefix) " + TranscriptRenderer.ratingsText(ratings, viewer: you) { names.name(of: $0) }.lowercasedFirst

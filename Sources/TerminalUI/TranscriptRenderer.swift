@@ -137,7 +137,10 @@ public struct TranscriptRenderer: Sendable {
                     known[participant.id] = name
                 }
                 guard let text = notice(for: event) else { return nil }
-                return Item(seq: event.seq) { [Styled("-- \(text) --", .dim).centred(in: $0)] }
+                // A long one (a rated pairing, both ratings) goes on over more lines.
+                return Item(seq: event.seq) { width in
+                    WordWrap.lines("-- \(text) --", width: max(1, width)).map { Styled($0, .dim).centred(in: width) }
+                }
             }
         }
     }
@@ -190,7 +193,9 @@ public struct TranscriptRenderer: Sendable {
             return "\(gaveUp). " + StatusLine(status: status, online: true, names: names, viewer: viewer).turnText
         case .paired:
             guard let pairing = event.pairing, let first = pairing.players.first else { return nil }
-            return Self.pairingText(pairing) + ": " + (first == viewer ? "you move first" : "\(names[first] ?? names.placeholder) moves first")
+            let ratings = Self.pairingRatings(pairing, viewer: viewer) { names[$0] ?? names.placeholder }.map { " (\($0))" } ?? ""
+            return Self.pairingText(pairing) + ratings + ": "
+                + (first == viewer ? "you move first" : "\(names[first] ?? names.placeholder) moves first")
         case .rated:
             guard let ratings = event.ratings, !ratings.isEmpty else { return nil }
             return Self.ratingsText(ratings, viewer: viewer) { names[$0] ?? names.placeholder }
@@ -207,6 +212,15 @@ public struct TranscriptRenderer: Sendable {
             let change = rating.after.rating - rating.before.rating
             return "\(whose): \(rating.before.shown) → \(rating.after.shown) (\(change >= 0 ? "+" : "")\(change))"
         }.joined(separator: "; ")
+    }
+
+    /// The players' ratings when paired for a rated game, in move order: "Amber 1662 v you
+    /// 1500?"; `nil` for a casual game, or without them (a game with the house bot).
+    public static func pairingRatings(_ pairing: PairingInfo, viewer: ParticipantID?, name: (ParticipantID) -> String) -> String? {
+        guard pairing.rated, let ratings = pairing.ratings, ratings.count == pairing.players.count else { return nil }
+        return zip(pairing.players, ratings).map { player, rating in
+            (player == viewer ? "you" : name(player)) + " " + rating.shown
+        }.joined(separator: " v ")
     }
 
     /// What a pairing was for, in words: "Paired for battleship (classic), 5 minutes a move, rated".

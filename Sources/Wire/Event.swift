@@ -113,8 +113,13 @@ public struct PairingInfo: Codable, Hashable, Sendable {
     public var rated: Bool
     /// The players, in the order they move: the first sends the game's first message.
     public var players: [ParticipantID]
+    /// Each player's rating in the game when paired, as `players`; absent with the house bot.
+    public var ratings: [RatingValue]?
 
-    public init(game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [ParticipantID]) {
+    public init(
+        game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [ParticipantID], ratings: [RatingValue]? = nil
+    ) {
+        self.ratings = ratings
         self.game = game
         self.variant = variant
         self.secondsPerMove = secondsPerMove

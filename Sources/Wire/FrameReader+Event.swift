@@ -73,10 +73,11 @@ extension FrameReader {
 
     static func pairing(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> PairingInfo {
         var game = Field<String>(), variant = Field<String?>(), secondsPerMove = Field<Int>(), rated = Field<Bool>()
-        var players = Field<[ParticipantID]>()
+        var players = Field<[ParticipantID]>(), ratings = Field<[RatingValue]?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
+            case "ratings": try ratings.set(s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.array(Self.ratingValue) })
             case "game": try game.set(s.string())
             case "variant": try variant.set(s.optionalString())
             case "secondsPerMove": try secondsPerMove.set(s.int())
@@ -87,7 +88,7 @@ extension FrameReader {
         }
         return PairingInfo(
             game: try game.required(), variant: variant.optional(), secondsPerMove: try secondsPerMove.required(),
-            rated: try rated.required(), players: try players.required())
+            rated: try rated.required(), players: try players.required(), ratings: ratings.optional())
     }
 
     static func sticker(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Sticker {

@@ -255,6 +255,10 @@ public struct FrameWriter {
         out.key("game", first: true); out.string(pairing.game)
         out.key("players"); participants(pairing.players)
         out.key("rated"); out.bool(pairing.rated)
+        if let ratings = pairing.ratings {
+            out.key("ratings")
+            array(ratings) { $0.ratingValue($1) }
+        }
         out.key("secondsPerMove"); out.integer(pairing.secondsPerMove)
         if let variant = pairing.variant { out.key("variant"); out.string(variant) }
         out.close()

@@ -45,7 +45,8 @@ import Wire
             let pairing = try #require(events.last?.pairing)
             #expect(pairing == PairingInfo(
                 game: "battleship", variant: "classic", secondsPerMove: 300, rated: true,
-                players: [harness.id(of: "amber", seenBy: viewer), harness.id(of: "ben", seenBy: viewer)]))
+                players: [harness.id(of: "amber", seenBy: viewer), harness.id(of: "ben", seenBy: viewer)],
+                ratings: [RatingValue(rating: 1500, deviation: 350, provisional: true), RatingValue(rating: 1500, deviation: 350, provisional: true)]))
         }
         let stored = try #require(harness.log.last)
         guard case let .paired(_, 3, storedPairing, _) = stored else { throw Unexpected(stored) }

@@ -97,6 +97,33 @@ struct TranscriptRendererTests {
         ])
     }
 
+    /// A rated pairing names both ratings, a rated game's end both changes; a line too long
+    /// for the width goes on below.
+    @Test func aRatedPairingAndItsRatingsAreToldInWords() {
+        let pairing = PairingInfo(
+            game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, players: [Cast.ben, Cast.amber],
+            ratings: [RatingValue(rating: 1662, deviation: 80, provisional: false), RatingValue(rating: 1500, deviation: 350, provisional: true)])
+        let rated = [
+            RatingInfo(
+                participant: Cast.amber, game: "battleship", variant: "classic", result: .win,
+                before: RatingValue(rating: 1500, deviation: 350, provisional: true), after: RatingValue(rating: 1700, deviation: 300, provisional: true)),
+            RatingInfo(
+                participant: Cast.ben, game: "battleship", variant: "classic", result: .loss,
+                before: RatingValue(rating: 1662, deviation: 80, provisional: false), after: RatingValue(rating: 1640, deviation: 80, provisional: false)),
+        ]
+        let events = [
+            Event(conversation: "C", seq: 3, kind: .paired, pairing: pairing),
+            Event(conversation: "C", seq: 90, kind: .rated, ratings: rated),
+        ]
+        #expect(renderer.lines(for: events, width: 60).plain == [
+            "-- Paired for battleship (classic), 5 minutes a move, rated",
+            "         (Ben 1662 v you 1500?): Ben moves first --",
+            "",
+            "  -- Your rating: 1500? → 1700? (+200); Ben's: 1662 → 1640",
+            "                          (-22) --",
+        ])
+    }
+
     @Test func messagesWithoutASessionNeverCollapse() {
         var loose = Self.base
         loose.session = nil

@@ -110,7 +110,9 @@ import Wire
             participant: ParticipantInfo(id: amber, name: nil)))),
         ("server-event-paired", .event(Event(
             conversation: conversation, seq: 3, kind: .paired,
-            pairing: PairingInfo(game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, players: [amber, ben])))),
+            pairing: PairingInfo(
+                game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, players: [amber, ben],
+                ratings: [RatingValue(rating: 1662, deviation: 290, provisional: true), RatingValue(rating: 1500, deviation: 350, provisional: true)])))),
         ("server-event-rated", .event(Event(
             conversation: conversation, seq: 90, kind: .rated,
             ratings: [

@@ -643,7 +643,10 @@ function eventNode(conversation, event) {
       const pairing = event.pairing;
       const game = neutralised(pairing.game) + (pairing.variant ? ` (${neutralised(pairing.variant)})` : "");
       const first = pairing.players[0] === conversation.you ? "you move first" : `${who(conversation, { id: pairing.players[0] })} moves first`;
-      return h("p", { class: "notice" }, `Paired for ${game}, ${perMove(pairing.secondsPerMove)}, ${pairing.rated ? "rated" : "casual"}: ${first}`);
+      const ratings = pairing.rated && pairing.ratings?.length === pairing.players.length
+        ? " (" + pairing.players.map((player, index) => `${player === conversation.you ? "you" : who(conversation, { id: player })} ${pairing.ratings[index].rating}${pairing.ratings[index].provisional ? "?" : ""}`).join(" v ") + ")"
+        : "";
+      return h("p", { class: "notice" }, `Paired for ${game}, ${perMove(pairing.secondsPerMove)}, ${pairing.rated ? "rated" : "casual"}${ratings}: ${first}`);
     }
     case "rated":
       return h("p", { class: "notice rated" }, (event.ratings ?? [])

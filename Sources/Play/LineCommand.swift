@@ -32,8 +32,12 @@ public enum LineCommand: Hashable, Sendable {
     case leave(conversation: String)
     case list
     case name(String)
-    /// `houseBotAfter`: the seconds after which the server's bot plays instead (0: at once).
-    case seek(game: String, variant: String?, secondsPerMove: Int, rated: Bool, houseBotAfter: Int?)
+    /// `houseBotAfter`: the seconds after which the server's bot plays instead (0: at once);
+    /// `players`, for a game of a group, how many, and `startWithFewerAfter` when to start with
+    /// those present.
+    case seek(
+        game: String, variant: String?, secondsPerMove: Int, rated: Bool, houseBotAfter: Int?, players: Int? = nil,
+        startWithFewerAfter: Int? = nil)
     case unseek
     /// The ladder of a game and variant, with the player's own place.
     case ladder(game: String, variant: String?)
@@ -62,7 +66,7 @@ public enum LineCommand: Hashable, Sendable {
             return .sticker(conversation: rest[0], file: rest[1], name: rest.count > 2 ? rest.dropFirst(2).joined(separator: " ") : nil)
         case ("list", 0): return .list
         case ("name", 1...): return .name(rest.joined(separator: " "))
-        case ("seek", 1...5): return try seek(rest)
+        case ("seek", 1...7): return try seek(rest)
         case ("unseek", 0): return .unseek
         case ("ladder", 1): return .ladder(game: rest[0], variant: nil)
         case ("ladder", 2): return .ladder(game: rest[0], variant: rest[1])
@@ -104,7 +108,7 @@ public enum LineCommand: Hashable, Sendable {
 
     /// Every command's forms, as README documents them.
     static func forms(in catalog: GameCatalog) -> [String] {
-        ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated] [bot[=TIME]]", "unseek", "ladder GAME [VARIANT]",
+        ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated] [bot[=TIME]] [players=N [start=TIME]]", "unseek", "ladder GAME [VARIANT]",
          "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
             + verbs(in: catalog).map { "\($0.verb.verb) CONV SEQ \($0.verb.argument)" }
             + ["resign CONV SEQ", "replay CONV SEQ", "export CONV SEQ FILE", "say CONV WORDS", "sticker CONV FILE [NAME]",
@@ -114,12 +118,22 @@ public enum LineCommand: Hashable, Sendable {
     /// `seek GAME [VARIANT] [TIME] [rated|casual]`: a word that is a time (`5m`, `1d`, `300`)
     /// is the time, `rated` or `casual` the rating, another the variant.
     private static func seek(_ words: [String]) throws(LineError) -> LineCommand {
-        var variant: String?, perMove = 300, rated = false, bot: Int?
+        var variant: String?, perMove = 300, rated = false, bot: Int?, players: Int?, start: Int?
         for word in words.dropFirst() {
             switch word.lowercased() {
             case "rated": rated = true
             case "casual": rated = false
             case "bot": bot = 0
+            case let word where word.hasPrefix("players="):
+                guard let count = Int(word.dropFirst(8)), count >= 2 else {
+                    throw LineError("players=N takes how many play, 2 or more: \(word) is not that.")
+                }
+                players = count
+            case let word where word.hasPrefix("start="):
+                guard let after = seconds(in: String(word.dropFirst(6))) else {
+                    throw LineError("start=TIME takes a time, such as start=30s or start=2m: \(word) is not one.")
+                }
+                start = after
             case let word where word.hasPrefix("bot="):
                 guard let after = seconds(in: String(word.dropFirst(4))) else {
                     throw LineError("bot=TIME takes a time, such as bot=30s or bot=2m: \(word) is not one.")
@@ -131,11 +145,13 @@ public enum LineCommand: Hashable, Sendable {
                 } else if variant == nil {
                     variant = word
                 } else {
-                    throw LineError("seek takes GAME [VARIANT] [TIME] [rated] [bot[=TIME]]: \(word) is none of them.")
+                    throw LineError("\(word) is none of what seek takes after GAME: VARIANT, TIME, rated, bot[=TIME], players=N, start=TIME.")
                 }
             }
         }
-        return .seek(game: words[0], variant: variant, secondsPerMove: perMove, rated: rated, houseBotAfter: bot)
+        return .seek(
+            game: words[0], variant: variant, secondsPerMove: perMove, rated: rated, houseBotAfter: bot, players: players,
+            startWithFewerAfter: start)
     }
 
     /// `90` (seconds), `5m`, `2h`, `3d`.

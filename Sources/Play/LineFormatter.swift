@@ -13,7 +13,7 @@ public enum LineFormatter {
             let games = "\(place.games) game\(place.games == 1 ? "" : "s"): \(place.wins) won, \(place.losses) lost, \(place.draws) drawn"
             return "  \(place.place). \(place.name ?? "(no name)") \(place.rating)\(place.provisional ? "?" : "") (\(games))"
         }
-        var lines = ["ladder of \(ladder.game) (\(ladder.variant)): \(ladder.playerCount) rated, \(ladder.provisionalCount) provisional"]
+        var lines = ["ladder of \(ladder.game) (\(ladder.variant)): \(ladder.playerCount) established, \(ladder.provisionalCount) provisional"]
         lines += ladder.players.map(line)
         if !ladder.provisional.isEmpty { lines.append("provisional:") }
         lines += ladder.provisional.map(line)

@@ -143,11 +143,14 @@ public actor LineMode {
             for summary in list.conversations { output(LineFormatter.line(for: summary, in: book)) }
         case let .name(name):
             report(try await client.request(.rename(.init(id: UUID().uuidString, name: name))), done: "name set")
-        case let .seek(game, variant, seconds, rated, bot):
+        case let .seek(game, variant, seconds, rated, bot, players, start):
             let answer = try await client.request(.seek(.init(
-                id: UUID().uuidString, game: game, variant: variant, secondsPerMove: seconds, rated: rated, houseBotAfter: bot)))
+                id: UUID().uuidString, game: game, variant: variant, secondsPerMove: seconds, rated: rated, players: players,
+                startWithFewerAfter: start, houseBotAfter: bot)))
             let what = game + (variant.map { " (\($0))" } ?? "") + ", " + TimeControlWords.perMove(seconds) + (rated ? ", rated" : ", casual")
             let waiting = switch bot {
+            case nil where (players ?? 2) > 2:
+                "waiting for \(players! - 1) more players" + (start.map { ", or starting with those present after \($0) s" } ?? "")
             case nil: "waiting for another player"
             case 0?: "the house bot, unless another player is waiting"
             case let after?: "waiting for another player, or the house bot after \(after) s"

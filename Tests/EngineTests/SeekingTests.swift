@@ -190,3 +190,35 @@ import Wire
         #expect(restarted.engine.matchmaker.waiting.map(\.account) == ["ben"], "another server's seek stays")
     }
 }
+
+/// A game of a group: seekers gather up to the number asked for, or start with those present
+/// after the wait one of them chose.
+@Suite struct GroupSeekingTests {
+    static func group(_ id: String, players: Int = 3, fewerAfter: Int? = nil) -> ClientFrame {
+        .seek(.init(id: id, game: "icecream", variant: "group", secondsPerMove: 300, rated: false, players: players, startWithFewerAfter: fewerAfter))
+    }
+
+    @Test func threeWhoSeekAGameOfThreeAreOneConversation() throws {
+        var harness = EngineHarness()
+        harness.handle(Self.group("a1"), from: "amber")
+        harness.handle(Self.group("b1"), from: "ben")
+        #expect(SeekingTests.pairings(in: harness, for: "amber").isEmpty, "two of three: they wait")
+        harness.handle(Self.group("c1"), from: "chris")
+        let conversation = try #require(SeekingTests.pairings(in: harness, for: "chris").first).conversation.conversation
+        #expect(harness.engine.members(of: conversation) == ["amber", "ben", "chris"])
+        guard case let .paired(_, 4, pairing, _)? = harness.log.last else { throw Unexpected(harness.log.last) }
+        #expect(pairing.players == ["amber", "ben", "chris"] && !pairing.rated)
+    }
+
+    @Test func twoStartWithoutTheThirdOnceTheirWaitIsOver() throws {
+        var harness = EngineHarness()
+        harness.handle(Self.group("a1", fewerAfter: 30), from: "amber")
+        harness.handle(Self.group("b1"), from: "ben")
+        #expect(SeekingTests.pairings(in: harness, for: "amber").isEmpty)
+        harness.clock += 30
+        let paired = harness.engine.decide([.pair], at: harness.clock, random: &harness.random, storedThrough: [:], snapshotSeq: [:])
+        harness.engine.keep(harness.engine.setAside(paired))
+        guard case let .paired(_, _, pairing, _)? = paired.records.last else { throw Unexpected(paired.records) }
+        #expect(pairing.players == ["amber", "ben"])
+    }
+}

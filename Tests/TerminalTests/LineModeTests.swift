@@ -138,10 +138,12 @@ import Wire
             _ = try await ben.screen.wait(for: "no longer seeking")
             // Casual games rate nobody: the ladder is empty, and says where its page is.
             ben.type("ladder battleship classic")
-            _ = try await ben.screen.wait(for: "ladder of battleship (classic): 0 rated, 0 provisional")
+            _ = try await ben.screen.wait(for: "ladder of battleship (classic): 0 established, 0 provisional")
             _ = try await ben.screen.wait(for: "you: no rated game of this variant yet")
             let page = try await ben.screen.wait(for: "/leaderboard/battleship?variant=classic&you=")
             #expect(page.contains("https://127.0.0.1:\(server.port)/"), "\(page)")
+            ben.type("seek icecream group 1d players=3 start=2m")
+            _ = try await ben.screen.wait(for: "seeking icecream (group), 1 day a move, casual: waiting for 2 more players, or starting with those present after 120 s")
             ben.type("ladder chess")
             _ = try await ben.screen.wait(for: "This server has no ladder of chess.")
         }

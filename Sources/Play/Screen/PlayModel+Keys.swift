@@ -88,10 +88,11 @@ extension PlayModel {
             case .name: return [.request(.rename(text))]
             case .seek:
                 do throws(LineError) {
-                    guard case let .seek(game, variant, seconds, rated, bot)? = try LineCommand.parse("seek " + text, catalog: catalog) else {
-                        return []
-                    }
-                    return [.request(.seek(game: game, variant: variant, secondsPerMove: seconds, rated: rated, houseBotAfter: bot))]
+                    guard case let .seek(game, variant, seconds, rated, bot, players, start)? = try LineCommand.parse("seek " + text, catalog: catalog)
+                    else { return [] }
+                    return [.request(.seek(
+                        game: game, variant: variant, secondsPerMove: seconds, rated: rated, houseBotAfter: bot, players: players,
+                        startWithFewerAfter: start))]
                 } catch {
                     self.error = error.description
                     return []

@@ -176,7 +176,7 @@ public struct PlayModel: Sendable {
         case let .error(frame):
             error = frame.reason
         case .done:
-            if case let .seek(game, variant, seconds, rated, bot) = request {
+            if case let .seek(game, variant, seconds, rated, bot, _, _) = request {
                 error = nil
                 let what = game + (variant.map { " (\($0))" } ?? "") + ", " + TimeControlWords.perMove(seconds) + (rated ? ", rated" : "")
                 seeking = what

@@ -18,7 +18,9 @@ public enum PlayRequest: Hashable, Sendable {
     /// Leave the conversation: its events stop, and its invite lets the client back in.
     case leave(conversation: ConversationID)
     /// Play someone: a game with whoever seeks the same (or the house bot after `houseBotAfter`).
-    case seek(game: String, variant: String?, secondsPerMove: Int, rated: Bool, houseBotAfter: Int?)
+    case seek(
+        game: String, variant: String?, secondsPerMove: Int, rated: Bool, houseBotAfter: Int?, players: Int? = nil,
+        startWithFewerAfter: Int? = nil)
     /// Stop seeking.
     case unseek
 }
@@ -38,8 +40,10 @@ extension PlayRequest {
         case let .resign(conversation, session): .resign(.init(id: id, conversation: conversation, session: session))
         case let .chat(conversation, text): .chat(.init(id: id, conversation: conversation, text: text))
         case let .leave(conversation): .leave(.init(id: id, conversation: conversation))
-        case let .seek(game, variant, seconds, rated, bot):
-            .seek(.init(id: id, game: game, variant: variant, secondsPerMove: seconds, rated: rated, houseBotAfter: bot))
+        case let .seek(game, variant, seconds, rated, bot, players, start):
+            .seek(.init(
+                id: id, game: game, variant: variant, secondsPerMove: seconds, rated: rated, players: players,
+                startWithFewerAfter: start, houseBotAfter: bot))
         case .unseek: .unseek(.init(id: id))
         }
     }

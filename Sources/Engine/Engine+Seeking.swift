@@ -136,7 +136,8 @@ extension Engine {
         while !partition.holds(id) { id = ConversationID(rawValue: UUID.random(using: &random).uuidString) }
         var invite = InviteCode.make(using: &random)
         while directory.invites[invite] != nil { invite = InviteCode.make(using: &random) }
-        // The house bot answers the player who sought it, and plays no rated game.
+        // The house bot answers the player who sought it; a rated game with it is rated apart
+        // (`IndexKind.againstHouseBot`).
         let players = pairing.seeks.map(\.account) + (pairing.withHouseBot ? [.houseBot] : [])
         var records: [Record] = [.unsought(keys: taken, conversation: id)]
         if pairing.withHouseBot, directory.names[.houseBot] != Self.houseBotName {
@@ -150,7 +151,7 @@ extension Engine {
         records.append(.paired(
             conversation: id, seq: players.count + 1,
             pairing: StoredPairing(
-                game: pool.game, variant: pool.variant, secondsPerMove: pool.secondsPerMove, rated: pool.rated && !pairing.withHouseBot,
+                game: pool.game, variant: pool.variant, secondsPerMove: pool.secondsPerMove, rated: pool.rated,
                 players: players, seeks: pairing.seeks.map(\.id),
                 // Beside each person's name; none for the house bot.
                 ratings: pairing.withHouseBot ? nil : pairing.seeks.map { seek in

@@ -116,7 +116,9 @@ extension Engine {
         let scores = pairing.players.indices.map { index in
             winners.contains(Seat(index)) ? 1.0 : losers.contains(Seat(index)) ? 0.0 : 0.5
         }
-        return RatedGame(session: id, game: pairing.game, variant: session.game.variant.id, players: pairing.players, scores: scores)
+        // Games with the house bot are rated apart from those between people.
+        let variant = session.game.variant.id + (pairing.players.contains(.houseBot) ? IndexKind.againstHouseBot : "")
+        return RatedGame(session: id, game: pairing.game, variant: variant, players: pairing.players, scores: scores)
     }
 
     /// Whether a session of a conversation in memory is over, as the batch left it.

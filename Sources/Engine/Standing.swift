@@ -212,6 +212,10 @@ extension IndexKind {
     /// (`StoredSeek`, JSON): what a server starting mirrors, before the stream `queue` after it.
     public static let seek = "seek"
 
+    /// What a variant's name ends with in the keys of ratings earned against the house bot
+    /// (`battleship:classic@house/ACCOUNT`): a ladder of its own, apart from games between people.
+    public static let againstHouseBot = "@house"
+
     public static func ratingKey(game: String, variant: String, account: AccountID) -> String {
         "\(game):\(variant)/\(account.rawValue)"
     }

@@ -202,10 +202,13 @@ func buildApplication(
             return try refusal(LeaderboardPage.unknown(error.reason))
         }
         let ladder: Ladder
+        // `against=house`: the ratings earned against the house bot, a ladder apart.
+        let againstHouseBot = query.get("against") == "house"
+        let variant = game.variant.id + (againstHouseBot ? IndexKind.againstHouseBot : "")
         do {
             let you = query.get("you").flatMap { $0.isEmpty ? nil : AccountID(rawValue: $0.lowercased()) }
-            ladder = try await games?.ladder(game: name, variant: game.variant.id, top: 50, you: you)
-                ?? Ladder(game: name, variant: game.variant.id, players: [], playerCount: 0, provisional: [], provisionalCount: 0)
+            ladder = try await games?.ladder(game: name, variant: variant, top: 50, you: you)
+                ?? Ladder(game: name, variant: variant, players: [], playerCount: 0, provisional: [], provisionalCount: 0)
         } catch {
             return try refusal(LeaderboardPage.unreadable)
         }
@@ -221,7 +224,9 @@ func buildApplication(
             name.removeLast(5)
             asJSON = true
         }
-        let variants = catalog.games.flatMap { game in game.variants.map { (game: game.id.rawValue, variant: $0.id) } }
+        let variants = catalog.games.flatMap { game in
+            game.variants.flatMap { [(game: game.id.rawValue, variant: $0.id), (game: game.id.rawValue, variant: $0.id + IndexKind.againstHouseBot)] }
+        }
         let found: Profile?
         do {
             found = try await games?.profile(of: AccountID(rawValue: name.lowercased()), variants: variants)

@@ -8,11 +8,15 @@ import Wire
 public enum LeaderboardPage {
     /// The page of `ladder`, a ladder of the game called `title`, whose variants are `variants`.
     public static func page(_ ladder: Ladder, title: String, variants: [Variant], youAccount: String? = nil) -> WebPage {
-        let variantName = variants.first { $0.id == ladder.variant }?.name ?? ladder.variant
-        let links = variants.map { variant in
-            variant.id == ladder.variant
-                ? "<strong>\(HTML.escaped(variant.name))</strong>"
-                : "<a href=\"?variant=\(HTML.escaped(variant.id))\">\(HTML.escaped(variant.name))</a>"
+        // A ladder against the house bot is its variant's, apart.
+        let againstBot = ladder.variant.hasSuffix(houseSuffix)
+        let variantID = againstBot ? String(ladder.variant.dropLast(houseSuffix.count)) : ladder.variant
+        let variantName = (variants.first { $0.id == variantID }?.name ?? variantID) + (againstBot ? ", against the house bot" : "")
+        let links = variants.flatMap { variant in
+            [(variant.name, "?variant=\(variant.id)", variant.id == variantID && !againstBot),
+             ("\(variant.name) against the house bot", "?variant=\(variant.id)&amp;against=house", variant.id == variantID && againstBot)]
+        }.map { name, query, shown in
+            shown ? "<strong>\(HTML.escaped(name))</strong>" : "<a href=\"\(query)\">\(HTML.escaped(name))</a>"
         }.joined(separator: " · ")
         let you = ladder.you.map { place in
             let list = place.provisional ? "of the provisional ratings" : "of \(ladder.playerCount)"
@@ -28,16 +32,19 @@ public enum LeaderboardPage {
             \(table(id: "provisional", ladder.provisional))
             """
         let none = ladder.players.isEmpty && ladder.provisional.isEmpty
-            ? "<p id=\"empty\">No rated game of this variant has ended yet. Seek one: <code>seek \(HTML.escaped(ladder.game)) \(HTML.escaped(ladder.variant)) rated</code> in <code>parley play --lines</code>.</p>"
+            ? "<p id=\"empty\">No rated game of this variant has ended yet. Seek one: <code>seek \(HTML.escaped(ladder.game)) \(HTML.escaped(variantID)) rated\(againstBot ? " bot" : "")</code> in <code>parley play --lines</code>.</p>"
             : ""
         return WebPage(status: 200, html: HTML.document(title: "Leaderboard: \(title) (\(variantName))", body: """
             <h1>Leaderboard: \(HTML.escaped(title))</h1>
             <nav id="variants">\(links)</nav>
             \(you)\(profile)
             \(none.isEmpty ? established + provisional : none)
-            <p><a href="?variant=\(HTML.escaped(ladder.variant))&amp;format=json">As JSON</a> · Glicko-2 ratings, changed by every rated game that ends by its moves, a resignation or a timeout.</p>
+            <p><a href="?variant=\(HTML.escaped(variantID))\(againstBot ? "&amp;against=house" : "")&amp;format=json">As JSON</a> · Glicko-2 ratings, changed by every rated game that ends by its moves, a resignation or a timeout.</p>
             """))
     }
+
+    /// What a variant's name ends with on the ladder of ratings earned against the house bot.
+    public static let houseSuffix = "@house"
 
     /// The 404 of a game the server does not host, or a variant it does not have.
     public static func unknown(_ reason: String) -> WebPage {

@@ -6,6 +6,19 @@ import Wire
 /// drawn, and their rating over time, drawn as a line. The same as JSON at
 /// `/profile/ACCOUNT.json`.
 public enum ProfilePage {
+    /// A variant as a person reads it: `classic`, or `classic, against the house bot`.
+    static func variantWords(_ variant: String) -> String {
+        variant.hasSuffix(LeaderboardPage.houseSuffix)
+            ? String(variant.dropLast(LeaderboardPage.houseSuffix.count)) + ", against the house bot" : variant
+    }
+
+    /// Its ladder's query: `variant=classic`, and `against=house` for ratings against the bot.
+    static func ladderQuery(_ variant: String) -> String {
+        variant.hasSuffix(LeaderboardPage.houseSuffix)
+            ? "variant=\(HTML.escaped(String(variant.dropLast(LeaderboardPage.houseSuffix.count))))&amp;against=house"
+            : "variant=\(HTML.escaped(variant))"
+    }
+
     /// The page of `profile`; `title` names a game by its id.
     public static func page(_ profile: Profile, title: (String) -> String) -> WebPage {
         let name = profile.name ?? "A player without a name"
@@ -15,10 +28,10 @@ public enum ProfilePage {
             <div class="wide"><table id="standings">
             <tr><th>Game</th><th>Rating</th><th>Deviation</th><th>Games</th><th>Won</th><th>Lost</th><th>Drawn</th><th></th></tr>
             \(profile.standings.map { standing in
-                "<tr><td>\(HTML.escaped(title(standing.game))) (\(HTML.escaped(standing.variant)))</td>"
+                "<tr><td>\(HTML.escaped(title(standing.game))) (\(HTML.escaped(variantWords(standing.variant))))</td>"
                     + "<td>\(standing.rating)\(standing.provisional ? "?" : "")</td><td>±\(standing.deviation)</td>"
                     + "<td>\(standing.games)</td><td>\(standing.wins)</td><td>\(standing.losses)</td><td>\(standing.draws)</td>"
-                    + "<td><a href=\"/leaderboard/\(HTML.escaped(standing.game))?variant=\(HTML.escaped(standing.variant))\">ladder</a></td></tr>"
+                    + "<td><a href=\"/leaderboard/\(HTML.escaped(standing.game))?\(ladderQuery(standing.variant))\">ladder</a></td></tr>"
             }.joined(separator: "\n"))
             </table></div>
             """
@@ -28,7 +41,7 @@ public enum ProfilePage {
             guard let first = points.first else { continue }
             let ratings = [first.before.rating] + points.map(\.after.rating)
             charts.append("""
-                <figure class="chart"><figcaption>\(HTML.escaped(title(standing.game))) (\(HTML.escaped(standing.variant))): \
+                <figure class="chart"><figcaption>\(HTML.escaped(title(standing.game))) (\(HTML.escaped(variantWords(standing.variant)))): \
                 \(ratings.first!) to \(ratings.last!) over \(points.count) rated game\(points.count == 1 ? "" : "s")</figcaption>
                 \(line(ratings))</figure>
                 """)
@@ -42,7 +55,7 @@ public enum ProfilePage {
             \(profile.history.reversed().prefix(50).map { point in
                 let change = point.after.rating - point.before.rating
                 return "<tr><td>\(formatter.string(from: Date(timeIntervalSince1970: Double(point.at) / 1000)))</td>"
-                    + "<td>\(HTML.escaped(title(point.game))) (\(HTML.escaped(point.variant)))</td>"
+                    + "<td>\(HTML.escaped(title(point.game))) (\(HTML.escaped(variantWords(point.variant))))</td>"
                     + "<td>\(HTML.escaped(point.opponent ?? "(no name)"))</td><td>\(point.result.rawValue)</td>"
                     + "<td>\(point.after.shown) (\(change >= 0 ? "+" : "")\(change))</td></tr>"
             }.joined(separator: "\n"))

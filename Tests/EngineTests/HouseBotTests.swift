@@ -6,7 +6,7 @@ import Wire
 
 /// The house bot: a player who accepts it is paired with it after the wait they chose, it is
 /// marked as a bot to every member, it moves with its game's strategy when its turn comes, and
-/// its games are never rated.
+/// its rated games are rated apart from those between people.
 @Suite struct HouseBotTests {
     static func seek(_ id: String, bot after: Int?, rated: Bool = true) -> ClientFrame {
         .seek(.init(id: id, game: "battleship", variant: "classic", secondsPerMove: 300, rated: rated, houseBotAfter: after))
@@ -19,7 +19,7 @@ import Wire
         return decided
     }
 
-    @Test func aPlayerWhoWaitedForTheBotPlaysItUnratedAndItAnswersTheirMoves() throws {
+    @Test func aPlayerWhoWaitedForTheBotPlaysItAndItAnswersTheirMoves() throws {
         var harness = EngineHarness()
         _ = Self.decide(.seek(.init(
             id: "a1", game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, houseBotAfter: 30), from: "amber", origin: "10.0.0.1"),
@@ -28,7 +28,8 @@ import Wire
         harness.clock += 30
         let paired = Self.decide(.pair, in: &harness)
         guard case let .paired(conversation, _, pairing, _)? = paired.records.last else { throw Unexpected(paired.records) }
-        #expect(pairing.players == ["amber", .houseBot] && !pairing.rated, "the bot answers; its games are never rated")
+        #expect(pairing.players == ["amber", .houseBot] && pairing.rated, "the bot answers, in the game sought")
+        #expect(pairing.ratings == nil, "no ratings beside the names: its ladder is apart")
         #expect(paired.records.contains(.renamed(account: .houseBot, name: Engine.houseBotName)))
         let joined = try #require(harness.events(of: "amber").last { $0.kind == .joined })
         #expect(joined.participant?.bot == true && joined.participant?.name == "House bot")
@@ -60,5 +61,17 @@ import Wire
             id: "b1", game: "icecream", secondsPerMove: 300, rated: false, players: 3, houseBotAfter: 0)), from: "ben").first?.rejection?.code
             == "house-bot-after")
         #expect(harness.handle(Self.seek("b2", bot: -1), from: "ben").first?.rejection?.code == "house-bot-after")
+    }
+
+    @Test func aRatedGameWithTheBotIsRatedApart() throws {
+        var harness = EngineHarness()
+        harness.handle(Self.seek("a1", bot: 0), from: "amber")
+        let conversation = try #require(SeekingTests.pairings(in: harness, for: "amber").first).conversation.conversation
+        let started = harness.start("battleship", variant: "classic", url: RatingTests.placed, in: conversation, by: "amber")
+        guard case let .accepted(accepted)? = started, let session = SessionID(uuidString: accepted.session) else { throw Unexpected(started) }
+        let resigned = Self.decide(.frame(.resign(.init(id: "r1", conversation: conversation, session: session.uuidString)), from: "amber"), in: &harness)
+        let waiting = try #require(resigned.index.first { $0.kind == IndexKind.unrated }?.value.flatMap(RatedGame.init(json:)))
+        #expect(waiting.variant == "classic@house" && waiting.players == ["amber", .houseBot] && waiting.scores == [0, 1])
+        #expect(waiting.ratingKeys == ["battleship:classic@house/amber", "battleship:classic@house/house-bot"])
     }
 }

@@ -157,13 +157,16 @@ import Wire
             amber.type("seek battleship classic 5m rated bot")
             _ = try await amber.screen.wait(for: "seeking battleship (classic), 5 minutes a move, rated: the house bot, unless another player is waiting")
             _ = try await amber.screen.wait(for: "House bot joined (the server's bot)")
-            // The bot's games are never rated, whatever was sought.
-            _ = try await amber.screen.wait(for: "#3 paired for battleship (classic), 5 minutes a move, casual — you move first")
+            // Rated as sought, on a ladder apart: no ratings beside the names.
+            _ = try await amber.screen.wait(for: "#3 paired for battleship (classic), 5 minutes a move, rated — you move first")
             amber.type("start 1 battleship classic Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h")
             _ = try await amber.screen.wait(for: "#4 battleship")
             // The bot places its fleet: Amber's turn to fire.
             let answer = try await amber.screen.wait(for: "#5 battleship House bot")
             #expect(answer.contains("your turn"), "\(answer)")
+            // She gives up: rated, against the bot.
+            amber.type("resign 1 5")
+            _ = try await amber.screen.wait(for: "your rating: 1500? → 1338? (-162); House bot's: 1500? → 1662? (+162)")
         }
     }
 

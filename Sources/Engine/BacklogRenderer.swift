@@ -85,6 +85,7 @@ extension Record {
         case let .memberRenamed(_, seq, _, _, _): seq
         case let .paired(_, seq, _, _): seq
         case let .rated(_, seq, _, _, _): seq
+        case let .aborted(_, seq, _): seq
         }
     }
 }

@@ -75,6 +75,9 @@ extension Conversation {
             self.pairing = pairing
         case let .rated(_, seq, _, changes, _):
             try append(.rated(changes), seq: seq)
+        case let .aborted(_, seq, _):
+            try append(.aborted, seq: seq)
+            pairing?.aborted = true
         case let .chat(_, seq, account, text, _):
             try append(.chat(account, text, role(of: account)), seq: seq)
         case let .sticker(_, seq, account, sticker, _):

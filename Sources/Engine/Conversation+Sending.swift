@@ -57,7 +57,7 @@ extension Conversation {
         }
         // A conversation made by pairing opens with the game its players sought, started by
         // the first of them.
-        if let pairing, request.session == nil, sessions.isEmpty, retired.isEmpty,
+        if let pairing, !pairing.aborted, request.session == nil, sessions.isEmpty, retired.isEmpty,
             request.game != pairing.game || account != pairing.players.first
                 || (try? context.catalog.game(GameID(rawValue: request.game), variant: request.variant))?.variant.id != pairing.variant
         {

@@ -315,6 +315,8 @@ struct Entry: Sendable {
         case paired(StoredPairing)
         /// A rated game changed its players' ratings.
         case rated([RatingChange])
+        /// The pairing's game was not started in time.
+        case aborted
     }
 
     let seq: Int

@@ -282,6 +282,8 @@ extension ConversationSnapshot.StoredEntry {
         case let .rated(changes):
             kind = "rated"
             ratings = changes
+        case .aborted:
+            kind = "aborted"
         }
     }
 
@@ -319,6 +321,8 @@ extension ConversationSnapshot.StoredEntry {
         case "rated":
             guard let ratings else { throw SnapshotError("a rated entry") }
             return Entry(seq: seq, kind: .rated(ratings))
+        case "aborted":
+            return Entry(seq: seq, kind: .aborted)
         case "chat":
             guard let account, let text else { throw SnapshotError("a chat entry") }
             return Entry(seq: seq, kind: .chat(account, text, try ParticipantRole(stored: role)))

@@ -61,12 +61,29 @@ extension Conversation {
         for index in sessions.indices {
             if let deadline = sessions.values[index].deadline(in: id, timing: timing) { deadlines.append(deadline) }
         }
+        if let start = startDeadline(timing: timing) { deadlines.append(start) }
         return deadlines
+    }
+
+    /// The deadline of a paired game not started yet: its first player has the game's time
+    /// for a move after the pairing, or it is called off. Timed as a turn is, under the
+    /// conversation's own id as its session's.
+    func startDeadline(timing: TurnTiming) -> TurnDeadline? {
+        guard let pairing, !pairing.aborted, let since = pairing.since, sessions.isEmpty, retired.isEmpty,
+            let session = SessionID(uuidString: id.rawValue)
+        else { return nil }
+        return TurnDeadline(
+            conversation: id, session: session, basedOn: 0,
+            at: since + TimeInterval(pairing.secondsPerMove) + timing.downtimes.stoppedTime(since: since))
     }
 
     /// The decision of a turn deadline that passed at `now`: its session's timeout, told to
     /// every member. `nil` when someone moved since, the game is over or the deadline is early.
     func decide(timeOut deadline: TurnDeadline, at now: Date, timing: TurnTiming) -> Decided? {
+        if let start = startDeadline(timing: timing.of(self)), start.session == deadline.session {
+            guard start.at <= now else { return nil }
+            return Decided(records: [.aborted(conversation: id, seq: lastSeq + 1, at: now)], notify: [EntryReference(conversation: id, seq: lastSeq + 1)])
+        }
         guard let index = sessions.index(forKey: deadline.session),
             let current = sessions.values[index].deadline(in: id, timing: timing.of(self)),
             current.basedOn == deadline.basedOn, current.at <= now

@@ -20,6 +20,7 @@ extension Engine {
         guard let state = conversations[conversation] else { return false }
         let timing = timing.of(state)
         return state.sessions.values.contains { $0.deadline(in: conversation, timing: timing) != nil }
+            || state.startDeadline(timing: timing) != nil
     }
 
     /// The conversations a request names: the one it acts on (for a member), the one its invite

@@ -158,9 +158,11 @@ extension Engine {
                     RatingValue(
                         rating: Int(seek.rating.rounded()), deviation: Int(seek.deviation.rounded()),
                         provisional: seek.deviation > Rating.provisionalDeviation)
-                }),
+                }, since: now),
             at: now))
         var decision = commit(records, reply: nil, notify: (1...players.count + 1).map { EntryReference(conversation: id, seq: $0) })
+        // The first player's time to start it runs.
+        if let start = conversations[id]?.startDeadline(timing: timing.of(conversations[id]!)) { decision.timers.append(.set(start)) }
         for seek in pairing.seeks {
             decision.sends.append((seek.account, .conversation(.init(id: seek.id, conversation: summary(of: id, for: seek.account)))))
         }

@@ -37,7 +37,7 @@ extension Engine {
                 changes.append(.set(IndexKind.member, IndexKind.memberKey(account, conversation), ""))
             case let .left(conversation, _, account), let .removed(conversation, _, account):
                 changes.append(.remove(IndexKind.member, IndexKind.memberKey(account, conversation)))
-            case .readmitted, .paired:
+            case .readmitted, .paired, .aborted:
                 break
             case let .renamed(account, name):
                 changes.append(.set(IndexKind.name, account.rawValue, name))
@@ -107,7 +107,7 @@ extension Engine {
     /// were paired for and rated, the first of their conversation to finish, seated in the
     /// order paired (a player who never moved holds the seat the pairing gave them).
     func ratedGame(_ id: SessionID, in conversation: ConversationID) -> RatedGame? {
-        guard let held = conversations[conversation], let pairing = held.pairing, pairing.rated, pairing.players.count == 2,
+        guard let held = conversations[conversation], let pairing = held.pairing, pairing.rated, !pairing.aborted, pairing.players.count == 2,
             let session = held.sessions[id], case let .finished(winners, losers) = session.match.outcome,
             session.game.id.rawValue == pairing.game, pairing.variant.map({ $0 == session.game.variant.id }) ?? true,
             session.seats == Array(pairing.players.prefix(session.seats.count)), held.retired.isEmpty,

@@ -95,6 +95,8 @@ struct EntryRenderer {
             return Event(conversation: id, seq: seq, kind: .paired, pairing: PairingInfo(
                 game: pairing.game, variant: pairing.variant, secondsPerMove: pairing.secondsPerMove, rated: pairing.rated,
                 players: pairing.players.map { participant($0, seenBy: viewer, in: conversation) }, ratings: pairing.ratings))
+        case .aborted:
+            return Event(conversation: id, seq: seq, kind: .aborted)
         case let .rated(changes):
             return Event(conversation: id, seq: seq, kind: .rated, ratings: changes.map { change in
                 RatingInfo(

@@ -23,7 +23,7 @@ extension Record {
         case timedOut = "timed-out"
         case ended, resigned, chat, sticker, downtime
         case memberRenamed = "member-renamed"
-        case paired, rated
+        case paired, rated, aborted
         case ratingChanged = "rating-changed"
         case sought, unsought
 
@@ -149,6 +149,11 @@ extension Record {
             try put(session, "session")
             try put(changes, "changes")
             try time(at, "at")
+        case let .aborted(conversation, seq, at):
+            try put(Kind.aborted.rawValue, "type")
+            try put(conversation, "conversation")
+            try put(seq, "seq")
+            try time(at, "at")
         case let .ratingChanged(change):
             try put(Kind.ratingChanged.rawValue, "type")
             try put(change, "change")
@@ -241,12 +246,14 @@ extension Record {
                     game: try get("game"), variant: try fields.decodeIfPresent(String.self, forKey: StoredKey("variant")),
                     secondsPerMove: try get("secondsPerMove"), rated: try get("rated"), players: try get("players"),
                     seeks: try fields.decodeIfPresent([String].self, forKey: StoredKey("seeks")),
-                    ratings: try fields.decodeIfPresent([RatingValue].self, forKey: StoredKey("ratings"))),
+                    ratings: try fields.decodeIfPresent([RatingValue].self, forKey: StoredKey("ratings")), since: try time("at")),
                 at: try time("at"))
         case .rated:
             return .rated(
                 conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), changes: try get("changes"),
                 at: try time("at"))
+        case .aborted:
+            return .aborted(conversation: try get("conversation"), seq: try get("seq"), at: try time("at"))
         case .ratingChanged:
             return .ratingChanged(try get("change"))
         case .sought:

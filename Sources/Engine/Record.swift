@@ -35,6 +35,8 @@ public enum Record: Codable, Hashable, Sendable {
     /// The server paired players who sought a game in this new conversation (their `joined`
     /// entries come before it).
     case paired(conversation: ConversationID, seq: Int, pairing: StoredPairing, at: Date)
+    /// The first player of a pairing did not start its game in time: called off, nobody rated.
+    case aborted(conversation: ConversationID, seq: Int, at: Date)
     /// A rated game of the conversation changed its players' ratings (`changes`, one a player).
     case rated(conversation: ConversationID, seq: Int, session: SessionID, changes: [RatingChange], at: Date)
     /// One player's rating changed: stored in the player's own stream (`RatingChange.stream(of:)`),
@@ -63,6 +65,7 @@ public enum Record: Codable, Hashable, Sendable {
         case let .memberRenamed(conversation, _, _, _, _): conversation
         case let .paired(conversation, _, _, _): conversation
         case let .rated(conversation, _, _, _, _): conversation
+        case let .aborted(conversation, _, _): conversation
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Transcript
 import Wire
 
@@ -18,11 +19,18 @@ public struct StoredPairing: Codable, Hashable, Sendable {
     /// Each player's rating in the game when paired, as `players`; `nil` for a game with the
     /// house bot, and in records stored before they were kept.
     public var ratings: [RatingValue]?
+    /// When the players were paired (the `paired` record's time): the first player has the
+    /// game's time for a move to start it.
+    public var since: Date?
+    /// The first player did not start the game in time: the pairing was called off
+    /// (`Record.aborted`), and the conversation is any other.
+    public var aborted = false
 
     public init(
         game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [AccountID], seeks: [String]? = nil,
-        ratings: [RatingValue]? = nil
+        ratings: [RatingValue]? = nil, since: Date? = nil
     ) {
+        self.since = since
         self.seeks = seeks
         self.ratings = ratings
         self.game = game

@@ -46,6 +46,7 @@ public enum LineFormatter {
             let mover = first == you ? "you move first" : "\(names.name(of: first)) moves first"
             let ratings = TranscriptRenderer.pairingRatings(pairing, viewer: you) { names.name(of: $0) }.map { " (\($0))" } ?? ""
             return "\(prefix) " + TranscriptRenderer.pairingText(pairing).lowercasedFirst + ratings + " — " + mover
+        case .aborted: return "\(prefix) " + TranscriptRenderer.abortedText.lowercasedFirst
         case .rated:
             guard let ratings = event.ratings, let you = book.you(in: event.conversation) else { return "\(prefix) rated" }
             return "\(prefix) " + TranscriptRenderer.ratingsText(ratings, viewer: you) { names.name(of: $0) }.lowercasedFirst

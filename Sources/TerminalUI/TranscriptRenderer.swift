@@ -132,7 +132,7 @@ public struct TranscriptRenderer: Sendable {
                             + WordWrap.lines(sticker.url, width: max(1, width - 2)).map { Styled("  " + $0) }
                     return lines.map { Styled.highlighted($0.plainText, .bold, mode: mode) } + how
                 }
-            case .joined, .left, .removed, .timeout, .ended, .resigned, .paired, .rated:
+            case .joined, .left, .removed, .timeout, .ended, .resigned, .paired, .rated, .aborted:
                 if event.kind == .joined, let participant = event.participant, let name = participant.name {
                     known[participant.id] = name
                 }
@@ -196,6 +196,7 @@ public struct TranscriptRenderer: Sendable {
             let ratings = Self.pairingRatings(pairing, viewer: viewer) { names[$0] ?? names.placeholder }.map { " (\($0))" } ?? ""
             return Self.pairingText(pairing) + ratings + ": "
                 + (first == viewer ? "you move first" : "\(names[first] ?? names.placeholder) moves first")
+        case .aborted: return Self.abortedText
         case .rated:
             guard let ratings = event.ratings, !ratings.isEmpty else { return nil }
             return Self.ratingsText(ratings, viewer: viewer) { names[$0] ?? names.placeholder }
@@ -222,6 +223,9 @@ public struct TranscriptRenderer: Sendable {
             (player == viewer ? "you" : name(player)) + " " + rating.shown
         }.joined(separator: " v ")
     }
+
+    /// A pairing called off, in words.
+    public static let abortedText = "The game was not started in time: called off, nobody rated"
 
     /// What a pairing was for, in words: "Paired for battleship (classic), 5 minutes a move, rated".
     public static func pairingText(_ pairing: PairingInfo) -> String {

@@ -38,6 +38,9 @@ public struct Event: Codable, Hashable, Sendable {
         /// A rated game of the conversation ended and changed its players' ratings: `ratings`,
         /// one for each player.
         case rated
+        /// The first player of a pairing did not start its game within a move's time: the
+        /// pairing is called off, nobody rated, and the conversation is any other.
+        case aborted
     }
 
     public var conversation: ConversationID

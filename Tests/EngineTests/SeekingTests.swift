@@ -222,3 +222,32 @@ import Wire
         #expect(pairing.players == ["amber", "ben"])
     }
 }
+
+/// A paired game its first player does not start within a move's time is called off: every
+/// member is told, nobody is rated, and any game may be played in the conversation.
+@Suite struct PairingAbortTests {
+    @Test func aPairingNotStartedInTimeIsCalledOff() throws {
+        var (harness, conversation) = try SeekingTests.paired()
+        let start = try #require(harness.engine.deadlines(in: conversation).first)
+        #expect(start.at == harness.clock.addingTimeInterval(300), "five minutes from the pairing")
+        #expect(harness.engine.timeOut(start, now: start.at.addingTimeInterval(-1)).events.isEmpty, "not before its time")
+        let called = harness.engine.timeOut(start, now: start.at)
+        harness.deliver(called)
+        guard case let .aborted(_, seq, _)? = called.events.first else { throw Unexpected(called.events) }
+        #expect(harness.events(of: "ben").last?.kind == .aborted && harness.events(of: "ben").last?.seq == seq)
+        #expect(harness.engine.deadlines(in: conversation).isEmpty, "nothing more to time")
+        // Any game, by anyone, from now on.
+        let seed = harness.start("battleship", url: "?Ship_Location=0&Ship_Location=4", in: conversation, by: "ben")
+        #expect(seed?.isAccepted == true, "\(String(describing: seed))")
+        let stored = try #require(called.events.first)
+        #expect(try WireJSON.decode(Record.self, from: try stored.storedJSON()) == stored)
+    }
+
+    @Test func aPairingStartedInTimeIsNotCalledOff() throws {
+        var (harness, conversation) = try SeekingTests.paired()
+        let start = try #require(harness.engine.deadlines(in: conversation).first)
+        #expect(harness.start("battleship", variant: "classic", url: RatingTests.placed, in: conversation, by: "amber")?.isAccepted == true)
+        #expect(harness.engine.timeOut(start, now: start.at).events.isEmpty)
+        #expect(harness.engine.deadlines(in: conversation).map(\.session) != [start.session], "the game's own clock runs instead")
+    }
+}

@@ -5,6 +5,7 @@ import Server
 import ServerTestSupport
 import Testing
 import TestSupport
+import Timekeeping
 import Transport
 import Wire
 
@@ -44,6 +45,29 @@ struct SeekingServerTests {
                 id: "m1", conversation: forAmber.conversation, game: "battleship", variant: "classic", url: placed))).isAccepted)
             let first = try await ben.nextMessage()
             #expect(first.status?.deadline != nil, "timed as sought")
+        }
+    }
+
+    /// Amber, who moves first, never starts the game: five minutes on (the server's clock,
+    /// moved by the test), the pairing is called off and both are told.
+    @Test func aPairedGameNotStartedInTimeIsCalledOff() async throws {
+        let clock = ManualClock()
+        try await LiveServer.with(configure: { $0.clock = .init(clock) }) { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            #expect(try await amber.request(Self.classic("a1")) == .done(.init(id: "a1")))
+            #expect(try await ben.request(Self.classic("b1")) == .done(.init(id: "b1")))
+            let conversation = try await Games.pairing(of: ben, seek: "b1").conversation
+            _ = try await ben.next { $0.event?.kind == .paired }
+            clock.advance(by: .seconds(300))
+            for player in [amber, ben] {
+                let aborted = try await player.next { $0.event?.kind == .aborted }
+                #expect(aborted.event?.conversation == conversation)
+            }
+            // The conversation is any other now: Ben may start a game in it.
+            let seed = try await ben.request(.send(.init(
+                id: "s1", conversation: conversation, game: "battleship", url: "?Ship_Location=0&Ship_Location=4")))
+            #expect(seed.isAccepted, "\(seed)")
         }
     }
 

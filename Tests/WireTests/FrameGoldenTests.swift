@@ -113,6 +113,7 @@ import Wire
             pairing: PairingInfo(
                 game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, players: [amber, ben],
                 ratings: [RatingValue(rating: 1662, deviation: 290, provisional: true), RatingValue(rating: 1500, deviation: 350, provisional: true)])))),
+        ("server-event-aborted", .event(Event(conversation: conversation, seq: 4, kind: .aborted))),
         ("server-event-rated", .event(Event(
             conversation: conversation, seq: 90, kind: .rated,
             ratings: [

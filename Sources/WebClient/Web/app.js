@@ -648,6 +648,8 @@ function eventNode(conversation, event) {
         : "";
       return h("p", { class: "notice" }, `Paired for ${game}, ${perMove(pairing.secondsPerMove)}, ${pairing.rated ? "rated" : "casual"}${ratings}: ${first}`);
     }
+    case "aborted":
+      return h("p", { class: "notice" }, "The game was not started in time: called off, nobody rated");
     case "rated":
       return h("p", { class: "notice rated" }, (event.ratings ?? [])
         .slice().sort((a, b) => (b.participant === conversation.you) - (a.participant === conversation.you))

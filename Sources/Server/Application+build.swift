@@ -183,17 +183,12 @@ func buildApplication(
             ending: replay.ending, shown: shown, catalog: catalog))
     }
     router.get("/leaderboard/:game") { request, context -> Response in
-        var name = context.parameters.get("game") ?? ""
-        var asJSON = request.uri.queryParameters.get("format") == "json"
-        if name.hasSuffix(".json") {
-            name.removeLast(5)
-            asJSON = true
-        }
+        let (name, asJSON) = JSONPages.asked(context.parameters.get("game") ?? "", request)
         let query = request.uri.queryParameters
         func refusal(_ page: WebPage) throws -> Response {
             guard asJSON else { return try HTMLResponse(page).response(from: request, context: context) }
             let reason = page.status == 503 ? "The server cannot read its store at the moment." : "No such leaderboard."
-            return LeaderboardRoute.json(["error": reason], status: .init(code: page.status))
+            return JSONPages.json(["error": reason], status: .init(code: page.status))
         }
         let game: AnyGame
         do throws(RuleViolation) {
@@ -212,18 +207,13 @@ func buildApplication(
         } catch {
             return try refusal(LeaderboardPage.unreadable)
         }
-        if asJSON { return LeaderboardRoute.json(ladder, status: .ok) }
+        if asJSON { return JSONPages.json(ladder, status: .ok) }
         return try HTMLResponse(LeaderboardPage.page(
             ladder, title: game.name, variants: game.variants, youAccount: ladder.you == nil ? nil : query.get("you")?.lowercased()))
             .response(from: request, context: context)
     }
     router.get("/profile/:account") { request, context -> Response in
-        var name = context.parameters.get("account") ?? ""
-        var asJSON = request.uri.queryParameters.get("format") == "json"
-        if name.hasSuffix(".json") {
-            name.removeLast(5)
-            asJSON = true
-        }
+        let (name, asJSON) = JSONPages.asked(context.parameters.get("account") ?? "", request)
         let variants = catalog.games.flatMap { game in
             game.variants.flatMap { [(game: game.id.rawValue, variant: $0.id), (game: game.id.rawValue, variant: $0.id + IndexKind.againstHouseBot)] }
         }
@@ -231,14 +221,14 @@ func buildApplication(
         do {
             found = try await games?.profile(of: AccountID(rawValue: name.lowercased()), variants: variants)
         } catch {
-            if asJSON { return LeaderboardRoute.json(["error": "The server cannot read its store at the moment."], status: .serviceUnavailable) }
+            if asJSON { return JSONPages.json(["error": "The server cannot read its store at the moment."], status: .serviceUnavailable) }
             return try HTMLResponse(ProfilePage.unreadable).response(from: request, context: context)
         }
         guard let profile = found else {
-            if asJSON { return LeaderboardRoute.json(["error": "No such player."], status: .notFound) }
+            if asJSON { return JSONPages.json(["error": "No such player."], status: .notFound) }
             return try HTMLResponse(ProfilePage.missing).response(from: request, context: context)
         }
-        if asJSON { return LeaderboardRoute.json(profile, status: .ok) }
+        if asJSON { return JSONPages.json(profile, status: .ok) }
         return try HTMLResponse(ProfilePage.page(profile) { id in catalog.type(GameID(rawValue: id))?.name ?? id })
             .response(from: request, context: context)
     }
@@ -268,8 +258,15 @@ func buildApplication(
     )
 }
 
-/// The leaderboard's JSON answers.
-enum LeaderboardRoute {
+/// The pages that answer as JSON too (the leaderboard, a profile): `NAME.json`, or
+/// `?format=json`.
+enum JSONPages {
+    /// The page's name without `.json`, and whether JSON was asked for.
+    static func asked(_ name: String, _ request: Request) -> (name: String, json: Bool) {
+        if name.hasSuffix(".json") { return (String(name.dropLast(5)), true) }
+        return (name, request.uri.queryParameters.get("format") == "json")
+    }
+
     static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -18,7 +18,8 @@ import Timekeeping
 /// "This machine" is a loopback peer whose request was not forwarded: a request carrying
 /// `Forwarded`, `X-Forwarded-For` or `X-Real-IP` came through a proxy, for someone elsewhere.
 package struct AdminGate<Context: RemoteAddressRequestContext>: RouterMiddleware {
-    package let token: String?
+    /// The token as it stands now (a reload may replace it).
+    package let token: AdminToken
     package let allowsRemote: Bool
     /// Where the session cookies' times are read.
     package let clock: any ServerClock
@@ -27,7 +28,7 @@ package struct AdminGate<Context: RemoteAddressRequestContext>: RouterMiddleware
     package static var sessionSeconds: Int { 3600 }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let token else {
+        guard let token = token.current else {
             return Self.refusal(.notFound, "admin-disabled",
                 "The admin API is off: set admin.token (or PARLEY_ADMIN_TOKEN) to turn it on.")
         }

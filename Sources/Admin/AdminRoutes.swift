@@ -25,6 +25,7 @@ import Wire
 ///     GET  /admin/api/games/SESSION                AdminGameDetail
 ///     GET  /admin/api/games/SESSION/events         its moves as they happen (server-sent events)
 ///     GET  /admin/api/stats                        AdminStats
+///     POST /admin/api/reload                       ReloadReport: the settings and certificate read again
 ///     POST /admin/api/games/SESSION/end            ends the game, nobody winning
 ///     POST /admin/api/conversations/ID/remove/ACCOUNT   takes a participant out and bars them
 ///     POST /admin/api/conversations/ID/readmit/ACCOUNT  lets a removed participant join again
@@ -35,8 +36,8 @@ import Wire
 package enum AdminRoutes {
     /// What the admin routes take of the server's configuration.
     package struct Settings: Sendable {
-        /// `admin.token`: the bearer token; `nil` turns the admin API off.
-        package var token: String?
+        /// `admin.token`: the bearer token; `nil` turns the admin API off. A reload may replace it.
+        package var token: AdminToken
         /// `admin.allowRemote`: whether other machines are answered, beside loopback.
         package var allowsRemote: Bool
         /// Where the gate's lockout reads the time.
@@ -46,8 +47,15 @@ package enum AdminRoutes {
         /// The data folder a backup copies the server's files from.
         package var dataDirectory: String
 
-        package init(token: String?, allowsRemote: Bool, clock: any ServerClock, catalog: GameCatalog, dataDirectory: String) {
+        /// What `POST /admin/api/reload` does: read the settings and the certificate again.
+        package var reload: (@Sendable () async throws -> ReloadReport)?
+
+        package init(
+            token: AdminToken, allowsRemote: Bool, clock: any ServerClock, catalog: GameCatalog, dataDirectory: String,
+            reload: (@Sendable () async throws -> ReloadReport)? = nil
+        ) {
             self.token = token
+            self.reload = reload
             self.allowsRemote = allowsRemote
             self.clock = clock
             self.catalog = catalog
@@ -138,6 +146,19 @@ package enum AdminRoutes {
             }
         }
         admin.get("api/stats") { _, _ in try json(await stats()) }
+        admin.post("api/reload") { _, context -> Response in
+            guard let reload = configuration.reload else {
+                return AdminGate<ParleyRequestContext>.refusal(.notFound, "reload-unavailable", "This server cannot reload its settings.")
+            }
+            do {
+                let report = try await reload()
+                logger.notice("An operator reloaded the settings", metadata: ["from": "\(context.remoteAddress?.description ?? "?")"])
+                return try json(report)
+            } catch {
+                // Nothing changed: the certificate and settings in use stay.
+                return AdminGate<ParleyRequestContext>.refusal(.unprocessableContent, "reload-failed", "\(error)")
+            }
+        }
         admin.get("api/games/:session") { _, context -> Response in
             let session = try AdminRoutes.session(in: context)
             guard let detail = try await reads.gameDetail(session) else { return notFound(session) }

@@ -30,7 +30,7 @@ public final class BackgroundServer: Sendable {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder)
         configuration.limits = limits
         let (started, running) = AsyncStream<RunningServer>.makeStream()
-        let app = try await buildParleyServer(configuration: configuration, logger: logger) { running.yield($0) }
+        let app = try await buildParleyServer(configuration: configuration, logger: logger, onServerRunning: { running.yield($0) })
         return try await start(app, started: started, dataDirectory: folder, removesData: made, logger: logger)
     }
 

@@ -267,6 +267,12 @@ public actor ParleyClient {
                 // Someone else answers at the server's address, or it has a new certificate:
                 // either way not for this client to decide by retrying.
                 return distrust(error)
+            } catch ConnectionError.goingAway where endpoints.count > 1 {
+                // The node is stopping (an upgrade, a restart): the next one takes over at once.
+                updatesIn.yield(.offline(reason: "\(ConnectionError.goingAway)"))
+                connection = nil
+                current = (current + 1) % endpoints.count
+                continue
             } catch {
                 if connection != nil || pause == .milliseconds(100) {
                     updatesIn.yield(.offline(reason: "\(error)"))
@@ -320,7 +326,7 @@ public actor ParleyClient {
             default: break
             }
         }
-        throw ConnectionError.closed
+        throw opened.closedGoingAway ? ConnectionError.goingAway : ConnectionError.closed
     }
 
     private func startFollowing(_ conversation: ConversationID) -> Int {

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import Synchronization
 import Wire
 
 /// One authenticated connection to a Parley server. Requests are answered through
@@ -14,16 +15,27 @@ public final class ParleyConnection: Sendable {
     private let outgoing: AsyncStream<ClientFrame>.Continuation
     private let answers: PendingAnswers
     private let task: Task<Void, Never>
+    private let ending: Ending
 
     private init(
         frames: AsyncStream<ServerFrame>, account: String, outgoing: AsyncStream<ClientFrame>.Continuation,
-        answers: PendingAnswers, task: Task<Void, Never>
+        answers: PendingAnswers, task: Task<Void, Never>, ending: Ending
     ) {
         self.frames = frames
         self.account = account
         self.outgoing = outgoing
         self.answers = answers
         self.task = task
+        self.ending = ending
+    }
+
+    /// Whether the server closed the connection going away (1001): it is stopping (an upgrade,
+    /// a restart), or this client read too slowly or missed a ping. Set before `frames` ends.
+    /// Another node, or the same one started again, takes the client (PROTOCOL.md, "Closing").
+    public var closedGoingAway: Bool { ending.goingAway.withLock { $0 } }
+
+    private final class Ending: Sendable {
+        let goingAway = Mutex(false)
     }
 
     /// Sends `frame` and waits for the frame that answers it (by request id), at most
@@ -69,11 +81,13 @@ public final class ParleyConnection: Sendable {
         let answers = PendingAnswers()
         let (welcomes, welcomed) = AsyncThrowingStream<String, any Error>.makeStream()
         let session = ClientSession(inbox: inbox, outgoing: outgoingFrames, answers: answers)
+        let ending = Ending()
         let task = Task {
             do {
-                try await endpoint.connect(logger: logger) { inbound, outbound, _ in
+                let close = try await endpoint.connect(logger: logger) { inbound, outbound, _ in
                     try await session.run(inbound: inbound, outbound: outbound, key: key, name: name, welcomed: welcomed)
                 }
+                if close?.closeCode == .goingAway { ending.goingAway.withLock { $0 = true } }
                 welcomed.finish(throwing: ConnectionError.closed)
             } catch {
                 welcomed.finish(throwing: error)
@@ -82,13 +96,16 @@ public final class ParleyConnection: Sendable {
         }
         var iterator = welcomes.makeAsyncIterator()
         guard let account = try await iterator.next() else { throw ConnectionError.closed }
-        return ParleyConnection(frames: frames, account: account, outgoing: outgoing, answers: answers, task: task)
+        return ParleyConnection(frames: frames, account: account, outgoing: outgoing, answers: answers, task: task, ending: ending)
     }
 }
 
 /// Why a connection could not do what was asked.
 public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
     case closed
+    /// The server closed the connection going away (1001), as a stopping server does: connect
+    /// again, to another node if there is one.
+    case goingAway
     case refused(ErrorFrame)
     case notARequest(String)
     case unexpected(String)
@@ -103,6 +120,7 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .closed: "the connection closed"
+        case .goingAway: "the server closed the connection going away (1001); connecting again"
         case let .refused(error): "the server refused: \(error.reason) (\(error.code))"
         case let .notARequest(type): "a \(type) frame has no answer to wait for"
         case let .unexpected(detail): "the server sent something unexpected: \(detail)"

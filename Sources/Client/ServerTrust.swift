@@ -11,6 +11,10 @@ public enum ServerTrust: Sendable, Hashable {
     /// Any certificate that chains to a root in this PEM file and names the server (for a
     /// self-made certificate, its own `tls/certificate.pem` is such a file).
     case certificateAuthority(path: String)
+    /// Any certificate that chains to a root the system trusts (Debian's
+    /// `/etc/ssl/certs/ca-certificates.crt`) and names the server: a public CA's, renewed as
+    /// often as it likes.
+    case systemTrustStore
 
     /// The client side of TLS for one connection. A pin is checked by the handshake's
     /// verification callback (`PinCheck`), which takes the place of BoringSSL's checks.
@@ -35,6 +39,9 @@ public enum ServerTrust: Sendable, Hashable {
             }
             guard !roots.isEmpty else { throw .unreadableAuthority(path, "no certificate in the file") }
             tls.trustRoots = .certificates(roots)
+            tls.certificateVerification = .fullVerification
+        case .systemTrustStore:
+            tls.trustRoots = .default
             tls.certificateVerification = .fullVerification
         }
         return tls

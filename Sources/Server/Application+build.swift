@@ -93,7 +93,8 @@ extension StoredReads: StoredGames {
     }
 }
 
-/// The same server with its WebSockets served as `webSocket` says; `chainKey`, the key its
+/// The same server with its WebSockets served as `webSocket` says, presenting `identity` (the
+/// configured or self-made one when `nil`); `chainKey`, the key its
 /// messages are signed with, lets a state page say whether its URL is signed as it stands;
 /// `games`, the games it holds, lets its pages check chains and replay finished games.
 func buildApplication(
@@ -103,16 +104,13 @@ func buildApplication(
     routes: (Router<ParleyRequestContext>) -> Void = { _ in },
     problem: @escaping @Sendable () async -> String? = { nil },
     webSocket: WebSocketService,
+    identity presented: PresentedIdentity? = nil,
     chainKey: ChainPublicKey? = nil,
     games: (any StoredGames)? = nil,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
-    let identity = try ServerIdentity.load(for: configuration)
-    if identity.isNew {
-        logger.notice("Made a self-signed certificate for this server", metadata: [
-            "certificate": "\(identity.certificatePath)", "sha256": "\(identity.fingerprint)",
-        ])
-    }
+    let presented = try presented ?? PresentedIdentity(ServerIdentity.load(for: configuration))
+    let identity = presented.identity
 
     let router = Router(context: ParleyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -244,7 +242,7 @@ func buildApplication(
                 http1: .init(idleTimeout: .seconds(Int64(configuration.limits.idleSeconds))),
                 ws: .init(maxFrameSize: configuration.limits.serverFrameBytes, validateUTF8: true)),
             gate: ConnectionGate(limits: configuration.limits),
-            tlsConfiguration: identity.tlsConfiguration
+            identity: presented
         ),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "Parley"),
         services: services,

@@ -2,6 +2,7 @@ import Admin
 import Configuration
 import Foundation
 import GameCatalog
+import Logging
 import Pipelines
 import Transport
 
@@ -77,6 +78,19 @@ struct ConfigurationReading {
             result.adminToken = token
         }
         result.adminAllowsRemote = try await flag("admin.allowRemote") ?? result.adminAllowsRemote
+        result.drainSeconds = try await number("server.drainSeconds", in: 1...3600) ?? result.drainSeconds
+        if let level = try await text("log.level") {
+            guard let read = Logger.Level(rawValue: level.lowercased()) else {
+                throw .invalid("log.level", "\"\(level)\" is not a level: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            result.logLevel = read
+        }
+        if let format = try await text("log.format") {
+            guard let read = LogFormat(rawValue: format.lowercased()) else {
+                throw .invalid("log.format", "\"\(format)\" is not a format: text or json")
+            }
+            result.logFormat = read
+        }
         return result
     }
 

@@ -21,10 +21,16 @@ import Transport
 /// PostgreSQL database of `store.url`, or the log given), the
 /// participant-identifier secret, the relay rebuilt from the log, and the TLS application
 /// with the relay behind `/ws`.
+///
+/// `reading` reads the settings again for a reload (`POST /admin/api/reload`, and `SIGHUP`
+/// when `reloadsOnHangup`); by default a reload keeps `configuration` and reads its certificate
+/// files again.
 public func buildParleyServer(
     configuration: ServerConfiguration,
     logger: Logger,
     eventLog: (any EventLog)? = nil,
+    reading: (@Sendable () async throws -> ServerConfiguration)? = nil,
+    reloadsOnHangup: Bool = false,
     onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     DescriptorLimit.raise(toServe: configuration.limits.connections, logger: logger)
@@ -74,10 +80,22 @@ public func buildParleyServer(
     let reads = StoredReads(log: log, context: EngineContext(
         configuration: engineConfiguration, catalog: configuration.catalog, identifiers: ParticipantIdentifiers(secret: secret)))
     let serverName = "parley \(ParleyVersion.current)"
+    let identity = try ServerIdentity.load(for: configuration)
+    if identity.isNew {
+        logger.notice("Made a self-signed certificate for this server", metadata: [
+            "certificate": "\(identity.certificatePath)", "sha256": "\(identity.fingerprint)",
+        ])
+    }
+    let presented = try PresentedIdentity(identity)
+    let adminToken = AdminToken(configuration.adminToken)
+    let reload = ServerReload(
+        started: configuration, presented: presented, adminToken: adminToken, read: reading ?? { configuration }, logger: logger)
+    // A log that was handed in belongs to whoever opened it.
+    var services: [any Service] = eventLog == nil ? [lock, StoreCloser(log: log), relay] : [lock, relay]
+    if reloadsOnHangup { services.append(HangupReload(reload: reload, logger: logger)) }
     return try buildApplication(
-        // A log that was handed in belongs to whoever opened it.
         configuration: configuration, logger: logger,
-        services: eventLog == nil ? [lock, StoreCloser(log: log), relay] : [lock, relay],
+        services: services,
         routes: { router in
             router.get("/metrics") { _, _ in
                 let text = relay.metrics.exposition(statistics: relay.statistics(), resident: relay.publishedResidentCount)
@@ -93,8 +111,8 @@ public func buildParleyServer(
             AdminRoutes.add(
                 to: router, relay: relay, reads: reads, log: log,
                 settings: AdminRoutes.Settings(
-                    token: configuration.adminToken, allowsRemote: configuration.adminAllowsRemote, clock: configuration.clock.clock,
-                    catalog: configuration.catalog, dataDirectory: configuration.dataDirectory),
+                    token: adminToken, allowsRemote: configuration.adminAllowsRemote, clock: configuration.clock.clock,
+                    catalog: configuration.catalog, dataDirectory: configuration.dataDirectory, reload: { try await reload.reload() }),
                 logger: logger)
             StickerRoutes.add(
                 to: router, relay: relay, limits: limits, posts: StickerPostLimiter(perMinute: configuration.stickerPostsPerMinute, clock: configuration.clock.clock))
@@ -111,6 +129,7 @@ public func buildParleyServer(
                 ClientConnection(router: relay, limits: limits, serverName: serverName, writer: writer, logger: logger),
             ]
         }),
+        identity: presented,
         chainKey: signingKey.publicKey,
         games: reads,
         onServerRunning: { running in
@@ -137,8 +156,10 @@ public func serveParley(
 ) async -> Never {
     do {
         let options = try ServeOptions.parse(arguments)
-        let configuration = try await options.loader(catalog: catalog).load()
-        try await serveParley(configuration: configuration, logger: logger)
+        let loader = try options.loader(catalog: catalog)
+        let configuration = try await loader.load()
+        ServerLogHandler.bootstrap(format: configuration.logFormat, level: configuration.logLevel)
+        try await serveParley(configuration: configuration, logger: Logger(label: logger.label), reading: { try await loader.load() })
         ServeOptions.exit()
     } catch {
         ServeOptions.exit(withError: error)
@@ -147,10 +168,19 @@ public func serveParley(
 
 /// Runs the server until SIGINT or SIGTERM (Ctrl-C), as `parley serve` does: for a program
 /// that reads its settings itself (`ServerConfigurationLoader`), its games in
-/// `ServerConfiguration.catalog`.
-public func serveParley(configuration: ServerConfiguration, logger: Logger) async throws {
-    let app = try await buildParleyServer(configuration: configuration, logger: logger)
-    try await app.runService()
+/// `ServerConfiguration.catalog`. `reading` reads them again on SIGHUP (see `ServerReload`).
+///
+/// On SIGTERM or SIGINT the server stops accepting connections, closes each open one with 1001
+/// `stopping: connect again` once what was queued for it is written, stores what it accepted, and
+/// exits; what is still open after `server.drainSeconds` is cut.
+public func serveParley(
+    configuration: ServerConfiguration, logger: Logger, reading: (@Sendable () async throws -> ServerConfiguration)? = nil
+) async throws {
+    let app = try await buildParleyServer(configuration: configuration, logger: logger, reading: reading, reloadsOnHangup: true)
+    var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    group.maximumGracefulShutdownDuration = .seconds(configuration.drainSeconds)
+    group.maximumCancellationDuration = .seconds(5)
+    try await ServiceGroup(configuration: group).run()
 }
 
 /// A running server for as long as `body` runs, then stopped gracefully: for tests, and for a
@@ -159,9 +189,9 @@ public func withParleyServer<T: Sendable>(
     configuration: ServerConfiguration, logger: Logger, _ body: @Sendable (RunningServer) async throws -> T
 ) async throws -> T {
     let (started, running) = AsyncStream<RunningServer>.makeStream()
-    let app = try await buildParleyServer(configuration: configuration, logger: logger) { server in
+    let app = try await buildParleyServer(configuration: configuration, logger: logger, onServerRunning: { server in
         running.yield(server)
-    }
+    })
     let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
     return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {

@@ -20,6 +20,14 @@ public struct ServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The data folder (data.directory).", valueName: "path"))
     public var data: String?
 
+    @Option(name: .customLong("log-format"), help: ArgumentHelp(
+        "How the log is written to standard error: text, or json (one object a line) (log.format).", valueName: "format"))
+    public var logFormat: String?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp(
+        "The least level logged: trace, debug, info, notice, warning, error, critical (log.level).", valueName: "level"))
+    public var logLevel: String?
+
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Any setting by its key, such as limits.frameBytes=1024 or timeouts.battleship=120; repeatable.",
         valueName: "key=value"))
@@ -49,6 +57,8 @@ public struct ServeOptions: ParsableArguments {
             }
             named[parts[0]] = parts[1]
         }
+        if let logFormat { named["log.format"] = logFormat }
+        if let logLevel { named["log.level"] = logLevel }
         return ServerConfigurationLoader(
             file: config, environment: environment,
             overrides: .init(host: host, port: port, dataDirectory: data, settings: named), catalog: catalog)

@@ -1,6 +1,7 @@
 import Admin
 import Engine
 import Foundation
+import Logging
 import GameCatalog
 import Pipelines
 import Timekeeping
@@ -66,6 +67,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `admin.allowRemote`: whether the admin API answers other machines; by default it
     /// answers loopback only.
     public var adminAllowsRemote: Bool
+    /// `log.level`: the least level written (trace, debug, info, notice, warning, error,
+    /// critical); a reload applies a new one.
+    public var logLevel: Logger.Level = .info
+    /// `log.format`: `text` (a line a person reads) or `json` (one object a line).
+    public var logFormat: LogFormat = .text
+    /// `server.drainSeconds`: on SIGTERM, how long the server waits for its connections to take
+    /// their close (1001) before it closes what is left and exits.
+    public var drainSeconds = 10
+
     /// What a lying server would show instead, for the tests of clients that catch one
     /// (`EngineConfiguration.lie`); no setting sets it.
     public var lie: Lie?

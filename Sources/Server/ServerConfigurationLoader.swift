@@ -44,7 +44,7 @@ public struct ServerConfigurationLoader: Sendable {
             "limits.connections", "limits.connectionsPerAddress", "limits.connectionsPerAccount", "limits.handshakeSeconds", "limits.headBytes", "limits.idleSeconds",
             "limits.authenticateSeconds", "limits.pingSeconds",
             "conversations.maxParticipants", "conversations.maxSpectators", "conversations.perAccount", "stickers.quotaBytes", "stickers.postsPerMinute", "engine.liveConversations", "engine.idleSeconds", "engine.pipelines", "admin.token", "admin.allowRemote",
-            "matchmaking.timeControls",
+            "matchmaking.timeControls", "log.level", "log.format", "server.drainSeconds",
         ]
         return fixed.union(gameIDs.map { "timeouts.\($0)" })
     }

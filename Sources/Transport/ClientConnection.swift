@@ -26,7 +26,12 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
     private let limits: ServerLimits
     private let serverName: String
     private let writer: OutboxWriter
-    private let logger: Logger
+    /// Its lines name the connection and, once authenticated, the account.
+    private var logger: Logger
+
+    /// The close reason (with 1001) of a server that stops: it will be back, or another node is
+    /// there; what was accepted is stored.
+    package static let stoppingReason = "stopping: connect again"
 
     /// How long the client has to answer the server's close before the connection is cut.
     package static let closeTimeout = TimeAmount.seconds(15)
@@ -148,8 +153,9 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
 
     package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ChannelShouldQuiesceEvent {
-            // The server is shutting down: what is queued goes out, then the close.
-            finish(.normalClosure, reason: "Server shutting down")
+            // The server is stopping: what is queued goes out, then the close, whose reason
+            // tells the client to connect again (to another node, if it knows one).
+            finish(.goingAway, reason: Self.stoppingReason)
             return
         }
         if case ChannelEvent.inputClosed = event {
@@ -248,6 +254,8 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
             return
         }
         let session = Authenticated(account: account, connection: connection, outbox: outbox)
+        logger[metadataKey: "connection"] = "\(connection)"
+        logger[metadataKey: "account"] = "\(account)"
         state = .open(session)
         outbox.start()
         if let name { handOver(.rename(.init(id: "", name: name)), session: session, answered: false) }

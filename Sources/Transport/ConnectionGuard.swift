@@ -239,28 +239,29 @@ package final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChan
 
 package extension HTTPServerBuilder {
     /// HTTP/1.1 with WebSocket upgrades over TLS, with `gate`'s bounds on every connection: each
-    /// WebSocket served by `webSocket`.
+    /// WebSocket served by `webSocket`, each connection given the identity presented when it
+    /// is accepted.
     static func guardedTLS(
         webSocket: WebSocketService,
         configuration: HTTP1WebSocketUpgradeChannel.Configuration,
         gate: ConnectionGate,
-        tlsConfiguration: TLSConfiguration
+        identity: PresentedIdentity
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             switch webSocket {
             case let .tasks(webSocketResponder):
-                return try TLSChannel(
-                    GuardedChannel(
+                return PresentingTLSChannel(
+                    base: GuardedChannel(
                         base: HTTP1WebSocketUpgradeChannel(
                             responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
                         gate: gate),
-                    tlsConfiguration: tlsConfiguration)
+                    identity: identity)
             case let .handlers(route):
                 let channel = WebSocketUpgradeChannel(
                     responder: responder, route: route, configuration: configuration.http1,
                     maxFrameSize: configuration.ws.maxFrameSize)
                 channel.warmUp(logger: Logger(label: "parley.warm-up"))
-                return try TLSChannel(GuardedChannel(base: channel, gate: gate), tlsConfiguration: tlsConfiguration)
+                return PresentingTLSChannel(base: GuardedChannel(base: channel, gate: gate), identity: identity)
             }
         }
     }

@@ -19,10 +19,12 @@ final class AdminClient: Sendable {
 
     /// - Parameters:
     ///   - server: such as `https://127.0.0.1:8443`.
-    ///   - certificateAuthority: a PEM file of the certificate to trust for the server.
+    ///   - certificateAuthority: a PEM file of the certificate to trust for the server, or
+    ///     `system` for the system's authorities.
     init(server: String, token: String, certificateAuthority: String) throws {
         var tls = TLSConfiguration.makeClientConfiguration()
-        tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificateAuthority))
+        tls.trustRoots = certificateAuthority == "system"
+            ? .default : .certificates(try NIOSSLCertificate.fromPEMFile(certificateAuthority))
         var configuration = HTTPClient.Configuration()
         configuration.tlsConfiguration = tls
         base = server.hasSuffix("/") ? String(server.dropLast()) : server
@@ -102,6 +104,14 @@ final class AdminClient: Sendable {
             request("/admin/api/conversations/\(conversation)/\(verb)/\(account)", method: .POST), timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
         try Self.check(response.status, body: body)
+    }
+
+    /// Has the server read its settings and certificate again.
+    func reload() async throws -> ReloadReport {
+        let response = try await send(request("/admin/api/reload", method: .POST), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        try Self.check(response.status, body: body)
+        return try Self.decoder.decode(ReloadReport.self, from: Data(buffer: body))
     }
 
     /// Has the server write a new data folder at `folder` (absolute, on the server's machine).

@@ -28,10 +28,11 @@ struct AdminCommand: AsyncParsableCommand {
               parley admin stickers
               parley admin remove-sticker ID
               parley admin ladder battleship classic
+              parley admin reload
             """,
         subcommands: [
             Games.self, Show.self, Watch.self, Stats.self, End.self, Remove.self, Readmit.self, Backup.self, Stickers.self,
-            RemoveSticker.self, LadderCommand.self,
+            RemoveSticker.self, LadderCommand.self, Reload.self,
         ]
     )
 
@@ -42,14 +43,16 @@ struct AdminCommand: AsyncParsableCommand {
         @Option(help: "The admin token; else $PARLEY_ADMIN_TOKEN.")
         var token: String?
 
-        @Option(help: ArgumentHelp("The server's certificate, trusted as its authority.", valueName: "pem"))
+        @Option(help: ArgumentHelp(
+            "The server's certificate, or its CA's, trusted as its authority; 'system' for the system's authorities.",
+            valueName: "pem"))
         var ca = "data/tls/certificate.pem"
 
         func client() throws -> AdminClient {
             guard let token = token ?? ProcessInfo.processInfo.environment["PARLEY_ADMIN_TOKEN"] else {
                 throw ValidationError("Give the admin token with --token or PARLEY_ADMIN_TOKEN.")
             }
-            guard FileManager.default.fileExists(atPath: ca) else {
+            guard ca == "system" || FileManager.default.fileExists(atPath: ca) else {
                 throw ValidationError("No certificate at \(ca): pass --ca DATA/tls/certificate.pem of the server.")
             }
             return try AdminClient(server: server, token: token, certificateAuthority: ca)
@@ -222,6 +225,25 @@ struct AdminCommand: AsyncParsableCommand {
             defer { Task { await client.shutdown() } }
             try await client.membership("readmit", account: account, in: ConversationID(spelling: conversation))
             print("readmitted \(account) to \(conversation)")
+        }
+    }
+
+    struct Reload: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: """
+            Have the server read its settings and its certificate again, as SIGHUP does: new \
+            connections get the new certificate, open ones keep theirs.
+            """)
+        @OptionGroup var options: Options
+
+        func run() async throws {
+            let client = try options.client()
+            defer { Task { await client.shutdown() } }
+            let report = try await client.reload()
+            print("certificate SHA-256 \(report.certificate)\(report.certificateChanged ? " (new)" : " (the same)")")
+            print("applied: \(report.applied.isEmpty ? "nothing changed" : report.applied.joined(separator: ", "))")
+            if !report.atNextStart.isEmpty {
+                print("changed, taking effect at the next start: \(report.atNextStart.joined(separator: ", "))")
+            }
         }
     }
 

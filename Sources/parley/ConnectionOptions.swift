@@ -16,6 +16,11 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Trust exactly the certificate with this SHA-256.", valueName: "sha256"))
     var fingerprint: String?
 
+    @Option(help: ArgumentHelp(
+        "Trust a certificate from these authorities (a PEM file, or 'system' for the system's) that names the server, instead of a pin: a renewed certificate is trusted like the first.",
+        valueName: "pem"))
+    var ca: String?
+
     @Option(help: "The name others see.")
     var name: String?
 
@@ -24,6 +29,13 @@ struct ConnectionOptions: ParsableArguments {
 
     @Flag(name: .customLong("trust-new"), help: "Trust a server met for the first time without asking.")
     var trustNew = false
+
+    func validate() throws {
+        if ca != nil, fingerprint != nil { throw ValidationError("Give --ca or --fingerprint, not both.") }
+        if let ca, ca != "system", !FileManager.default.fileExists(atPath: ca) {
+            throw ValidationError("--ca \(ca): no such file; give a PEM file of certificate authorities, or 'system'.")
+        }
+    }
 
     /// A started client: the server trusted (asking on first use), the install's key made or read.
     /// A `quiet` client logs nothing, as the full-screen client owns the terminal.
@@ -36,7 +48,11 @@ struct ConnectionOptions: ParsableArguments {
         let pin = try Self.pin(fingerprint ?? settings.fingerprint)
         var endpoints: [ServerEndpoint] = []
         for (host, port) in addresses {
-            let trust = try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)
+            let trust: ServerTrust = switch ca {
+            case "system"?: .systemTrustStore
+            case let path?: .certificateAuthority(path: path)
+            case nil: try await TrustOnFirstUse(known: known, ask: ask).trust(host: host, port: port, pinned: pin)
+            }
             endpoints.append(ServerEndpoint(host: host, port: port, trust: trust))
         }
         let key = try InstallKey.loadOrCreate(at: (folder as NSString).appendingPathComponent("install-key.pem"))

@@ -22,7 +22,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() async throws {
-        let configuration = try await options.loader(catalog: .standard).load()
-        try await serveParley(configuration: configuration, logger: Logger(label: "parley"))
+        let loader = try options.loader(catalog: .standard)
+        let configuration = try await loader.load()
+        ServerLogHandler.bootstrap(format: configuration.logFormat, level: configuration.logLevel)
+        try await serveParley(configuration: configuration, logger: Logger(label: "parley"), reading: { try await loader.load() })
     }
 }

@@ -26,6 +26,7 @@ package enum LiveServer {
         configure: (inout ServerConfiguration) -> Void = { _ in },
         logger: Logger? = nil,
         eventLog: (any EventLog)? = nil,
+        reading: (@Sendable () async throws -> ServerConfiguration)? = nil,
         _ body: @Sendable (RunningServer) async throws -> T
     ) async throws -> T {
         let logger = logger ?? {
@@ -41,9 +42,10 @@ package enum LiveServer {
         configuration.turnTimeouts = turnTimeouts
         configure(&configuration)
         let (started, running) = AsyncStream<RunningServer>.makeStream()
-        let app = try await buildParleyServer(configuration: configuration, logger: logger, eventLog: eventLog) { server in
+        let app = try await buildParleyServer(
+            configuration: configuration, logger: logger, eventLog: eventLog, reading: reading, onServerRunning: { server in
             running.yield(server)
-        }
+        })
         return try await withThrowingTaskGroup(of: T?.self) { group in
             let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: logger))
             group.addTask {
@@ -73,7 +75,11 @@ package final class Player: Sendable {
     }
 
     package static func connect(to server: RunningServer, key: InstallKey = InstallKey(), name: String? = nil) async throws -> Player {
-        let endpoint = ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint))
+        try await connect(to: ServerEndpoint(host: server.host, port: server.port, trust: .pinned(server.fingerprint)), key: key, name: name)
+    }
+
+    /// Connected to `endpoint`, trusting what it says.
+    package static func connect(to endpoint: ServerEndpoint, key: InstallKey = InstallKey(), name: String? = nil) async throws -> Player {
         let connection = try await ParleyConnection.open(to: endpoint, key: key, name: name, logger: Logger(label: "player"))
         return Player(connection: connection, key: key)
     }
@@ -164,7 +170,7 @@ package final class ServerHandle: Sendable {
         logger.logLevel = .critical
         let configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: dataDirectory)
         let (started, running) = AsyncStream<RunningServer>.makeStream()
-        let app = try await buildParleyServer(configuration: configuration, logger: logger) { running.yield($0) }
+        let app = try await buildParleyServer(configuration: configuration, logger: logger, onServerRunning: { running.yield($0) })
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let task = Task {
             // A server that fails to start (a port still taken) ends the wait for it.

@@ -56,6 +56,16 @@ package enum RawSockets {
         }
     }
 
+    /// Answers the challenge as a new install and waits for the welcome.
+    package static func authenticate(
+        _ messages: inout WebSocketInboundMessageStream.AsyncIterator, _ outbound: WebSocketOutboundWriter
+    ) async throws {
+        let challenge = try await challenge(&messages)
+        try await outbound.write(.text(String(decoding: try WireJSON.encode(
+            ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
+        guard case .welcome? = try await frame(&messages) else { throw ConnectionError.unexpected("no welcome") }
+    }
+
     /// The connection's first frame, which must be its challenge: anything else fails the test.
     package static func challenge(_ messages: inout WebSocketInboundMessageStream.AsyncIterator) async throws -> ServerFrame.Challenge {
         guard case let .challenge(challenge)? = try await frame(&messages) else { throw ConnectionError.unexpected("no challenge") }

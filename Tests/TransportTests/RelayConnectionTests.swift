@@ -19,10 +19,7 @@ struct RelayConnectionTests {
     static func authenticate(
         _ messages: inout WebSocketInboundMessageStream.AsyncIterator, _ outbound: WebSocketOutboundWriter
     ) async throws {
-        let challenge = try await RawSockets.challenge(&messages)
-        try await outbound.write(.text(String(decoding: try WireJSON.encode(
-            ClientFrame.authenticate(InstallKey().authenticate(challenge, name: nil))), as: UTF8.self)))
-        guard case .welcome? = try await RawSockets.frame(&messages) else { throw ConnectionError.unexpected("no welcome") }
+        try await RawSockets.authenticate(&messages, outbound)
     }
 
     /// A `list` waits for every pipeline, and the frames sent after it wait for it: each list
@@ -118,8 +115,9 @@ struct RelayConnectionTests {
         }
     }
 
-    /// The server shutting down closes each connection with 1000, as PROTOCOL.md says.
-    @Test func aServerShuttingDownClosesItsConnectionsNormally() async throws {
+    /// The server stopping closes each connection with 1001 and a reason that says to connect
+    /// again, as PROTOCOL.md says.
+    @Test func aServerStoppingClosesItsConnectionsSayingToComeBack() async throws {
         let closed = try await LiveServer.with { server in
             let (connections, connected) = AsyncStream<Void>.makeStream()
             let closing = Task {
@@ -134,6 +132,7 @@ struct RelayConnectionTests {
             return closing
         }
         let close = try await closed.value
-        #expect(close?.closeCode == .normalClosure)
+        #expect(close?.closeCode == .goingAway)
+        #expect(close?.reason == "stopping: connect again")
     }
 }

@@ -2,6 +2,7 @@ import Client
 import Engine
 import Foundation
 import GameCatalog
+import Glibc
 import Logging
 import ServerTestSupport
 import Storage
@@ -13,38 +14,121 @@ import Transport
 import Wire
 
 /// Two `parley serve` processes on one PostgreSQL, sharing one certificate; pairs of bots play
-/// across them (each pair's opener on the first node, its joiner on the second), and the first
-/// node is SIGKILLed mid-game. Every client moves to the second, the games finish there, and
+/// across them (each pair's opener on the first node, its joiner on the second). A node is
+/// SIGKILLed mid-game, or each node in turn is stopped (SIGTERM) and started again, as an
+/// upgrade one node at a time does. Every client moves to the node left, the games finish, and
 /// every move answered `accepted` is in the store exactly once.
 @Suite(.timeLimit(.minutes(4)))
 struct NodeKillTests {
     @Test func aNodeKilledMidGameLosesNothingAndTheGamesFinishThroughTheOther() async throws {
+        try await Self.playAcrossTwoNodes { nodes in
+            // Mid-game: some moves made through both nodes.
+            try await nodes.moves(atLeast: 40)
+            let before = nodes.accepted.value.count
+            await nodes.kill(0)
+            // The games go on through the node left: a move at least before the bots stop.
+            try await nodes.moves(atLeast: before + 1)
+        }
+    }
+
+    /// An upgrade one node at a time: each node stopped with SIGTERM (it closes its connections
+    /// with 1001 and exits 0) and started again on its folder and port while the bots move.
+    @Test func aRollingRestartLosesNoGameAndNoMove() async throws {
+        try await Self.playAcrossTwoNodes { nodes in
+            try await nodes.moves(atLeast: 40)
+            for node in [0, 1] {
+                let before = nodes.accepted.value.count
+                let status = await nodes.stop(node)
+                #expect(status == 0, "node \(node)'s exit status after SIGTERM")
+                // Its players go on through the other node.
+                try await nodes.moves(atLeast: before + 10)
+                try await nodes.start(node)
+                try await nodes.moves(atLeast: nodes.accepted.value.count + 10)
+            }
+        }
+    }
+
+    /// The two nodes and what the bots had accepted.
+    final class Nodes: Sendable {
+        let parley: String
+        let url: String
+        let folders: [String]
+        let ports: [Int]
+        let pids = Recorded<[pid_t?]>([nil, nil])
+        let starts = Recorded(0)
+        let accepted = Recorded<[ServerFrame.Accepted]>([])
+        let fingerprint = Recorded<CertificateFingerprint?>(nil)
+
+        init(parley: String, url: String) throws {
+            self.parley = parley
+            self.url = url
+            folders = [LiveServer.temporaryDirectory(), LiveServer.temporaryDirectory()]
+            ports = [try Programs.freePort(), try Programs.freePort()]
+        }
+
+        func arguments(_ node: Int) -> [String] {
+            ["serve", "--host", "127.0.0.1", "--port", "\(ports[node])", "--data", folders[node],
+             "--set", "store.url=\(url)", "--set", "limits.messagesPerSecond=10000", "--set", "limits.burst=10000"]
+                // The certificate the first node made, for the second too.
+                + (node == 0 ? [] : ["--set", "tls.certificate=\(folders[0])/tls/certificate.pem",
+                                     "--set", "tls.key=\(folders[0])/tls/key.pem"])
+        }
+
+        /// Starts `node` and waits until it listens, with the certificate of the first start.
+        func start(_ node: Int) async throws {
+            let start = starts.update { count -> Int in
+                count += 1
+                return count
+            }
+            let log = folders[node] + "-serve-\(start).log"
+            let pid = try Spawn.start(parley, arguments(node), log: log)
+            pids.update { $0[node] = pid }
+            let presented = try await Programs.listening(log: log)
+            let first = fingerprint.update { known -> CertificateFingerprint in
+                if known == nil { known = presented }
+                return known ?? presented
+            }
+            #expect(presented == first)
+        }
+
+        func kill(_ node: Int) async {
+            guard let pid = pids.update({ pids -> pid_t? in defer { pids[node] = nil }; return pids[node] }) else { return }
+            await Spawn.kill(pid)
+        }
+
+        /// SIGTERM, and the exit status.
+        func stop(_ node: Int) async -> Int32? {
+            guard let pid = pids.update({ pids -> pid_t? in defer { pids[node] = nil }; return pids[node] }) else { return nil }
+            return await Spawn.stop(pid, signal: SIGTERM, within: .seconds(30))
+        }
+
+        func moves(atLeast count: Int) async throws {
+            try await eventually(within: .seconds(60), every: .milliseconds(20)) { self.accepted.value.count >= count ? true : nil }
+        }
+
+        func removeFolders() {
+            for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        }
+    }
+
+    /// Starts both nodes, has the pairs play across them while `disrupt` runs, then lets them
+    /// finish their games and checks the store against every answer they were given.
+    static func playAcrossTwoNodes(_ disrupt: @Sendable (Nodes) async throws -> Void) async throws {
         let parley = try Programs.parley()
         try await PostgresServer.with { url in
-            let folders = [LiveServer.temporaryDirectory(), LiveServer.temporaryDirectory()]
-            defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
-            let ports = [try Programs.freePort(), try Programs.freePort()]
-            let logs = folders.map { $0 + "-serve.log" }
-            defer { for log in logs { try? FileManager.default.removeItem(atPath: log) } }
-            func arguments(_ node: Int) -> [String] {
-                ["serve", "--host", "127.0.0.1", "--port", "\(ports[node])", "--data", folders[node],
-                 "--set", "store.url=\(url)", "--set", "limits.messagesPerSecond=10000", "--set", "limits.burst=10000"]
-                    // The certificate the first node made, for the second too.
-                    + (node == 0 ? [] : ["--set", "tls.certificate=\(folders[0])/tls/certificate.pem",
-                                         "--set", "tls.key=\(folders[0])/tls/key.pem"])
-            }
-            let first = try Spawn.start(parley, arguments(0), log: logs[0])
-            let fingerprint = try await Programs.listening(log: logs[0])
-            let second = try Spawn.start(parley, arguments(1), log: logs[1])
-            #expect(try await Programs.listening(log: logs[1]) == fingerprint)
-            let endpoints = ports.map { ServerEndpoint(host: "127.0.0.1", port: $0, trust: .pinned(fingerprint)) }
+            let nodes = try Nodes(parley: parley, url: url)
+            defer { nodes.removeFolders() }
+            try await nodes.start(0)
+            try await nodes.start(1)
+            let fingerprint = try #require(nodes.fingerprint.value)
+            let endpoints = nodes.ports.map { ServerEndpoint(host: "127.0.0.1", port: $0, trust: .pinned(fingerprint)) }
 
             let clients = CrashLoopTests.pairs.map { _ in
                 [ParleyClient(endpoints: endpoints, key: InstallKey(), logger: quietLogger),
                  ParleyClient(endpoints: endpoints.reversed(), key: InstallKey(), logger: quietLogger)]
             }
             for client in clients.joined() { await client.start() }
-            let accepted = Recorded<[ServerFrame.Accepted]>([])
+            let accepted = nodes.accepted
             let stop = Recorded(false)
             let done = Recorded(false)
             let progress = Recorded([CrashLoopTests.Progress](repeating: .init(), count: CrashLoopTests.pairs.count))
@@ -61,26 +145,24 @@ struct NodeKillTests {
                     return try await group.reduce(into: [Int]()) { $0.append($1) }
                 }
             }
-            // Mid-game: some moves made through both nodes.
-            try? await eventually(within: .seconds(60), every: .milliseconds(20)) { accepted.value.count >= 40 }
-            let before = accepted.value.count
-            await Spawn.kill(first)
-            // The games go on through the node left: a move at least before the bots stop.
-            try? await eventually(within: .seconds(30), every: .milliseconds(20)) { accepted.value.count > before }
+            var disrupted: (any Error)?
+            do { try await disrupt(nodes) } catch { disrupted = error }
             stop.update { $0 = true }
             try? await eventually(within: CrashLoopTests.finishing) { done.value }
             let stuck = done.value ? nil : await CrashLoopTests.describe(progress.value, clients: clients)
             for client in clients.joined() { await client.stop() }
-            await Spawn.kill(second)
+            await nodes.kill(0)
+            await nodes.kill(1)
+            if let disrupted { throw disrupted }
             if let stuck {
                 playing.cancel()
                 _ = try? await playing.value
-                Issue.record("The games did not finish on the second node:\n\(stuck)")
+                Issue.record("The games did not finish on the nodes left:\n\(stuck)")
                 return
             }
             let games = try await playing.value
             #expect(games.allSatisfy { $0 >= 1 }, "games finished per pair: \(games)")
-            #expect(before >= 40 && accepted.value.count > before, "\(before) moves before the kill, \(accepted.value.count) in all")
+            #expect(accepted.value.count >= 40, "\(accepted.value.count) moves in all")
 
             var logger = Logger(label: "store")
             logger.logLevel = .error

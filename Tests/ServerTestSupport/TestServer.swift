@@ -104,4 +104,9 @@ package final class Recorded<Value: Sendable>: Sendable {
     package func update(_ change: (inout Value) -> Void) {
         storage.withLock { change(&$0) }
     }
+
+    /// Changes the value and returns what `change` says, in one step.
+    package func update<Result: Sendable>(_ change: (inout Value) -> Result) -> Result {
+        storage.withLock { change(&$0) }
+    }
 }

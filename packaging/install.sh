@@ -9,6 +9,10 @@ if [ "$(id -u)" != 0 ]; then
     echo "install.sh: run it as root (sudo sh install.sh)" >&2
     exit 1
 fi
+# The C libraries the program links: SQLite and zlib (the C and C++ runtimes are always there).
+if ! ldconfig -p | grep -q 'libsqlite3.so.0 ' || ! ldconfig -p | grep -q 'libz.so.1 '; then
+    apt-get install -y libsqlite3-0 zlib1g
+fi
 getent group parley >/dev/null || groupadd --system parley
 getent passwd parley >/dev/null || useradd --system --gid parley --home-dir /var/lib/parley --no-create-home \
     --shell /usr/sbin/nologin --comment "Parley game server" parley

@@ -120,7 +120,7 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .closed: "the connection closed"
-        case .goingAway: "the server closed the connection going away (1001); connecting again"
+        case .goingAway: "the server went away (1001: it is stopping or restarting)"
         case let .refused(error): "the server refused: \(error.reason) (\(error.code))"
         case let .notARequest(type): "a \(type) frame has no answer to wait for"
         case let .unexpected(detail): "the server sent something unexpected: \(detail)"

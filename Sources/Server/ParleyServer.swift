@@ -92,7 +92,7 @@ public func buildParleyServer(
         started: configuration, presented: presented, adminToken: adminToken, read: reading ?? { configuration }, logger: logger)
     // A log that was handed in belongs to whoever opened it.
     var services: [any Service] = eventLog == nil ? [lock, StoreCloser(log: log), relay] : [lock, relay]
-    if reloadsOnHangup { services.append(HangupReload(reload: reload, logger: logger)) }
+    if reloadsOnHangup { services.append(OperatorSignals(reload: reload, drainSeconds: configuration.drainSeconds, logger: logger)) }
     return try buildApplication(
         configuration: configuration, logger: logger,
         services: services,

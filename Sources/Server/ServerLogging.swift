@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import Timekeeping
 
 /// `log.level`: the least level the server writes, which a reload may change; each logger of
 /// `ServerLogHandler` reads it at every message.
@@ -40,16 +41,19 @@ public struct ServerLogHandler: LogHandler {
     private let label: String
     private let format: LogFormat
     private let levels: LogLevel
+    /// Where a line's time is read: the system's clock, also when a test moves the server's.
+    private let clock: any ServerClock
     private let write: @Sendable (String) -> Void
 
     /// - Parameter write: where each line goes, its newline included; standard error by default.
     public init(
-        label: String, format: LogFormat, levels: LogLevel = .shared,
+        label: String, format: LogFormat, levels: LogLevel = .shared, clock: any ServerClock = SystemClock(),
         write: @escaping @Sendable (String) -> Void = ServerLogHandler.standardError
     ) {
         self.label = label
         self.format = format
         self.levels = levels
+        self.clock = clock
         self.write = write
     }
 
@@ -78,7 +82,7 @@ public struct ServerLogHandler: LogHandler {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
         if let more = event.metadata { all.merge(more) { _, new in new } }
-        write(line(level: event.level, message: event.message.description, metadata: all, at: Date()))
+        write(line(level: event.level, message: event.message.description, metadata: all, at: clock.now.date))
     }
 
     func line(level: Logger.Level, message: String, metadata: Logger.Metadata, at time: Date) -> String {

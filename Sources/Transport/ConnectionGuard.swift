@@ -180,6 +180,12 @@ package final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChan
     }
 
     package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, !headComplete {
+            // The server is stopping and this connection has asked for nothing yet: nothing to
+            // finish, so it is closed now rather than when its handshake deadline comes.
+            context.close(promise: nil)
+            return
+        }
         if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read {
             logger.notice("Closing a connection silent for too long", metadata: ["address": "\(address ?? "?")"])
             context.close(promise: nil)

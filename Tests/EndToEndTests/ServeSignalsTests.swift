@@ -82,5 +82,6 @@ struct ServeSignalsTests {
             #expect(!line.contains("Ship_Location"))
         }
         #expect(lines.contains { $0.contains("Reloaded the settings") && $0.contains(renewedPrint.description) })
+        #expect(lines.contains { $0.contains("Stopping: no new connections") && $0.contains("SIGTERM") })
     }
 }

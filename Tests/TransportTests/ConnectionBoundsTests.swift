@@ -36,6 +36,22 @@ struct ConnectionBoundsTests {
         }
     }
 
+    /// A stopping server does not wait for connections that asked for nothing: a silent socket
+    /// and a half handshake are closed at once, well before the handshake deadline (60 s here).
+    @Test func aStoppingServerClosesSocketsThatSaidNothingAtOnce() async throws {
+        let open = Recorded<[any Channel]>([])
+        let started = Recorded<ContinuousClock.Instant?>(nil)
+        try await LiveServer.with(limits: ServerLimits(handshakeSeconds: 60)) { server in
+            let silent = try await RawSockets.tcp(port: server.port)
+            let half = try await RawSockets.tcp(port: server.port, sending: [0x16, 0x03, 0x01, 0x02, 0x00, 0x01])
+            open.update { $0 = [silent, half] }
+            started.update { $0 = .now }
+        }
+        let stopped = try #require(started.value).duration(to: .now)
+        #expect(stopped < .seconds(30), "the server took \(stopped) to stop")
+        for channel in open.value { #expect(!channel.isActive) }
+    }
+
     @Test func connectionsOverTheLimitOfAnAddressAreClosedAtOnce() async throws {
         try await LiveServer.with(limits: ServerLimits(connectionsPerAddress: 3, handshakeSeconds: 30)) { server in
             // Four sockets; the server accepts them on several threads, so which one is the

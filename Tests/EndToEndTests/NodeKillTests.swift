@@ -38,7 +38,7 @@ struct NodeKillTests {
             try await nodes.moves(atLeast: 40)
             for node in [0, 1] {
                 let before = nodes.accepted.value.count
-                let status = await nodes.stop(node)
+                let status = try await nodes.stop(node)
                 #expect(status == 0, "node \(node)'s exit status after SIGTERM")
                 // Its players go on through the other node.
                 try await nodes.moves(atLeast: before + 10)
@@ -91,15 +91,28 @@ struct NodeKillTests {
             #expect(presented == first)
         }
 
-        func kill(_ node: Int) async {
-            guard let pid = pids.update({ pids -> pid_t? in defer { pids[node] = nil }; return pids[node] }) else { return }
-            await Spawn.kill(pid)
+        /// The process of `node`, if it runs, which is then no longer counted as running.
+        private func takeProcess(_ node: Int) -> pid_t? {
+            pids.update { pids -> pid_t? in
+                defer { pids[node] = nil }
+                return pids[node]
+            }
         }
 
-        /// SIGTERM, and the exit status.
-        func stop(_ node: Int) async -> Int32? {
-            guard let pid = pids.update({ pids -> pid_t? in defer { pids[node] = nil }; return pids[node] }) else { return nil }
-            return await Spawn.stop(pid, signal: SIGTERM, within: .seconds(30))
+        /// Kills `node` outright, if it runs (a node already stopped is left as it is).
+        func kill(_ node: Int) async {
+            if let pid = takeProcess(node) { await Spawn.kill(pid) }
+        }
+
+        /// SIGTERM, and the exit status; a node still running after 30 s is killed and fails.
+        func stop(_ node: Int) async throws -> Int32 {
+            let pid = try #require(takeProcess(node), "node \(node) is not running")
+            do {
+                return try await answer(within: .seconds(30)) { await Spawn.stop(pid, signal: SIGTERM) }
+            } catch {
+                await Spawn.kill(pid)
+                throw error
+            }
         }
 
         func moves(atLeast count: Int) async throws {

@@ -63,7 +63,8 @@ struct ServeSignalsTests {
         var waiting = connections.makeAsyncIterator()
         await waiting.next()
         let started = ContinuousClock.now
-        let status = await Spawn.stop(pid, signal: SIGTERM, within: .seconds(20))
+        // Bounded: a server still running after 20 s fails the test and is killed by the defer.
+        let status = try await answer(within: .seconds(20)) { await Spawn.stop(pid, signal: SIGTERM) }
         running = false
         #expect(status == 0, "parley serve's exit status after SIGTERM")
         #expect(ContinuousClock.now - started < .seconds(10), "stopped within server.drainSeconds and the store's closing")

@@ -150,6 +150,9 @@ struct ServerConfigurationLoaderTests {
         (#"{"matchmaking": {"timeControls": "60,five minutes"}}"#, "matchmaking.timeControls"),
         (#"{"matchmaking": {"timeControls": "5"}}"#, "matchmaking.timeControls"),
         (#"{"matchmaking": {"timeControls": ""}}"#, "matchmaking.timeControls"),
+        (#"{"log": {"level": "loud"}}"#, "log.level"),
+        (#"{"log": {"format": "xml"}}"#, "log.format"),
+        (#"{"server": {"drainSeconds": 0}}"#, "server.drainSeconds"),
     ])
     func aBadSettingNamesItsKey(json: String, key: String) async throws {
         let folder = try TemporaryFolder()

@@ -108,29 +108,14 @@ public enum Spawn {
     }
 
     /// Sends `signal` to `pid` and waits for it to exit, on a thread of its own: its exit
-    /// status (128 + the signal's number when a signal ended it), or `nil` when it was still
-    /// running after `limit` (it is then killed).
-    public static func stop(_ pid: pid_t, signal: Int32 = SIGTERM, within limit: Duration) async -> Int32? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
+    /// status, or 128 + the signal's number when a signal ended it. A caller bounds the wait
+    /// (`answer(within:)`) and kills what is left.
+    public static func stop(_ pid: pid_t, signal: Int32 = SIGTERM) async -> Int32 {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             Thread.detachNewThread {
                 _ = Glibc.kill(pid, signal)
-                let deadline = ContinuousClock.now + limit
                 var status: Int32 = 0
-                while true {
-                    let waited = waitpid(pid, &status, WNOHANG)
-                    if waited == pid { break }
-                    if waited < 0, errno != EINTR {
-                        continuation.resume(returning: nil)
-                        return
-                    }
-                    if ContinuousClock.now > deadline {
-                        _ = Glibc.kill(pid, SIGKILL)
-                        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                        continuation.resume(returning: nil)
-                        return
-                    }
-                    usleep(10_000)
-                }
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
                 // WIFEXITED / WEXITSTATUS / WTERMSIG, which Glibc's overlay leaves out.
                 let signalled = status & 0x7f
                 continuation.resume(returning: signalled == 0 ? (status >> 8) & 0xff : 128 + signalled)

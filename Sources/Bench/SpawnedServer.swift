@@ -79,13 +79,22 @@ public final class SpawnedServer: Sendable {
         return RunningServer(host: String(address[..<colon]), port: port, fingerprint: fingerprint)
     }
 
-    /// Stops the server with SIGTERM (a graceful shutdown), waits for it, and removes its data.
-    public func stop() {
+    /// Stops the server with SIGTERM (a graceful shutdown), waits for it, and removes its data
+    /// unless asked to keep it.
+    public func stop(keepingData: Bool = false) {
         process.withLock { process in
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: dataDirectory)
+        if !keepingData { try? FileManager.default.removeItem(atPath: dataDirectory) }
+    }
+
+    /// Kills the server with SIGKILL, as a crash would, waits for it, and keeps its data.
+    public func kill() {
+        process.withLock { process in
+            _ = Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 }
 

@@ -25,7 +25,7 @@ struct Conversation: Sendable {
         var spectators: Set<AccountID> = []
         var everyone: [AccountID] = []
         var lastSeq = 0
-        var clockIndexed: Bool? = nil
+        var clockIndexed = IndexedClock.untold
         var recent: [Entry] = []
         var sessions: [SessionID: Session] = [:]
         var retired: Set<SessionID> = []
@@ -71,9 +71,8 @@ struct Conversation: Sendable {
         get { fields.lastSeq }
         _modify { yield &fields.lastSeq }
     }
-    /// Whether the store's index says a turn clock runs here, as far as this engine has told
-    /// it; `nil` when it has not yet (the conversation was loaded, or the engine started).
-    var clockIndexed: Bool? {
+    /// What the store's index says of the turn clocks here, as far as this engine has told it.
+    var clockIndexed: IndexedClock {
         get { fields.clockIndexed }
         _modify { yield &fields.clockIndexed }
     }

@@ -92,12 +92,11 @@ extension Engine {
             }
         }
         for conversation in touched {
-            let change = clockChange(of: conversation)
-            let running = change.value != nil
-            guard let held = conversations[conversation], held.clockIndexed != running
-            else { continue }
-            conversations[conversation]?.clockIndexed = running
-            changes.append(change)
+            guard let held = conversations[conversation] else { continue }
+            let next = held.deadlines(timing: timing).map(\.at).min()
+            guard held.clockIndexed.mustWrite(next) else { continue }
+            conversations[conversation]?.clockIndexed = next.map { .running($0) } ?? .stopped
+            changes.append(clockChange(of: conversation))
         }
         if counted { changes.append(totalsChange()) }
         return changes

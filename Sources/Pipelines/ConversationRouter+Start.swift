@@ -16,7 +16,7 @@ extension ConversationRouter: Service {}
 package extension ConversationRouter {
     /// A relay over `log` with `pipelines` pipelines (one per core when `nil`). Start-up reads no
     /// history: only the store's index (the statistics, the downtimes, and which conversations
-    /// have a turn clock running, which it loads so that their deadlines fire). A data folder
+    /// have a turn clock running, whose deadlines it times without loading them). A data folder
     /// whose index was never built (written before there was one) is replayed once, in full, to
     /// build it.
     /// With `heartbeat`, the time the server was down since its last sign of life is recorded
@@ -72,14 +72,14 @@ package extension ConversationRouter {
         }
         for pipeline in pipelines {
             await pipeline.meet(pipelines)
-            try await pipeline.loadRunningClocks()
+            try await pipeline.timeClocksInStore()
             await pipeline.publish()
         }
         let relay = ConversationRouter(
             pipelines: pipelines, connections: connections, log: log, configuration: configuration, metrics: metrics,
             logger: logger, clock: clock)
-        let loaded = await relay.residentCount
-        logger.info("Started from the store's index", metadata: ["loaded": "\(loaded)", "pipelines": "\(count)"])
+        let timed = await relay.timerCount
+        logger.info("Started from the store's index", metadata: ["clocks": "\(timed)", "pipelines": "\(count)"])
         return relay
     }
 
@@ -187,16 +187,5 @@ package extension ConversationRouter {
         }
         logger.info("Replayed the event log", metadata: ["events": "\(count)"])
         return build
-    }
-}
-
-package extension Pipeline {
-    /// Loads the conversations of this pipeline whose turn clocks run, which times their deadlines
-    /// (`load(_:)`: each replacing any its session had, the pipeline's other chores staying).
-    func loadRunningClocks() async throws {
-        for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
-            let conversation = ConversationID(rawValue: entry.key)
-            if engine.partition.holds(conversation) { try await load(conversation) }
-        }
     }
 }

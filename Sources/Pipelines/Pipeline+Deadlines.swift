@@ -12,6 +12,9 @@ package extension Pipeline {
     enum Chore: Sendable {
         /// A turn's deadline passes: the timeout is decided like any request.
         case turn(TurnDeadline)
+        /// The deadline the store's index holds for a conversation not in memory passes: it is
+        /// loaded, and its turns are timed from what it holds (`timeClocksInStore`).
+        case clockInStore(ConversationID)
         /// Conversations idle long enough leave memory (`evictIdleConversations`).
         case sweep
         /// On a shared store: the conversations whose clocks another server started are loaded,
@@ -30,6 +33,7 @@ package extension Pipeline {
     /// A chore's key: one deadline per session, one of each sweep.
     enum ChoreKey: Hashable, Sendable {
         case turn(SessionID)
+        case clockInStore(ConversationID)
         case sweep
         case clockSweep
         case accountSweep
@@ -47,6 +51,13 @@ package extension Pipeline {
             switch chore {
             case let .turn(deadline):
                 deadlines.append(.deadline(deadline))
+            case let .clockInStore(id):
+                do {
+                    try await load(id)
+                } catch {
+                    logger.warning("Cannot load a conversation whose turn clock runs", metadata: ["conversation": "\(id)", "error": "\(error)"])
+                    timers.schedule(.clockInStore(id), for: .clockInStore(id), at: clock.now.advanced(by: .seconds(1)).date)
+                }
             case .pair:
                 deadlines.append(.pair)
             case let .rate(id):
@@ -98,9 +109,30 @@ package extension Pipeline {
         }
     }
 
-    /// How many turns are timed.
+    /// How many turns are timed, a conversation whose clock runs in the store and that is not
+    /// loaded yet counting as one.
     var turnCount: Int {
-        timers.count { if case .turn = $0 { true } else { false } }
+        timers.count {
+            switch $0 {
+            case .turn, .clockInStore: true
+            default: false
+            }
+        }
+    }
+
+    /// Times each conversation of this pipeline whose turn clock runs in the store without
+    /// loading it, at the deadline the store's index holds for it: it is loaded then (or sooner,
+    /// when a request needs it), and its turns are timed from what it holds, which may be later
+    /// (the server's downtime does not count). A start after a crash under load loaded every
+    /// such conversation first: 6.4 s for 821 of them.
+    func timeClocksInStore() async throws {
+        for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
+            let id = ConversationID(rawValue: entry.key)
+            guard engine.partition.holds(id) else { continue }
+            let due = Int64(entry.value).map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? clock.now.date
+            timers.schedule(.clockInStore(id), for: .clockInStore(id), at: due)
+        }
+        armTimers()
     }
 
     /// Forgets every chore and stops the timer.

@@ -135,6 +135,8 @@ package extension Pipeline {
             held.snapshotSeq[id] = 0
         }
         metrics.loaded()
+        // Loaded before its clock's deadline in the store's index: its turns are timed now.
+        timers.cancel(.clockInStore(id))
         held.lastUsed[id] = held.lastUsed[id] ?? clock.now
         guard let taken else { return nil }
         try await learnNames(of: taken.namesWanted)

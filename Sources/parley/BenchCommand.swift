@@ -20,6 +20,7 @@ struct BenchCommand: AsyncParsableCommand {
             parley bench --spawn --think 1000  # bots think ~1 s: a fixed load
             parley bench --spawn --idle 10000  # memory per idle connection
             parley bench --startup 10000,100000,1000000  # start-up time over stored moves
+            parley bench --crash --pairs 200 --duration 20  # start-up after a SIGKILL under load
             parley bench --spawn --think 250 --state-pages 50  # and 50 clients reading a state page
             parley bench --server wss://localhost:8443 --fingerprint SHA256 \\
                 --server-pid PID               # a running server
@@ -60,6 +61,9 @@ struct BenchCommand: AsyncParsableCommand {
         "Instead of playing, time parley serve's start over stores of these many moves (written first, through the engine).",
         valueName: "list"))
     var startup: String?
+
+    @Flag(help: "Instead of playing, kill parley serve (SIGKILL) at the end of the games and time its start on the store it left; then once more after a clean stop.")
+    var crash = false
 
     @Option(name: .customLong("state-pages"), help: ArgumentHelp(
         "While the games run, this many clients fetch the state page of the newest message of a long conversation, written into the server's data folder first.",
@@ -104,7 +108,7 @@ struct BenchCommand: AsyncParsableCommand {
         if duration != nil, moves != nil { throw ValidationError("Give --duration or --moves, not both.") }
         if server != nil, fingerprint == nil { throw ValidationError("--server needs --fingerprint.") }
         if server != nil, spawn { throw ValidationError("Give --server or --spawn, not both.") }
-        if spawnExecutable != nil, !spawn { throw ValidationError("--spawn-executable needs --spawn.") }
+        if spawnExecutable != nil, !spawn, !crash { throw ValidationError("--spawn-executable needs --spawn or --crash.") }
         if let games, BenchVariant.list(games) == nil {
             throw ValidationError("--games \(games): a list of \(BenchVariant.all().map(\.name).joined(separator: ", ")).")
         }
@@ -117,6 +121,9 @@ struct BenchCommand: AsyncParsableCommand {
         if statePages < 0 || history < 2 { throw ValidationError("--state-pages must be 0 or more, --history 2 or more.") }
         if statePages > 0, server != nil || idle != nil {
             throw ValidationError("--state-pages writes the server's data folder: give it without --server or --idle.")
+        }
+        if crash, server != nil || idle != nil || queue != nil || startup != nil || moves != nil {
+            throw ValidationError("--crash starts its own parley serve and plays for --duration: give it without --server, --idle, --queue, --startup or --moves.")
         }
         if let startup, startupSizes(startup) == nil {
             throw ValidationError("--startup \(startup): a comma-separated list of move counts, such as 10000,100000.")
@@ -138,6 +145,13 @@ struct BenchCommand: AsyncParsableCommand {
         if let startup, let sizes = startupSizes(startup) {
             let run = StartupRun(executable: Bundle.main.executablePath ?? CommandLine.arguments[0], sizes: sizes)
             try await run.run { line in ConnectionOptions.write(line + "\n") }
+            return
+        }
+        if crash {
+            ConnectionOptions.write("machine: \(Machine.summary())\n")
+            let run = CrashRun(executable: spawnExecutable ?? Bundle.main.executablePath ?? CommandLine.arguments[0], pairs: pairs,
+                               games: tableGames, strategy: strategy, duration: .seconds(duration ?? 30))
+            _ = try await run.run { line in ConnectionOptions.write(line + "\n") }
             return
         }
         var logger = Logger(label: "parley-bench")

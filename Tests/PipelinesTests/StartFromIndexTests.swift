@@ -13,14 +13,15 @@ import Transcript
 import Transport
 import Wire
 
-/// A server starts from the store's index, not from history: it reads no record but those of
-/// the conversations whose turn clocks run, and learns the rest when a request needs it.
+/// A server starts from the store's index, not from history: it reads no record, times the
+/// conversations whose turn clocks run at the deadlines the index holds, and learns the rest
+/// when a request needs it.
 @Suite(.timeLimit(.minutes(1)))
 struct StartFromIndexTests {
     static let secret = [UInt8](repeating: 9, count: 32)
     static let configuration = EngineConfiguration(publicURL: "https://x", turnTimeouts: ["battleship": 300])
 
-    @Test func aRestartReadsTheIndexAndOnlyTheConversationsWhoseClocksRun() async throws {
+    @Test func aRestartReadsTheIndexAndNoConversation() async throws {
         let log = CountingLog(InMemoryEventLog())
         let first = try await ConversationRouter.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
         var table = try await Table(relay: first, accounts: ["amber", "ben"])
@@ -39,8 +40,8 @@ struct StartFromIndexTests {
         await log.resetCounts()
         let second = try await ConversationRouter.start(configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"))
         #expect(await log.wholeLogReads == 0, "start-up reads no history")
-        #expect(await log.streamsRead == [timed.conversation.rawValue], "only the conversation whose clock runs")
-        #expect(await second.residentCount == 1)
+        #expect(await log.streamsRead == [], "not even the conversation whose clock runs")
+        #expect(await second.residentCount == 0)
         #expect(second.statistics() == statistics)
         #expect(await second.timerCount == 1, "its deadline is timed again")
 
@@ -61,6 +62,76 @@ struct StartFromIndexTests {
         #expect(joined.lastSeq == 4)
         await joining.stop()
         #expect(try await log.indexEntries(IndexKind.member, prefix: "chris/").map(\.key) == ["chris/\(quiet.conversation)"])
+    }
+
+    /// A turn whose conversation nobody asks for after a restart still times out at its deadline:
+    /// the pipeline loads the conversation when the deadline the index holds passes, not before.
+    @Test func aTurnTimesOutAfterARestartThoughNobodyAsksForItsConversation() async throws {
+        let log = CountingLog(InMemoryEventLog())
+        let clock = ManualClock()
+        let first = try await ConversationRouter.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"), clock: clock)
+        var table = try await Table(relay: first, accounts: ["amber", "ben"])
+        let timed = try await table.conversation(of: "ben", with: ["amber"])
+        #expect(try await table.ask(.send(.init(
+            id: "p", conversation: timed.conversation, game: "battleship", variant: "classic",
+            url: "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h")),
+            from: "ben").isAccepted)
+        await table.stop()
+        let stream = timed.conversation.rawValue
+        let head = try await log.head(of: stream)
+
+        let second = try await ConversationRouter.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"), clock: clock)
+        let running = try await Table(relay: second, accounts: [])
+        // A second before the deadline (300 s) the conversation is still only in the store.
+        clock.advance(by: .seconds(299))
+        #expect(await second.timerCount == 1)
+        #expect(await second.residentCount == 0)
+        #expect(try await log.head(of: stream) == head)
+
+        clock.advance(by: .seconds(2))
+        try await eventually(within: .seconds(20), { "nothing stored after the deadline" }) {
+            try await log.head(of: stream) > head
+        }
+        let stored = try await log.records(in: stream, after: head, limit: 10)
+        let records = try stored.map { try WireJSON.decode(Record.self, from: $0.payload) }
+        #expect(records.contains { if case .timedOut = $0 { true } else { false } }, "\(records)")
+        #expect(await second.residentCount == 1)
+        await running.stop()
+    }
+
+    /// The deadline the index holds is never later than the earliest real one: a shorter turn
+    /// begun in a conversation whose clock runs is written, a move that restarts a clock later is
+    /// not (no index write on a move).
+    @Test func theIndexHoldsTheEarliestDeadlineOfAConversation() async throws {
+        let log = InMemoryEventLog()
+        let clock = ManualClock()
+        let configuration = EngineConfiguration(publicURL: "https://x", turnTimeouts: ["battleship": 300, "fourinarow": 10])
+        let relay = try await ConversationRouter.start(
+            configuration: configuration, secret: Self.secret, log: log, logger: Logger(label: "t"), clock: clock)
+        var table = try await Table(relay: relay, accounts: ["amber", "ben"])
+        let id = try await table.conversation(of: "ben", with: ["amber"]).conversation
+        let begun = clock.now.date
+        #expect(try await table.ask(.send(.init(
+            id: "p", conversation: id, game: "battleship", variant: "classic",
+            url: "?Variant=classic&Ship=0-carrier-A1-h&Ship=0-battleship-A2-h&Ship=0-cruiser-A3-h&Ship=0-submarine-A4-h&Ship=0-destroyer-A5-h")),
+            from: "ben").isAccepted)
+        #expect(try await log.indexValue(IndexKind.clock, key: id.rawValue) == IndexKind.milliseconds(begun + 300))
+
+        clock.advance(by: .seconds(5))
+        let drop = try await table.ask(.send(.init(id: "d", conversation: id, game: "fourinarow", url: "?Drop=4")), from: "amber")
+        #expect(drop.isAccepted)
+        #expect(try await log.indexValue(IndexKind.clock, key: id.rawValue) == IndexKind.milliseconds(begun + 5 + 10))
+
+        clock.advance(by: .seconds(2))
+        guard case let .accepted(accepted) = drop else { throw TableError("not accepted: \(drop)") }
+        let reply = try await table.ask(.send(.init(
+            id: "r", conversation: id, game: "fourinarow", session: accepted.session, basedOn: accepted.seq, url: "?Drop=4&Drop=4")),
+            from: "ben")
+        #expect(reply.isAccepted)
+        #expect(try await log.indexValue(IndexKind.clock, key: id.rawValue) == IndexKind.milliseconds(begun + 5 + 10), "rewritten on a move")
+        await table.stop()
     }
 }
 

@@ -27,7 +27,7 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
     private let serverName: String
     private let writer: OutboxWriter
     /// Its lines name the connection and, once authenticated, the account.
-    private var logger: Logger
+    private let logger: Logger
 
     /// The close reason (with 1001) of a server that stops: it will be back, or another node is
     /// there; what was accepted is stored.
@@ -76,6 +76,13 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
         self.writer = writer
         self.logger = logger
         admission = FrameAdmission(limits: limits, metrics: router.metrics, clock: router.clock)
+    }
+
+    /// `extra` and, once authenticated, the connection's number and account: made when a line is
+    /// logged, rather than kept in the logger of every connection (a dictionary each).
+    private func metadata(_ extra: Logger.Metadata = [:]) -> Logger.Metadata {
+        guard case let .open(session) = state else { return extra }
+        return extra.merging(["connection": "\(session.connection)", "account": "\(session.account)"]) { old, _ in old }
     }
 
     // MARK: The channel's events
@@ -142,9 +149,9 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
         default:
             // A client that went away without a close frame is nothing an operator must act on.
             if Self.isDeparture(error) {
-                logger.debug("A client left without closing", metadata: ["error": "\(error)"])
+                logger.debug("A client left without closing", metadata: metadata(["error": "\(error)"]))
             } else {
-                logger.notice("WebSocket connection failed", metadata: ["error": "\(error)"])
+                logger.notice("WebSocket connection failed", metadata: metadata(["error": "\(error)"]))
             }
             stopReading()
             context.close(promise: nil)
@@ -206,7 +213,7 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
             case .answered:
                 break
             case .flooding:
-                logger.notice("Closing a flooding connection", metadata: ["account": "\(session.account)"])
+                logger.notice("Closing a flooding connection", metadata: metadata())
                 finish(.policyViolation, reason: "rate limit")
             }
         case .upgraded, .closing:
@@ -254,8 +261,6 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
             return
         }
         let session = Authenticated(account: account, connection: connection, outbox: outbox)
-        logger[metadataKey: "connection"] = "\(connection)"
-        logger[metadataKey: "account"] = "\(account)"
         state = .open(session)
         outbox.start()
         if let name { handOver(.rename(.init(id: "", name: name)), session: session, answered: false) }

@@ -44,9 +44,18 @@ package struct PresentingTLSChannel<Base: ServerChildChannel>: ServerChildChanne
     package let base: Base
     package let identity: PresentedIdentity
 
+    /// How much each read of a connection's socket asks for: 512 bytes at first (NIO's default
+    /// is 2,048), growing while reads fill it, and kept by the connection between reads. A
+    /// player's frame is a few hundred bytes, and most connections are idle most of the time:
+    /// 1 KB less for each of 10,000 idle connections (docs/BENCHMARKS.md).
+    static var reads: AdaptiveRecvByteBufferAllocator {
+        AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65_536)
+    }
+
     package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let context = identity.context
         return channel.eventLoop.makeCompletedFuture {
+            try channel.syncOptions?.setOption(ChannelOptions.recvAllocator, value: Self.reads)
             try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
         }.flatMap {
             base.setup(channel: channel, logger: logger)

@@ -25,6 +25,7 @@ struct Serve: AsyncParsableCommand {
         let loader = try options.loader(catalog: .standard)
         let configuration = try await loader.load()
         ServerLogHandler.bootstrap(format: configuration.logFormat, level: configuration.logLevel)
+        Allocator.mapLargeAllocationsApart()
         try await serveParley(configuration: configuration, logger: Logger(label: "parley"), reading: { try await loader.load() })
     }
 }

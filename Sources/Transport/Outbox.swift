@@ -5,7 +5,9 @@ import Wire
 
 /// What a connection's writer sends, in order.
 package enum Outgoing: Sendable {
-    case frame(ServerFrame)
+    /// Boxed: a `ServerFrame` is 441 bytes, which every slot of an outbox took, though most of
+    /// what a busy server queues is `encoded`.
+    indirect case frame(ServerFrame)
     /// Frames already written as WebSocket text frames (`WebSocketTextFrames`), `count` of
     /// them: what a batch sends a connection, encoded once on the pipeline.
     case encoded(ByteBuffer, count: Int)

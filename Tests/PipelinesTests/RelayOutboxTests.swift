@@ -62,6 +62,13 @@ import Wire
         #expect(taken.map(\.frameCount) == [2], "only the first two frames were queued")
         #expect(outbox.take() == nil, "the outbox is finished")
     }
+
+    /// An outbox slot holds a frame written already (a buffer and a count) or a box: a
+    /// `ServerFrame` inline made every slot of every outbox as long as the longest frame.
+    @Test func anOutboxSlotIsSmall() {
+        #expect(MemoryLayout<ServerFrame>.size > 200, "the frame a slot no longer holds inline")
+        #expect(MemoryLayout<Outgoing>.stride <= 48)
+    }
 }
 
 /// The queue in front of a pipeline is bounded: a frame beyond it is refused, typed, at once.

@@ -30,6 +30,22 @@ struct LoadRunTests {
         }
     }
 
+    /// `parley bench --crash`, briefly: a real `parley serve` killed at the end of the games and
+    /// started again on the folder it left, then once more after a clean stop.
+    @Test func aCrashRunStartsTheServerAgainOnTheStoreItLeft() async throws {
+        let lines = Recorded<[String]>([])
+        let run = CrashRun(executable: try Programs.parley(), pairs: 3, games: BenchVariant.all(), strategy: "random",
+                           duration: .seconds(2))
+        _ = try await run.run { line in lines.update { $0.append(line) } }
+        let printed = lines.value
+        let accepted = try #require(printed.first { $0.hasPrefix("under load: ") })
+        #expect(Int(accepted.dropFirst("under load: ".count).prefix { $0.isNumber }) ?? 0 > 0, "\(accepted)")
+        let killed = try #require(printed.first { $0.hasPrefix("killed with: ") })
+        #expect(!killed.contains("none"), "the store was there after the kill: \(killed)")
+        #expect(printed.contains { $0.hasPrefix("start after the crash: listening in ") }, "\(printed)")
+        #expect(printed.contains { $0.hasPrefix("start after a clean stop: listening in ") }, "\(printed)")
+    }
+
     @Test func theEchoBaselineEchoes() async throws {
         let echo = try await BackgroundServer.echo(logger: quietLogger)
         let endpoint = ServerEndpoint(host: echo.server.host, port: echo.server.port, trust: .pinned(echo.server.fingerprint))

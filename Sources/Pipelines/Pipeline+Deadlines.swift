@@ -54,8 +54,14 @@ package extension Pipeline {
             case let .clockInStore(id):
                 do {
                     try await load(id)
+                } catch let error as EngineError {
+                    // What the store holds of it cannot be read as a conversation: trying again
+                    // would read the same.
+                    logger.error("Cannot time a conversation whose turn clock runs: the store's records of it do not load",
+                                 metadata: ["conversation": "\(id)", "error": "\(error)"])
                 } catch {
-                    logger.warning("Cannot load a conversation whose turn clock runs", metadata: ["conversation": "\(id)", "error": "\(error)"])
+                    logger.warning("Cannot load a conversation whose turn clock runs; trying again in a second",
+                                   metadata: ["conversation": "\(id)", "error": "\(error)"])
                     timers.schedule(.clockInStore(id), for: .clockInStore(id), at: clock.now.advanced(by: .seconds(1)).date)
                 }
             case .pair:

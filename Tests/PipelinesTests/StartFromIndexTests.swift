@@ -101,6 +101,30 @@ struct StartFromIndexTests {
         await running.stop()
     }
 
+    /// A `clock` entry naming a conversation the store holds no record of (a store changed by
+    /// hand) is given up once its deadline passes, not read again every second.
+    @Test func aClockOfAConversationWithoutRecordsIsGivenUp() async throws {
+        let log = InMemoryEventLog()
+        let clock = ManualClock()
+        let first = try await ConversationRouter.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"), clock: clock)
+        _ = first
+        _ = try await log.append([], indexing: [.set(IndexKind.clock, "ghost", IndexKind.milliseconds(clock.now.date + 60))])
+
+        let second = try await ConversationRouter.start(
+            configuration: Self.configuration, secret: Self.secret, log: log, logger: Logger(label: "t"), clock: clock)
+        let running = try await Table(relay: second, accounts: [])
+        #expect(await second.timerCount == 1)
+        clock.advance(by: .seconds(61))
+        try await eventually(within: .seconds(20), { "still timed: \(await second.timerCount)" }) {
+            await second.timerCount == 0
+        }
+        clock.advance(by: .seconds(2))
+        #expect(await second.timerCount == 0, "timed again")
+        #expect(await second.residentCount == 0)
+        await running.stop()
+    }
+
     /// The deadline the index holds is never later than the earliest real one: a shorter turn
     /// begun in a conversation whose clock runs is written, a move that restarts a clock later is
     /// not (no index write on a move).

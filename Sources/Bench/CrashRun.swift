@@ -20,8 +20,8 @@ public struct CrashRun: Sendable {
         self.duration = duration
     }
 
-    /// Returns whether the server came back both times.
-    public func run(print: @Sendable (String) -> Void) async throws -> Bool {
+    /// Throws when the server does not listen again.
+    public func run(print: @Sendable (String) -> Void) async throws {
         let folder = BackgroundServer.temporaryFolder("parley-bench-crash")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let settings = ServerUnderTest.raisedLimits
@@ -43,7 +43,6 @@ public struct CrashRun: Sendable {
         let clean = try await SpawnedServer.start(executable: executable, settings: settings, dataDirectory: folder)
         print("start after a clean stop: listening in \(StartupRun.seconds(ContinuousClock.now - again))")
         clean.stop()
-        return true
     }
 
     static func megabytes(_ folder: String, _ file: String) -> String {

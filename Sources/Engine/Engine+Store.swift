@@ -93,10 +93,10 @@ extension Engine {
         }
         for conversation in touched {
             guard let held = conversations[conversation] else { continue }
-            let next = held.deadlines(timing: timing).map(\.at).min()
+            let next = earliestDeadline(of: held)
             guard held.clockIndexed.mustWrite(next) else { continue }
             conversations[conversation]?.clockIndexed = next.map { .running($0) } ?? .stopped
-            changes.append(clockChange(of: conversation))
+            changes.append(Self.clockChange(of: conversation, next: next))
         }
         if counted { changes.append(totalsChange()) }
         return changes
@@ -144,7 +144,7 @@ extension Engine {
             for session in conversation.sessions.keys.sorted(by: { $0.uuidString < $1.uuidString }) + conversation.retiredOrder {
                 changes.append(.set(IndexKind.session, session.uuidString, conversation.id.rawValue))
             }
-            changes.append(clockChange(of: conversation.id))
+            changes.append(Self.clockChange(of: conversation.id, next: earliestDeadline(of: conversation)))
         }
         for (account, ids) in directory.allMemberships.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for id in ids.sorted() { changes.append(.set(IndexKind.member, IndexKind.memberKey(account, id), "")) }
@@ -159,9 +159,14 @@ extension Engine {
         return changes
     }
 
-    private func clockChange(of conversation: ConversationID) -> IndexChange {
-        guard let next = conversations[conversation]?.deadlines(timing: timing).map(\.at).min()
-        else { return .remove(IndexKind.clock, conversation.rawValue) }
+    /// The earliest turn deadline running in `conversation`; nil when no clock runs there.
+    private func earliestDeadline(of conversation: Conversation) -> Date? {
+        conversation.deadlines(timing: timing).map(\.at).min()
+    }
+
+    /// The `clock` entry of a conversation whose earliest deadline is `next`.
+    private static func clockChange(of conversation: ConversationID, next: Date?) -> IndexChange {
+        guard let next else { return .remove(IndexKind.clock, conversation.rawValue) }
         return .set(IndexKind.clock, conversation.rawValue, IndexKind.milliseconds(next))
     }
 

@@ -151,7 +151,7 @@ struct BenchCommand: AsyncParsableCommand {
             ConnectionOptions.write("machine: \(Machine.summary())\n")
             let run = CrashRun(executable: spawnExecutable ?? Bundle.main.executablePath ?? CommandLine.arguments[0], pairs: pairs,
                                games: tableGames, strategy: strategy, duration: .seconds(duration ?? 30))
-            _ = try await run.run { line in ConnectionOptions.write(line + "\n") }
+            try await run.run { line in ConnectionOptions.write(line + "\n") }
             return
         }
         var logger = Logger(label: "parley-bench")

@@ -36,7 +36,7 @@ struct LoadRunTests {
         let lines = Recorded<[String]>([])
         let run = CrashRun(executable: try Programs.parley(), pairs: 3, games: BenchVariant.all(), strategy: "random",
                            duration: .seconds(2))
-        _ = try await run.run { line in lines.update { $0.append(line) } }
+        try await run.run { line in lines.update { $0.append(line) } }
         let printed = lines.value
         let accepted = try #require(printed.first { $0.hasPrefix("under load: ") })
         #expect(Int(accepted.dropFirst("under load: ".count).prefix { $0.isNumber }) ?? 0 > 0, "\(accepted)")

@@ -10,12 +10,13 @@ import Wire
 /// nor break its oracle (a broken oracle is a `preconditionFailure`, which the fuzzer reports
 /// as a crash). The same functions replay the kept corpus in `swift test`.
 public enum FuzzTargets {
-    public static let names = ["frames", "frame-reader", "urls", "engine"]
+    public static let names = ["frames", "frame-reader", "stored-records", "urls", "engine"]
 
     public static func run(_ name: String, _ data: [UInt8]) {
         switch name {
         case "frames": frames(data)
         case "frame-reader": frameReader(data)
+        case "stored-records": storedRecords(data)
         case "urls": urls(data)
         case "engine": engine(data)
         default: preconditionFailure("no fuzz target \(name)")
@@ -43,6 +44,19 @@ public enum FuzzTargets {
         let text = String(decoding: data, as: UTF8.self)
         readersAgree(on: text, FrameReader.serverFrame, ServerFrame.init(json:))
         readersAgree(on: text, FrameReader.clientFrame, ClientFrame.init(json:))
+    }
+
+    /// The stored record reader against `JSONDecoder`: any bytes read as the same event, or
+    /// are refused by both; an accepted move the scanner reads is the one `JSONDecoder` decodes.
+    public static func storedRecords(_ data: [UInt8]) {
+        let payload = Data(data)
+        let decoded = try? WireJSON.decode(Record.self, from: payload)
+        if let move = Record.acceptedMove(in: payload), decoded != .accepted(move) {
+            preconditionFailure("the reader reads \(move) where JSONDecoder gives \(String(describing: decoded))")
+        }
+        guard (try? Record(stored: payload)) == decoded else {
+            preconditionFailure("Record(stored:) and JSONDecoder disagree: \(String(decoding: data, as: UTF8.self))")
+        }
     }
 
     private static func readersAgree<Frame: Codable & Equatable>(

@@ -143,7 +143,7 @@ package extension ConversationRouter {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
             for record in page where !StoredSticker.isStream(record.stream) {
-                changes += try pass.changes(for: WireJSON.decode(Record.self, from: record.payload), at: record.position)
+                changes += try pass.changes(for: Record(stored: record.payload), at: record.position)
             }
             position = last.position
         }
@@ -180,7 +180,7 @@ package extension ConversationRouter {
             guard let last = page.last else { break }
             // Stickers' bytes are not events.
             for record in page where !StoredSticker.isStream(record.stream) {
-                try build.add(WireJSON.decode(Record.self, from: record.payload))
+                try build.add(Record(stored: record.payload))
             }
             position = last.position
             count += page.count

@@ -17,7 +17,7 @@ package extension Pipeline {
         while true {
             let page = try await log.records(in: conversation.rawValue, after: position, limit: 1000)
             guard let last = page.last else { return (events, position) }
-            for record in page { events.append(try WireJSON.decode(Record.self, from: record.payload)) }
+            for record in page { events.append(try Record(stored: record.payload)) }
             position = last.position
         }
     }
@@ -65,7 +65,7 @@ package actor BacklogReader {
                 if let (snapshot, after) = try await olderSnapshot(), try replay.start(from: snapshot) { position = after }
             }
             let page = try await log.records(in: backlog.conversation.rawValue, after: position, limit: Self.pageSize)
-            var frames = try replay.feed(page.map { try WireJSON.decode(Record.self, from: $0.payload) })
+            var frames = try replay.feed(page.map { try Record(stored: $0.payload) })
             if let last = page.last, !replay.isComplete {
                 position = last.position
                 return frames

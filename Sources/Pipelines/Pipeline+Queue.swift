@@ -38,7 +38,7 @@ package extension Pipeline {
             while true {
                 let stored = try await log.records(in: QueueStream.name, after: engine.queueThrough, limit: page)
                 guard let last = stored.last else { break }
-                let records = try stored.map { try WireJSON.decode(Record.self, from: $0.payload) }
+                let records = try stored.map { try Record(stored: $0.payload) }
                 _ = try engine.take(.queue(records, through: last.position))
                 for case let .unsought(keys, conversation?) in records {
                     let players = Set(keys.compactMap { $0.split(separator: "/").first.map { AccountID(rawValue: String($0)) } })

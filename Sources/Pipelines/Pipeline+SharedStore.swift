@@ -88,7 +88,7 @@ package extension Pipeline {
     private func takeIn(_ records: [LogRecord], of id: ConversationID, into deliveries: inout Deliveries) async {
         guard let last = records.last?.position, last > held.storedThrough[id] ?? 0 else { return }
         do {
-            let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
+            let events = try records.map { try Record(stored: $0.payload) }
             let taken = try engine.take(.storedElsewhere(events))
             held.storedThrough[id] = last
             held.lastUsed[id] = clock.now
@@ -114,7 +114,7 @@ package extension Pipeline {
     private func takeInNames(_ notice: AppendNotice) async {
         do {
             let records = try await log.records(in: "", after: notice.after, limit: Int(clamping: notice.through - notice.after))
-            let events = try records.map { try WireJSON.decode(Record.self, from: $0.payload) }
+            let events = try records.map { try Record(stored: $0.payload) }
             _ = try engine.take(.storedElsewhere(events))
         } catch {
             logger.warning("Cannot read the names another server stored", metadata: ["error": "\(error)"])

@@ -143,7 +143,7 @@ extension StoredReads {
         while true {
             let page = try await log.records(in: conversation.rawValue, after: position, limit: Self.page)
             guard let last = page.last else { return records }
-            for stored in page { records.append(try WireJSON.decode(Record.self, from: stored.payload)) }
+            for stored in page { records.append(try Record(stored: stored.payload)) }
             position = last.position
         }
     }
@@ -161,7 +161,7 @@ extension StoredReads {
             let page = try await log.records(in: conversation.rawValue, after: position, limit: Self.page)
             guard let last = page.last else { break }
             for stored in page {
-                let record = try WireJSON.decode(Record.self, from: stored.payload)
+                let record = try Record(stored: stored.payload)
                 guard StoredSession.id(of: record) == session else { continue }
                 try followed.follow(record, catalog: context.catalog)
                 records.append(record)

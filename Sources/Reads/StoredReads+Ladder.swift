@@ -61,7 +61,7 @@ extension StoredReads {
             let page = try await log.records(in: RatingChange.stream(of: account), after: position, limit: Self.page)
             guard let last = page.last else { break }
             for stored in page {
-                if case let .ratingChanged(change) = try WireJSON.decode(Record.self, from: stored.payload) { changes.append(change) }
+                if case let .ratingChanged(change) = try Record(stored: stored.payload) { changes.append(change) }
             }
             changes = Array(changes.suffix(Self.historyKept))
             position = last.position

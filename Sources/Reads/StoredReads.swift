@@ -48,7 +48,7 @@ public struct StoredReads: Sendable {
             let page = try await log.records(in: stream, after: position, limit: Self.page)
             guard let last = page.last else { break }
             for stored in page {
-                let record = try WireJSON.decode(Record.self, from: stored.payload)
+                let record = try Record(stored: stored.payload)
                 guard StoredSession.id(of: record) == id else { continue }
                 try builder.add(record)
                 if builder.isFinished { break }
@@ -83,7 +83,7 @@ public struct StoredReads: Sendable {
                 // A record of the first stored format has no type: it is decoded whole.
                 guard probe?.type == nil || (probe?.type == "accepted" && probe?.session == wanted && probe?.moveCount == number)
                 else { continue }
-                if case let .accepted(move) = try WireJSON.decode(Record.self, from: stored.payload), move.session == session,
+                if case let .accepted(move) = try Record(stored: stored.payload), move.session == session,
                     move.moveCount == number
                 {
                     return move

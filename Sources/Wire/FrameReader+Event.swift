@@ -256,7 +256,7 @@ extension FrameReader {
     }
 
     /// Read as `participantID` reads.
-    static func session(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> SessionID {
+    package static func session(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> SessionID {
         if let uuid = s.canonicalUUID() { return SessionID(uuid) }
         guard let session = SessionID(uuidString: try s.string()) else { throw JSONScanner.Declined() }
         return session

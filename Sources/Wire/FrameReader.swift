@@ -95,32 +95,35 @@ extension ClientFrame {
 
 /// One property of a value being read. A key seen twice is declined, and so is a required one
 /// never seen, which `JSONDecoder` refuses.
-struct Field<Value> {
-    private var value: Value?
+/// Inlinable, so that readers in other modules get it specialized to each value's type.
+package struct Field<Value> {
+    @usableFromInline var value: Value?
 
-    mutating func set(_ newValue: Value) throws(JSONScanner.Declined) {
+    @inlinable package init() {}
+
+    @inlinable package mutating func set(_ newValue: Value) throws(JSONScanner.Declined) {
         guard value == nil else { throw JSONScanner.Declined() }
         value = newValue
     }
 
-    func required() throws(JSONScanner.Declined) -> Value {
+    @inlinable package func required() throws(JSONScanner.Declined) -> Value {
         guard let value else { throw JSONScanner.Declined() }
         return value
     }
 
     /// An optional property: `nil` when its key was absent or held `null`.
-    func optional<Wrapped>() -> Wrapped? where Value == Wrapped? { value ?? nil }
+    @inlinable package func optional<Wrapped>() -> Wrapped? where Value == Wrapped? { value ?? nil }
 }
 
 extension JSONScanner {
     /// `nil` for a `null`, else what `read` reads.
-    mutating func optional<Value>(
+    @inlinable package mutating func optional<Value>(
         _ read: (inout JSONScanner) throws(Declined) -> Value
     ) throws(Declined) -> Value? {
         try null() ? nil : read(&self)
     }
 
-    mutating func array<Element>(
+    @inlinable package mutating func array<Element>(
         _ read: (inout JSONScanner) throws(Declined) -> Element
     ) throws(Declined) -> [Element] {
         var elements: [Element] = []
@@ -129,11 +132,11 @@ extension JSONScanner {
         return elements
     }
 
-    mutating func optionalString() throws(Declined) -> String? {
+    package mutating func optionalString() throws(Declined) -> String? {
         try null() ? nil : string()
     }
 
-    mutating func optionalInt64() throws(Declined) -> Int64? {
+    package mutating func optionalInt64() throws(Declined) -> Int64? {
         try null() ? nil : Int64(int())
     }
 }

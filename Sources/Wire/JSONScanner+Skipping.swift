@@ -2,7 +2,7 @@
 /// does the scanner, declining what it is not sure of.
 extension JSONScanner {
     /// Reads a value nobody asked for, as `JSONDecoder` does: it must be JSON, and is dropped.
-    mutating func skipValue(depth: Int = 0) throws(Declined) {
+    package mutating func skipValue(depth: Int = 0) throws(Declined) {
         guard depth < Self.skipDepth else { throw Declined() }
         switch try peek() {
         case UInt8(ascii: "\""):

@@ -1,5 +1,6 @@
-/// Strings and keys. The text comes from a Swift `String`, so its bytes are valid UTF-8 and
-/// the bytes between two quotes make the same string `JSONDecoder` makes of them.
+/// Strings and keys. The text comes from a Swift `String` (or is checked first, as
+/// `Record(stored:)` does), so its bytes are valid UTF-8 and the bytes between two quotes make
+/// the same string `JSONDecoder` makes of them.
 extension JSONScanner {
     /// After the opening quote: the string up to the closing quote, with its escapes read.
     mutating func stringBody() throws(Declined) -> String {

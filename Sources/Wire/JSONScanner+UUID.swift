@@ -6,7 +6,7 @@ extension JSONScanner {
     /// `ParticipantID(uuidString:)` reads it), read straight from the bytes with `UUIDText`
     /// rather than copied into a string first; `nil`, with nothing read, for any other value,
     /// which the caller reads as a string (an escape inside it, say).
-    mutating func canonicalUUID() -> UUID? {
+    package mutating func canonicalUUID() -> UUID? {
         skipWhitespace()
         let start = index + 1
         guard bytes.count - index >= 38, bytes[index] == UInt8(ascii: "\""), bytes[start + 36] == UInt8(ascii: "\""),

@@ -1,5 +1,5 @@
-/// Reads JSON text byte by byte for `FrameReader`: objects, arrays, strings, integers, `true`,
-/// `false` and `null`, in the plain shapes `WireJSON.encode` writes.
+/// Reads JSON text byte by byte for `FrameReader` and `Record(stored:)`: objects, arrays,
+/// strings, integers, `true`, `false` and `null`, in the plain shapes `WireJSON.encode` writes.
 ///
 /// Whatever it is not sure to read exactly as `JSONDecoder` does, it declines by throwing
 /// `Declined`, and the caller hands the whole text to `JSONDecoder` instead. It declines
@@ -8,24 +8,26 @@
 /// byte outside printable ASCII (`JSONDecoder` compares keys as Swift strings, under which a
 /// Kelvin sign equals a `K`); a `\u` escape of a surrogate; a control character in a string;
 /// values nested more than `skipDepth` deep under an unknown key; and anything that is not JSON.
-struct JSONScanner {
+package struct JSONScanner {
     /// The text holds something this scanner does not read, or not surely as `JSONDecoder`
     /// would; `JSONDecoder` decides.
-    struct Declined: Error {}
+    package struct Declined: Error {
+        package init() {}
+    }
 
     /// An object's key: the bytes between its quotes, printable ASCII with no escapes, so that
     /// comparing bytes is comparing strings.
-    struct Key {
+    package struct Key {
         let bytes: UnsafeBufferPointer<UInt8>
 
-        func matches(_ name: StaticString) -> Bool {
+        package func matches(_ name: StaticString) -> Bool {
             guard name.utf8CodeUnitCount == bytes.count else { return false }
             let start = name.utf8Start
             for offset in 0..<bytes.count where start[offset] != bytes[offset] { return false }
             return true
         }
 
-        static func ~= (name: StaticString, key: Key) -> Bool { key.matches(name) }
+        package static func ~= (name: StaticString, key: Key) -> Bool { key.matches(name) }
     }
 
     /// How deep `skipValue` follows arrays and objects: far below `JSONDecoder`'s limit of 512,
@@ -42,11 +44,11 @@ struct JSONScanner {
     private var frameType: String?
     private var frameTypeSeen = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     // MARK: Structure
 
-    mutating func beginObject() throws(Declined) {
+    package mutating func beginObject() throws(Declined) {
         try expect(UInt8(ascii: "{"))
         atCollectionStart = true
         depth += 1
@@ -54,7 +56,7 @@ struct JSONScanner {
 
     /// The next key of the object being read, its colon consumed; `nil` after the closing brace.
     /// The outermost object's `type`, once checked against `frameType`, is not returned.
-    mutating func nextKey() throws(Declined) -> Key? {
+    package mutating func nextKey() throws(Declined) -> Key? {
         while true {
             var byte = try peek()
             if byte == UInt8(ascii: "}") {
@@ -80,14 +82,14 @@ struct JSONScanner {
         }
     }
 
-    mutating func beginArray() throws(Declined) {
+    package mutating func beginArray() throws(Declined) {
         try expect(UInt8(ascii: "["))
         atCollectionStart = true
         depth += 1
     }
 
     /// Whether another element follows, its comma consumed; `false` after the closing bracket.
-    mutating func nextElement() throws(Declined) -> Bool {
+    package mutating func nextElement() throws(Declined) -> Bool {
         let byte = try peek()
         if byte == UInt8(ascii: "]") {
             index += 1
@@ -112,19 +114,19 @@ struct JSONScanner {
     }
 
     /// Nothing but whitespace is left, and the frame's type was there.
-    mutating func end() throws(Declined) {
+    package mutating func end() throws(Declined) {
         skipWhitespace()
         guard index == bytes.count, frameType == nil || frameTypeSeen else { throw Declined() }
     }
 
     // MARK: Values
 
-    mutating func string() throws(Declined) -> String {
+    package mutating func string() throws(Declined) -> String {
         try expect(UInt8(ascii: "\""))
         return try stringBody()
     }
 
-    mutating func bool() throws(Declined) -> Bool {
+    package mutating func bool() throws(Declined) -> Bool {
         switch try peek() {
         case UInt8(ascii: "t"): try literal("true"); return true
         case UInt8(ascii: "f"): try literal("false"); return false
@@ -133,7 +135,7 @@ struct JSONScanner {
     }
 
     /// Consumes a `null` if one is next.
-    mutating func null() throws(Declined) -> Bool {
+    package mutating func null() throws(Declined) -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }
         try literal("null")
         return true
@@ -141,7 +143,7 @@ struct JSONScanner {
 
     /// An integer written as JSON writes one: `0`, or an optional minus and up to 19 digits
     /// without a leading zero, and within `Int`'s range.
-    mutating func int() throws(Declined) -> Int {
+    package mutating func int() throws(Declined) -> Int {
         let negative = try peek() == UInt8(ascii: "-")
         if negative { index += 1 }
         let start = index

@@ -16,14 +16,16 @@ package extension Pipeline {
     static let clockSweepInterval: Duration = .seconds(5)
 
     /// Takes in what other servers stored, as `notices` say (`nil`: anything, for every
-    /// conversation in memory), and relays it: the conversations in memory in one read of the
-    /// store, each from where this pipeline holds it.
+    /// conversation in memory), and relays it: the conversations in memory from the records the
+    /// notices carry when they follow on from where this pipeline holds each, the others in one
+    /// read of the store, each from where this pipeline holds it.
     func takeIn(_ notices: [AppendNotice?], into deliveries: inout Deliveries) async {
         var heads: [ConversationID: Int64] = [:]
         if notices.contains(where: { $0 == nil }) {
             for id in engine.residentConversations { heads[id] = held.storedThrough[id] ?? 0 }
         }
         var absent: [ConversationID: Int64] = [:]
+        var carried: [ConversationID: [LogRecord]] = [:]
         var names: [AppendNotice] = []
         if notices.contains(where: { $0?.stream == QueueStream.name || ($0 == nil && engine.partition.index == 0) }) {
             await catchUpQueue()
@@ -37,11 +39,23 @@ package extension Pipeline {
                 // A sticker's bytes, a rating change: the event in the conversation's stream says all.
                 continue
             } else if engine.holds(id) {
-                heads[id] = held.storedThrough[id] ?? 0
+                // The records a notice carries follow on from where this pipeline holds the
+                // conversation (or from the last notice's): taken as they are. Any gap, or a
+                // notice without them, and the conversation is read from the store.
+                let from = carried[id]?.last?.position ?? held.storedThrough[id] ?? 0
+                if heads[id] != nil || notice.through <= from { continue }
+                if let records = notice.records, notice.after == from {
+                    carried[id, default: []] += records
+                } else {
+                    heads[id] = held.storedThrough[id] ?? 0
+                    carried[id] = nil
+                }
             } else {
                 absent[id] = min(absent[id] ?? .max, notice.after)
             }
         }
+        metrics.carried(carried.values.reduce(0) { $0 + $1.count })
+        for (id, records) in carried.sorted(by: { $0.key < $1.key }) { await takeIn(records, of: id, into: &deliveries) }
         if !heads.isEmpty {
             do {
                 let records = try await records(after: heads)

@@ -189,13 +189,18 @@ public final class PostgresEventLog: EventLog {
                 next += append.records.count
             }
             // Delivered to the listeners when the transaction commits, and only then.
-            var through: [String: Int64] = [:]
+            var byStream: [String: [LogRecord]] = [:]
             for case let .success(stored) in placed {
-                for record in stored { through[record.stream] = max(through[record.stream] ?? 0, record.position) }
+                for record in stored { byStream[record.stream, default: []].append(record) }
             }
-            if !through.isEmpty {
-                let notices = through.sorted { $0.key < $1.key }.map { stream, last in
-                    Notice(origin: origin, notice: AppendNotice(stream: stream, after: heads[stream] ?? 0, through: last)).payload
+            if !byStream.isEmpty {
+                // Each stream's records, in position order: all of them since `after`, taken
+                // under its lock.
+                let notices = byStream.sorted { $0.key < $1.key }.map { stream, records in
+                    let records = records.sorted { $0.position < $1.position }
+                    let notice = AppendNotice(
+                        stream: stream, after: heads[stream] ?? 0, through: records.last?.position ?? 0, records: records)
+                    return Notice(origin: origin, notice: notice).payload
                 }
                 try await connection.query("""
                     SELECT pg_notify(\(Self.channel), notice) FROM unnest(\(notices)::text[]) AS notice

@@ -20,6 +20,7 @@ public final class ServerMetrics: Sendable {
     private let loads: CoreMetrics.Counter
     private let evictions: CoreMetrics.Counter
     private let tookIn: CoreMetrics.Counter
+    private let carried: CoreMetrics.Counter
     private let lostRaces: CoreMetrics.Counter
     /// Accepted moves by the second they were answered in, for the last few seconds.
     private let acceptedBySecond = Mutex<[Int: Int]>([:])
@@ -47,6 +48,7 @@ public final class ServerMetrics: Sendable {
         loads = CoreMetrics.Counter(label: "parley_conversation_loads_total", factory: factory)
         evictions = CoreMetrics.Counter(label: "parley_conversation_evictions_total", factory: factory)
         tookIn = CoreMetrics.Counter(label: "parley_events_stored_elsewhere_total", factory: factory)
+        carried = CoreMetrics.Counter(label: "parley_events_carried_by_notices_total", factory: factory)
         lostRaces = CoreMetrics.Counter(label: "parley_batches_lost_race_total", factory: factory)
     }
 
@@ -57,6 +59,8 @@ public final class ServerMetrics: Sendable {
     /// Events another server stored that this one took in; batches decided again because another
     /// server stored first (a shared store).
     package func tookIn(_ count: Int) { tookIn.increment(by: count) }
+    /// Of the records another server stored, those its notice carried (no read of the store).
+    package func carried(_ count: Int) { if count > 0 { carried.increment(by: count) } }
     package func lostRace() { lostRaces.increment() }
 
     /// Says which server this is (`parley_node_info{node="NAME"} 1`), for nodes that share a store.

@@ -33,6 +33,9 @@ struct TwoNodeTests {
                 #expect(metrics.contains("parley_node_info{node=\"\(name)\"} 1"), "\(metrics)")
                 let tookIn = metrics.split(separator: "\n").first { $0.hasPrefix("parley_events_stored_elsewhere_total ") }
                 #expect(tookIn.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 > 0 } == true, "\(tookIn ?? "none")")
+                // Small records come with their notice, and the store is not read for them.
+                let carried = metrics.split(separator: "\n").first { $0.hasPrefix("parley_events_carried_by_notices_total ") }
+                #expect(carried.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 > 0 } == true, "\(carried ?? "none")")
                 // Each counts what it decided; the admin's figures add up every node's.
                 let answer = try await HTTPS.request(
                     "https://127.0.0.1:\(node.port)/admin/api/stats", headers: [("Authorization", "Bearer \(LiveServer.adminToken)")])

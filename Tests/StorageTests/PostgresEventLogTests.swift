@@ -57,7 +57,7 @@ struct PostgresEventLogTests {
     }
 
     /// A server hears of what the others append, once each commits, and not of its own appends:
-    /// where each stream was and where it is now.
+    /// where each stream was and where it is now, and the records when they are small text.
     @Test func eachServerHearsOfTheOthersAppends() async throws {
         try await PostgresServer.with { url in
             let (listener, writer) = (try await PostgresEventLog(url: url, logger: Self.quiet),
@@ -70,11 +70,21 @@ struct PostgresEventLogTests {
             _ = try await listener.append([.init("a", "own")])
             _ = try await writer.append([.init("a", "1"), .init("b", "2"), .init("a", "3")])
             _ = try await writer.append([.init("b", "4")], indexing: [], expecting: ["b": 3])
+            // Too large for a notice, and not text: read from the store.
+            _ = try await writer.append([.init("c", String(repeating: "x", count: 8_000))])
+            _ = try await writer.append([NewLogRecord(stream: "d", payload: Data([0x7B, 0xFF, 0x7D]))])
             var received: [AppendNotice] = []
-            while received.count < 3, let notice = try #require(await notices.next()) { received.append(notice) }
-            #expect(Set(received.prefix(2)) == [AppendNotice(stream: "a", after: 1, through: 4),
-                                                AppendNotice(stream: "b", after: 0, through: 3)])
-            #expect(received[2] == AppendNotice(stream: "b", after: 3, through: 5))
+            while received.count < 5, let notice = try #require(await notices.next()) { received.append(notice) }
+            func record(_ position: Int64, _ stream: String, _ text: String) -> LogRecord {
+                LogRecord(position: position, stream: stream, payload: Data(text.utf8))
+            }
+            #expect(Set(received.prefix(2)) == [
+                AppendNotice(stream: "a", after: 1, through: 4, records: [record(2, "a", "1"), record(4, "a", "3")]),
+                AppendNotice(stream: "b", after: 0, through: 3, records: [record(3, "b", "2")]),
+            ])
+            #expect(received[2] == AppendNotice(stream: "b", after: 3, through: 5, records: [record(5, "b", "4")]))
+            #expect(received[3] == AppendNotice(stream: "c", after: 0, through: 6))
+            #expect(received[4] == AppendNotice(stream: "d", after: 0, through: 7))
             watching.cancel()
             await watching.value
             for log in [listener, writer] { await log.close() }

@@ -60,10 +60,11 @@ import Wire
 
     /// The hand-written stored form of every kind of event is the encoder's, byte for byte,
     /// also for accepted moves whose texts need escaping and whose optional parts vary.
-    @Test func storedJSONIsTheEncodersBytes() throws {
-        var moves = Self.everyKind
+    /// Accepted moves whose texts need escaping and whose optional parts vary; `at` one of
+    /// `times` each.
+    static func movesOfEveryShape(at times: [TimeInterval] = [0, 1_764_028_800.0005, -1.5]) -> [AcceptedMove] {
         let texts = ["", "Amber fired at B7: a hit.", "quote \" backslash \\ slash / tab \t nul \u{0} é 😀 \u{2028}"]
-        for (index, text) in texts.enumerated() {
+        return texts.enumerated().map { index, text in
             var move = Self.move
             move.state = "?Variant=classic&Shot=\(text)"
             move.request = text
@@ -71,10 +72,13 @@ import Wire
             move.texts = StepTexts(caption: text, subcaption: index == 0 ? nil : text, trailingCaption: index == 2 ? text : nil,
                                    trailingSubcaption: index == 1 ? text : nil, summary: text, accessibilityLabel: text)
             move.seq = [0, 9, 1 << 40][index]
-            move.at = Date(timeIntervalSince1970: [0, 1_764_028_800.0005, -1.5][index])
-            moves.append(.accepted(move))
+            move.at = Date(timeIntervalSince1970: times[index % times.count])
+            return move
         }
-        for event in moves {
+    }
+
+    @Test func storedJSONIsTheEncodersBytes() throws {
+        for event in Self.everyKind + Self.movesOfEveryShape().map(Record.accepted) {
             let stored = try event.storedJSON()
             #expect(stored == (try WireJSON.encode(event)), "\(String(decoding: stored, as: UTF8.self))")
             #expect(try WireJSON.decode(Record.self, from: stored) == event || event.isAcceptedWithSubmillisecondTime)

@@ -17,18 +17,8 @@ import Wire
     @Test func anAcceptedMoveOfEveryShapeIsReadFromItsBytes() throws {
         var moves = try Self.signedMoves()
         #expect(moves.contains { $0.chain != nil && $0.proofs != nil })
-        let texts = ["", "Amber fired at B7: a hit.", "quote \" backslash \\ slash / tab \t nul \u{0} é 😀 \u{2028}"]
-        for (index, text) in texts.enumerated() {
-            var move = StoredFormatTests.move
-            move.state = "?Variant=classic&Shot=\(text)"
-            move.request = text
-            move.proposal = index == 1 ? nil : "digest-\(text)"
-            move.texts = StepTexts(caption: text, subcaption: index == 0 ? nil : text, trailingCaption: index == 2 ? text : nil,
-                                   trailingSubcaption: index == 1 ? text : nil, summary: text, accessibilityLabel: text)
-            move.seq = [0, 9, 1 << 40][index]
-            move.at = Date(timeIntervalSince1970: [0, 1_764_028_800.5, -1.5][index])
-            moves.append(move)
-        }
+        // Times in whole milliseconds, as stored.
+        moves += StoredFormatTests.movesOfEveryShape(at: [0, 1_764_028_800.5, -1.5])
         for move in moves {
             let stored = try Record.accepted(move).storedJSON()
             let read = try #require(Record.acceptedMove(in: stored), "\(String(decoding: stored, as: UTF8.self))")

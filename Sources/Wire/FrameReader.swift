@@ -136,7 +136,7 @@ extension JSONScanner {
         try null() ? nil : string()
     }
 
-    package mutating func optionalInt64() throws(Declined) -> Int64? {
+    mutating func optionalInt64() throws(Declined) -> Int64? {
         try null() ? nil : Int64(int())
     }
 }

@@ -21,6 +21,8 @@ public struct Benchmark: Sendable {
     public var strategy: String
     /// Each bot's average pause before a move.
     public var think: Duration = .zero
+    /// With several nodes, whether each table's bots are on two nodes or one.
+    public var split = LoadRun.Split.seats
     /// Also measure a bare TLS WebSocket echo with the same client and concurrency.
     public var baseline: Bool
     /// Clients fetching the state page of the newest message of a conversation of
@@ -73,9 +75,11 @@ public struct Benchmark: Sendable {
         case let .games(limit):
             print("games: \(pairs) pairs of bots (\(pairs * 2) connections) playing \(games.map(\.name).joined(separator: ", "))"
                 + " with the \(strategy) strategy where a game has it, " + Self.describe(limit)
-                + (think > .zero ? ", each thinking \(think) on average before a move" : ""))
+                + (think > .zero ? ", each thinking \(think) on average before a move" : "")
+                + (server.endpoints.count > 1 ? (split == .seats ? "; each table's bots on two nodes" : "; each table's bots on one node") : ""))
             var run = LoadRun(endpoints: server.endpoints, tables: pairs, games: games, strategy: strategy)
             run.think = think
+            run.split = split
             let stop = StatePageRun.Stop()
             let pages = page.map { path in
                 print("state pages: \(statePages) clients fetching \(path.prefix(60))…, "

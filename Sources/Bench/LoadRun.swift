@@ -4,10 +4,18 @@ import Play
 
 /// N tables of bots playing games back to back against one server, measured by a `LoadMeter`
 /// from the moment the last table is seated until the run's limit. With several nodes, table
-/// `i`'s opener connects to node `i` and its joiner to node `i + 1` (of their number): every
-/// game is played across two nodes.
+/// `i`'s opener connects to node `i` (of their number), and its joiner as `split` says.
 public struct LoadRun: Sendable {
+    /// Where a table's joiner connects when there are several nodes.
+    public enum Split: String, Sendable, CaseIterable {
+        /// To node `i + 1`: every game is played across two nodes, each of which relays its moves.
+        case seats
+        /// To the opener's node: a node hears of the other nodes' games only from the store.
+        case tables
+    }
+
     public var endpoints: [ServerEndpoint]
+    public var split = Split.seats
     public var tables: Int
     public var games: [BenchVariant]
     public var strategy: String
@@ -44,9 +52,9 @@ public struct LoadRun: Sendable {
         var serverSamples = [server()]
         var clientSamples = [ProcessSample.read()]
         let seatingStart = ContinuousClock.now
-        let (seated, refused) = await Staggered.open(tables, window: window) { [endpoints, games] index in
+        let (seated, refused) = await Staggered.open(tables, window: window) { [endpoints, games, split] index in
             try await LoopTable.open(
-                at: endpoints[index % endpoints.count], joinerAt: endpoints[(index + 1) % endpoints.count],
+                at: endpoints[index % endpoints.count], joinerAt: endpoints[(index + (split == .seats ? 1 : 0)) % endpoints.count],
                 game: games[index % games.count])
         }
         let seatingTime = ContinuousClock.now - seatingStart

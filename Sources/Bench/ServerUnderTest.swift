@@ -65,7 +65,6 @@ public struct ServerUnderTest: Sendable {
                 endpoints: endpoints, pids: pids, inThisProcess: false,
                 description: endpoints.map { "wss://\($0.host):\($0.port)" }.joined(separator: ", ")
                     + (pids.isEmpty ? "" : " (process \(pids.map(String.init).joined(separator: ", ")))")
-                    + (endpoints.count > 1 ? "; each table's bots on two nodes" : "")
                     + "; its limits are its own: start it with "
                     + raisedLimits.map { "--set \($0)" }.joined(separator: " ") + " or the bots are throttled",
                 stopper: {})

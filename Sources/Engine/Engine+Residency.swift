@@ -17,10 +17,7 @@ extension Engine {
 
     /// Whether a session of the conversation waits for a turn deadline.
     public func hasRunningClock(_ conversation: ConversationID) -> Bool {
-        guard let state = conversations[conversation] else { return false }
-        let timing = timing.of(state)
-        return state.sessions.values.contains { $0.deadline(in: conversation, timing: timing) != nil }
-            || state.startDeadline(timing: timing) != nil
+        !deadlines(in: conversation).isEmpty
     }
 
     /// The conversations a request names: the one it acts on (for a member), the one its invite

@@ -17,8 +17,8 @@ package extension Pipeline {
         case clockInStore(ConversationID)
         /// Conversations idle long enough leave memory (`evictIdleConversations`).
         case sweep
-        /// On a shared store: the conversations whose clocks another server started are loaded,
-        /// so that their deadlines fire here too (`loadClocksStartedElsewhere`).
+        /// On a shared store: the clocks another server started are timed here too, as
+        /// `clockInStore` chores (`timeClocksStartedElsewhere`).
         case clockSweep
         /// Accounts neither connected nor in a conversation in memory are forgotten.
         case accountSweep
@@ -53,6 +53,9 @@ package extension Pipeline {
                 deadlines.append(.deadline(deadline))
             case let .clockInStore(id):
                 do {
+                    // On a shared store the clock may have stopped since (the game ended on
+                    // another server): then there is nothing to load.
+                    if isShared, !engine.holds(id), try await log.indexValue(IndexKind.clock, key: id.rawValue) == nil { continue }
                     try await load(id)
                 } catch let error as EngineError {
                     // What the store holds of it cannot be read as a conversation: trying again
@@ -75,7 +78,7 @@ package extension Pipeline {
                 publish()
                 timers.schedule(.sweep, for: .sweep, at: clock.now.advanced(by: Self.sweepInterval).date)
             case .clockSweep:
-                await loadClocksStartedElsewhere()
+                await timeClocksStartedElsewhere()
                 timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
             case .accountSweep:
                 forgetAccounts()

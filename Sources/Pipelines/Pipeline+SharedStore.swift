@@ -7,10 +7,12 @@ import Wire
 import Timekeeping
 
 /// What a pipeline does when other servers share its store (PostgreSQL): it takes in what they
-/// store for the conversations it holds or that its connections are in, and relays it; it
-/// decides again a batch that lost a race to the store; it looks for turn clocks they started,
-/// so that their deadlines fire here should they stop. The store decides every race (its
-/// conditional append); notices only say where to read.
+/// store for the conversations its connections are in, and relays it; it decides again a batch
+/// that lost a race to the store; it times the turn clocks they started, so that their deadlines
+/// fire here should they stop. The store decides every race (its conditional append); notices
+/// only say where to read. A conversation none of whose members is known here (connected, or
+/// lately) leaves memory when another server moves it on: it is applied and rendered only where
+/// someone is sent it.
 package extension Pipeline {
     /// How often the store's running clocks are looked for.
     static let clockSweepInterval: Duration = .seconds(5)
@@ -98,9 +100,14 @@ package extension Pipeline {
     }
 
     /// Applies one conversation's records that another server stored and relays their entries;
-    /// a conversation they do not fit leaves memory, to be read whole when next needed.
+    /// a conversation they do not fit leaves memory, to be read whole when next needed, and so
+    /// does one that no member known here needs (`letGo`).
     private func takeIn(_ records: [LogRecord], of id: ConversationID, into deliveries: inout Deliveries) async {
         guard let last = records.last?.position, last > held.storedThrough[id] ?? 0 else { return }
+        if !engine.hasKnownMember(id), watchers.isEmpty {
+            letGo(id)
+            return
+        }
         do {
             let events = try records.map { try Record(stored: $0.payload) }
             let taken = try engine.take(.storedElsewhere(events))
@@ -167,17 +174,35 @@ package extension Pipeline {
         held.forget(id)
     }
 
-    /// Loads the conversations whose turn clocks run in the store that are not in memory here
-    /// (started by another server), so that their deadlines fire here too: of the servers whose
-    /// timeouts race, the store keeps one.
-    func loadClocksStartedElsewhere() async {
+    /// Lets a conversation that another server moved on leave memory without applying what it
+    /// stored: no one here is sent it. Its turns are timed from the store's index again, from
+    /// its earliest deadline here, which the move did not bring forward (a move restarts a turn's
+    /// clock later; a new session's shorter turn is written to the index, and the next
+    /// `timeClocksStartedElsewhere` times it).
+    func letGo(_ id: ConversationID) {
+        let deadlines = engine.deadlines(in: id)
+        for deadline in deadlines { timers.cancel(.turn(deadline.session)) }
+        forgetConversation(id)
+        metrics.evicted()
+        if let earliest = deadlines.map(\.at).min() {
+            timers.schedule(.clockInStore(id), for: .clockInStore(id), at: earliest)
+            armTimers()
+        }
+    }
+
+    /// Times the turn clocks running in the store in conversations not in memory here (started
+    /// by another server), at the deadlines the store's index holds, so that they fire here too
+    /// should that server stop: of the servers whose timeouts race, the store keeps one. A
+    /// conversation timed already keeps its time; none is loaded before its time comes.
+    func timeClocksStartedElsewhere() async {
         do {
             for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
                 let id = ConversationID(rawValue: entry.key)
-                guard engine.partition.holds(id) else { continue }
-                // Which times its running clocks.
-                try await load(id)
+                guard engine.partition.holds(id), !engine.holds(id), !timers.contains(.clockInStore(id)) else { continue }
+                let due = Int64(entry.value).map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? clock.now.date
+                timers.schedule(.clockInStore(id), for: .clockInStore(id), at: due)
             }
+            armTimers()
         } catch {
             logger.warning("Cannot read the store's running clocks", metadata: ["error": "\(error)"])
         }

@@ -51,6 +51,11 @@ struct BenchCommand: AsyncParsableCommand {
         valueName: "milliseconds"))
     var think = 0
 
+    @Option(help: ArgumentHelp(
+        "With several --server nodes: seats puts each table's two bots on two nodes (every move crosses nodes), tables puts both on one (a node hears of the others' games only from the store).",
+        valueName: "seats|tables"))
+    var split = LoadRun.Split.seats
+
     @Option(help: ArgumentHelp("Have this many players seek games (of --games) at once instead of playing, and report how long each waited to be paired.", valueName: "count"))
     var queue: Int?
 
@@ -161,6 +166,7 @@ struct BenchCommand: AsyncParsableCommand {
             pairs: pairs, games: tableGames, strategy: strategy,
             baseline: baseline)
         benchmark.think = .milliseconds(think)
+        benchmark.split = split
         benchmark.statePages = statePages
         benchmark.history = history
         benchmark.statePagesReconnect = statePagesReconnect
@@ -188,3 +194,5 @@ struct BenchCommand: AsyncParsableCommand {
         return .inProcess(dataDirectory: data)
     }
 }
+
+extension LoadRun.Split: ExpressibleByArgument {}

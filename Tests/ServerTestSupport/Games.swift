@@ -176,9 +176,10 @@ package enum Games {
     }
 
     /// Amber hides two ships and Ben fires once, and then neither moves; returns the conversation.
+    /// `others` join it too (after Ben), and play no part.
     @discardableResult
-    package static func shootOnceAndGoQuiet(_ amber: Player, _ ben: Player) async throws -> ConversationID {
-        let conversation = try await Games.gather(amber, [ben])
+    package static func shootOnceAndGoQuiet(_ amber: Player, _ ben: Player, others: [Player] = []) async throws -> ConversationID {
+        let conversation = try await Games.gather(amber, [ben] + others)
         _ = try await amber.request(.send(.init(id: "p", conversation: conversation, game: "battleship",
                                                 url: "?Ship_Location=0&Ship_Location=1")))
         let shown = try await ben.nextMessage()

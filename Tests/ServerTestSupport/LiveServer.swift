@@ -165,10 +165,13 @@ package final class ServerHandle: Sendable {
         self.task = task
     }
 
-    package static func start(dataDirectory: String, port: Int = 0) async throws -> ServerHandle {
+    package static func start(
+        dataDirectory: String, port: Int = 0, configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> ServerHandle {
         var logger = Logger(label: "parley-test")
         logger.logLevel = .critical
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: dataDirectory)
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: dataDirectory)
+        configure(&configuration)
         let (started, running) = AsyncStream<RunningServer>.makeStream()
         let app = try await buildParleyServer(configuration: configuration, logger: logger, onServerRunning: { running.yield($0) })
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))

@@ -24,7 +24,7 @@ public protocol EventLog: Sendable {
     /// stream's last record must be the one given (0 for a stream with no record yet), or
     /// nothing is stored and the append throws ``LogError/Code/conflict``. Servers sharing a
     /// store use it so that of two decisions taken on the same state, the second is refused.
-    func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+    nonisolated(nonsending) func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
         -> [LogRecord]
 
     /// Removes every record of `stream`, and applies `changes` to the index, in one transaction:
@@ -44,7 +44,7 @@ public protocol EventLog: Sendable {
     func watchAppends(_ receive: @escaping @Sendable (AppendNotice?) -> Void) async
 
     /// The value of one index entry, or `nil` when there is none.
-    func indexValue(_ kind: String, key: String) async throws(LogError) -> String?
+    nonisolated(nonsending) func indexValue(_ kind: String, key: String) async throws(LogError) -> String?
 
     /// The value of one index entry, set to `value` first if there is none: of several callers
     /// at once, on any number of servers sharing the store, all get the value of the first.

@@ -7,7 +7,7 @@ import Storage
 /// are written in one transaction, which checks where their streams end, stores the records and
 /// the index changes, and sends the other servers their notices.
 extension PostgresEventLog {
-    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+    public nonisolated(nonsending) func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
         -> [LogRecord]
     {
         try checkOpen()

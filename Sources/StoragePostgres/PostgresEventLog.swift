@@ -81,7 +81,7 @@ public final class PostgresEventLog: EventLog {
         for await _ in started {}
     }
 
-    public func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
+    public nonisolated(nonsending) func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
         try await read("SELECT value FROM index_entry WHERE kind = \(kind) AND key = \(key)", as: String.self).first
     }
 

@@ -65,7 +65,7 @@ public final class SQLiteEventLog: EventLog {
         try self.init(path: folder.appendingPathComponent("events.sqlite").path, durability: durability, limit: limit)
     }
 
-    public func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
+    public nonisolated(nonsending) func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
         -> [LogRecord]
     {
         let pool = try openPool()
@@ -143,15 +143,23 @@ public final class SQLiteEventLog: EventLog {
             [stream, position, limit], limit: limit)
     }
 
-    public func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
+    /// One entry, read on the caller's thread: a lookup by primary key, in pages the readers
+    /// keep, is shorter than the hops to a reader's queue and back (a server reads one when a
+    /// game starts).
+    public nonisolated(nonsending) func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
         let pool = try openPool()
         do {
-            return try await pool.read { db in
+            return try Self.readHere(pool) { db in
                 try String.fetchOne(db, sql: "SELECT value FROM index_entry WHERE kind = ? AND key = ?", arguments: [kind, key])
             }
         } catch {
             throw failure(error)
         }
+    }
+
+    /// GRDB's blocking read, which an `async` caller's `pool.read` would not choose.
+    private static func readHere<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
+        try pool.read(body)
     }
 
     public func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {

@@ -78,10 +78,10 @@ public struct BatchDecision: Sendable {
     }
 }
 
-/// What became of a conversation asked to leave memory (`Engine.evictIdle`).
-public enum Eviction: Equatable, Sendable {
-    /// A turn clock runs in it: it stays, so that its deadline is timed.
-    case stays
-    /// It left; `snapshot`, if any, keeps what it gained since its newest stored one.
-    case left(snapshot: IndexChange?)
+/// What a conversation that left memory (`Engine.evictIdle`) hands back: `snapshot`, if any,
+/// keeps what it gained since its newest stored one; `deadlines` are the turns that ran in it,
+/// which the server times from the store from now on.
+public struct Eviction: Equatable, Sendable {
+    public let snapshot: IndexChange?
+    public let deadlines: [TurnDeadline]
 }

@@ -5,8 +5,7 @@ import Wire
 
 /// Which conversations are in memory. Only those in use lately are; the server evicts the
 /// others when they have been idle for a while and loads one again from its stored events when
-/// a request needs it. A conversation whose turn clock runs stays in memory, so that its
-/// deadline can fire.
+/// a request needs it, or when a turn that ran in it reaches its deadline.
 extension Engine {
     /// How many conversations are in memory.
     public var residentCount: Int { conversations.count }
@@ -52,17 +51,17 @@ extension Engine {
         directory.conversations(of: account)?.contains(conversation) == true ? [conversation] : []
     }
 
-    /// Lets an idle conversation leave memory, unless a turn clock runs in it (`.stays`). What
-    /// it gained since its newest stored snapshot (which holds its entries up to `snapshotSeq`)
-    /// comes back as a snapshot to store, of its records after `storedThrough`.
+    /// Lets an idle conversation leave memory. What it gained since its newest stored snapshot
+    /// (which holds its entries up to `snapshotSeq`) comes back as a snapshot to store, of its
+    /// records after `storedThrough`, with the turn deadlines running in it.
     public mutating func evictIdle(_ conversation: ConversationID, storedThrough: Int64, snapshotSeq: Int) -> Eviction {
-        if hasRunningClock(conversation) { return .stays }
+        let deadlines = deadlines(in: conversation)
         var snapshot: IndexChange?
         if let lastSeq = lastSeq(of: conversation), lastSeq > snapshotSeq {
             snapshot = snapshotChange(of: conversation, after: storedThrough)
         }
         evict(conversation)
-        return .left(snapshot: snapshot)
+        return Eviction(snapshot: snapshot, deadlines: deadlines)
     }
 
     /// Takes a conversation out of memory; its events stay in the store, and its invite in the

@@ -12,8 +12,10 @@ package extension Pipeline {
     enum Chore: Sendable {
         /// A turn's deadline passes: the timeout is decided like any request.
         case turn(TurnDeadline)
-        /// The deadline the store's index holds for a conversation not in memory passes: it is
-        /// loaded, and its turns are timed from what it holds (`timeClocksInStore`).
+        /// The earliest turn deadline of a conversation not in memory passes, as the store's
+        /// index holds it (`timeClocksInStore`, `timeClocksStartedElsewhere`) or as it stood
+        /// when the conversation left memory (`timeFromStore`): it is loaded, and its turns are
+        /// timed from what it holds.
         case clockInStore(ConversationID)
         /// Conversations idle long enough leave memory (`evictIdleConversations`).
         case sweep
@@ -156,6 +158,16 @@ package extension Pipeline {
         case let .set(deadline): timers.schedule(.turn(deadline), for: .turn(deadline.session), at: deadline.at)
         case let .cancel(session): timers.cancel(.turn(session))
         }
+    }
+
+    /// Times the turns that ran in a conversation that left memory by one chore at the earliest
+    /// of their deadlines, which loads it again then (`clockInStore`) and times them from what
+    /// the store holds.
+    func timeFromStore(_ id: ConversationID, _ deadlines: [TurnDeadline]) {
+        for deadline in deadlines { timers.cancel(.turn(deadline.session)) }
+        guard let earliest = deadlines.map(\.at).min() else { return }
+        timers.schedule(.clockInStore(id), for: .clockInStore(id), at: earliest)
+        armTimers()
     }
 
     /// Times a session's turn, replacing the deadline of its previous turn.

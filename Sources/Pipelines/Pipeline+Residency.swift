@@ -12,8 +12,9 @@ import Timekeeping
 
 /// Which conversations the relay's engine holds in memory: those in use lately, at most
 /// `Residency.liveConversations` of them. A request for one that is not in memory loads it
-/// from its stored events before it is decided; one idle for `Residency.idle` is evicted,
-/// unless a turn's clock runs in it.
+/// from its stored events before it is decided; one idle for `Residency.idle` is evicted. The
+/// turns running in one that left are timed from the store (`timeFromStore`), which loads it
+/// again at their deadline.
 package extension Pipeline {
     /// How many conversations are in memory now.
     var residentCount: Int { engine.residentCount }
@@ -175,11 +176,11 @@ package extension Pipeline {
 
     /// Evicts the conversations idle for longer than `Residency.idle`,
     /// then the least recently used ones while more than `Residency.liveConversations` are in
-    /// memory; never one whose turn clock runs.
+    /// memory.
     func evictIdleConversations() {
         let now = clock.now
-        // Once a second; over the limit, up to ten times a second, so that conversations whose
-        // clocks run (and cannot leave) never make every batch sort them all.
+        // Once a second; over the limit, up to ten times a second, so that a burst of new
+        // conversations never makes every batch sort them all.
         let pause: Duration = engine.residentCount > environment.residency.liveConversations ? .milliseconds(100) : .seconds(1)
         if let lastSweep, now - lastSweep < pause { return }
         lastSweep = now
@@ -193,11 +194,11 @@ package extension Pipeline {
         var evicted = 0
         for id in idle {
             let eviction = engine.evictIdle(id, storedThrough: held.storedThrough[id] ?? 0, snapshotSeq: held.snapshotSeq[id] ?? 0)
-            guard case let .left(snapshot) = eviction else { continue }
             // What changed since its last snapshot is kept in a new one, stored with the next
             // append or when the pipeline is next idle.
-            if let snapshot { held.pendingSnapshots[id] = snapshot }
+            if let snapshot = eviction.snapshot { held.pendingSnapshots[id] = snapshot }
             held.forget(id)
+            timeFromStore(id, eviction.deadlines)
             metrics.evicted()
             resident -= 1
             evicted += 1

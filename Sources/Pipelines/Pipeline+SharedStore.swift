@@ -175,19 +175,15 @@ package extension Pipeline {
     }
 
     /// Lets a conversation that another server moved on leave memory without applying what it
-    /// stored: no one here is sent it. Its turns are timed from the store's index again, from
-    /// its earliest deadline here, which the move did not bring forward (a move restarts a turn's
-    /// clock later; a new session's shorter turn is written to the index, and the next
+    /// stored: no one here is sent it. Its turns are timed from the store from its earliest
+    /// deadline here, which the move did not bring forward (a move restarts a turn's clock later;
+    /// a new session's shorter turn is written to the index, and the next
     /// `timeClocksStartedElsewhere` times it).
     func letGo(_ id: ConversationID) {
         let deadlines = engine.deadlines(in: id)
-        for deadline in deadlines { timers.cancel(.turn(deadline.session)) }
         forgetConversation(id)
         metrics.evicted()
-        if let earliest = deadlines.map(\.at).min() {
-            timers.schedule(.clockInStore(id), for: .clockInStore(id), at: earliest)
-            armTimers()
-        }
+        timeFromStore(id, deadlines)
     }
 
     /// Times the turn clocks running in the store in conversations not in memory here (started

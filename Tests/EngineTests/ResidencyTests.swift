@@ -49,8 +49,8 @@ import Wire
         #expect(harness.engine.hasRunningClock(created.conversation))
     }
 
-    /// An idle conversation leaves memory unless its turn clock runs, handing back a snapshot of
-    /// what it gained since its newest stored one, if anything.
+    /// An idle conversation leaves memory, handing back a snapshot of what it gained since its
+    /// newest stored one, if anything, and the turns that run in it, to be timed from the store.
     @Test func anIdleConversationLeavesWithWhatItsSnapshotLacks() throws {
         var harness = EngineHarness(turnTimeouts: ["battleship": 300])
         let created = harness.create(by: "amber")
@@ -60,20 +60,23 @@ import Wire
 
         // Nothing since the snapshot: it leaves with none.
         var copy = harness.engine
-        #expect(copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq) == .left(snapshot: nil))
+        let quietly = copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq)
+        #expect(quietly.snapshot == nil && quietly.deadlines.isEmpty)
         #expect(!copy.holds(created.conversation))
         // Entries since: it leaves with one, of its records after the position given.
         copy = harness.engine
         let eviction = copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq - 1)
-        guard case let .left(snapshot?) = eviction else { throw Unexpected(eviction) }
+        let snapshot = try #require(eviction.snapshot)
         #expect(snapshot == harness.engine.snapshotChange(of: created.conversation, after: 9))
         #expect(!copy.holds(created.conversation) && copy.holds(quiet))
 
-        // A turn clock runs: it stays, and nothing is handed back.
+        // A turn clock runs: it leaves too, with the turn's deadline.
         _ = harness.handle(.send(.init(id: "p", conversation: created.conversation, game: "battleship",
                                        url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
-        #expect(harness.engine.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: 0) == .stays)
-        #expect(harness.engine.holds(created.conversation))
+        let running = harness.engine.deadlines(in: created.conversation)
+        #expect(running.count == 1)
+        #expect(harness.engine.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: 0).deadlines == running)
+        #expect(!harness.engine.holds(created.conversation))
     }
 }
 

@@ -13,7 +13,7 @@ import Wire
 @Suite(.timeLimit(.minutes(1)))
 struct ServerResidencyTests {
     @Test func anIdleConversationLeavesMemoryWithNoTrafficAndComesBackWhole() async throws {
-        // No turn timeouts: a running clock would keep the conversation in memory.
+        // No turn timeouts: no deadline brings it back.
         let clock = ManualClock()
         try await LiveServer.with(turnTimeouts: [:], configure: {
             $0.residency = ConversationRouter.Residency(idle: .seconds(300))
@@ -41,6 +41,35 @@ struct ServerResidencyTests {
             #expect(try await ben.nextMessage() == live)
             let metrics = try await HTTPS.request("\(server.url)/metrics").body
             #expect(Self.metric("parley_conversation_loads_total", in: metrics) >= 1)
+        }
+    }
+
+    /// A conversation whose turn clock runs leaves memory once idle as well, and is loaded again
+    /// when the turn's deadline passes: the turn times out as if it had stayed.
+    @Test func anIdleConversationWhoseClockRunsLeavesMemoryAndItsTurnStillTimesOut() async throws {
+        let clock = ManualClock()
+        try await LiveServer.with(turnTimeouts: ["icecream": .seconds(600)], configure: {
+            $0.residency = ConversationRouter.Residency(idle: .seconds(300))
+            $0.clock = .init(clock)
+        }) { server in
+            let amber = try await Player.connect(to: server)
+            let ben = try await Player.connect(to: server)
+            let conversation = try await Games.gather(amber, [ben])
+            _ = try await amber.request(.send(.init(id: "m", conversation: conversation, game: "icecream", url: "?Base=base02")))
+            _ = try await ben.nextMessage()
+            let metrics = { try await HTTPS.request("\(server.url)/metrics").body }
+            clock.advance(by: .seconds(299))
+            try await eventually(within: .seconds(10)) {
+                clock.advance(by: .seconds(1))
+                return Self.metric("parley_conversations_resident", in: try await metrics()) == 0
+            }
+            let loads = Self.metric("parley_conversation_loads_total", in: try await metrics())
+
+            // Past the turn's deadline (600 s after the base): loaded again, and the turn skipped.
+            clock.advance(by: .seconds(301))
+            let timeout = try await ben.next { if case let .event(event) = $0 { event.kind == .timeout } else { false } }
+            #expect(timeout.event?.conversation == conversation)
+            #expect(Self.metric("parley_conversation_loads_total", in: try await metrics()) == loads + 1)
         }
     }
 

@@ -193,6 +193,8 @@ package extension Pipeline {
         }
         var evicted = 0
         for id in idle {
+            // A turn due soon keeps its conversation: it would be read back at once.
+            if let due = engine.deadlines(in: id).map(\.at).min(), due < now.advanced(by: Self.turnDueSoon).date { continue }
             let eviction = engine.evictIdle(id, storedThrough: held.storedThrough[id] ?? 0, snapshotSeq: held.snapshotSeq[id] ?? 0)
             // What changed since its last snapshot is kept in a new one, stored with the next
             // append or when the pipeline is next idle.
@@ -208,6 +210,9 @@ package extension Pipeline {
         if evicted > 0 { forgetAccounts() }
         returnFreedMemory(now: now)
     }
+
+    /// How near a turn's deadline must be for its idle conversation to stay in memory.
+    static let turnDueSoon: Duration = .seconds(60)
 
     /// Forgets the accounts that are neither connected nor in a conversation in memory.
     func forgetAccounts() {

@@ -41,6 +41,8 @@ import Transport
             try await tmux.wait("Amber", for: "Your turn: Drop a disc")
 
             // Ben resigns, asked first; both read the end; Amber went first, so Ben starts the rematch.
+            // Once his own screen shows his drop taken: a key pressed before lands on the one before.
+            try await tmux.wait("Ben", for: "Waiting for Amber")
             try await tmux.press("Ben", "C-r")
             try await tmux.wait("Ben", for: "Resign this game? Enter resigns, Esc cancels.")
             try await tmux.press("Ben", "Enter")
@@ -147,8 +149,10 @@ import Transport
             try await tmux.press("Ben", "Escape")
             try await tmux.wait("Ben", for: "Start: ")
             try await tmux.press("Ben", "Up", "Up", "Up")
-            let back = try await tmux.wait("Ben", for: "newer message")
-            #expect(back.contains("Amber placed their ships  signed"), "\(back)")
+            // The mark comes once the check is done, which may be after the screen first shows
+            // the selection.
+            let back = try await tmux.wait("Ben", for: "Amber placed their ships  signed")
+            #expect(back.contains("newer message"), "\(back)")
             #expect(!back.contains("FAILED"), "\(back)")
         }
     }

@@ -14,11 +14,6 @@ extension Engine {
 
     public func holds(_ conversation: ConversationID) -> Bool { conversations[conversation] != nil }
 
-    /// Whether a session of the conversation waits for a turn deadline.
-    public func hasRunningClock(_ conversation: ConversationID) -> Bool {
-        !deadlines(in: conversation).isEmpty
-    }
-
     /// The conversations a request names: the one it acts on (for a member), the one its invite
     /// opens, or the account's of a `list`'s page.
     public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [ConversationID] {
@@ -51,11 +46,15 @@ extension Engine {
         directory.conversations(of: account)?.contains(conversation) == true ? [conversation] : []
     }
 
-    /// Lets an idle conversation leave memory. What it gained since its newest stored snapshot
-    /// (which holds its entries up to `snapshotSeq`) comes back as a snapshot to store, of its
-    /// records after `storedThrough`, with the turn deadlines running in it.
-    public mutating func evictIdle(_ conversation: ConversationID, storedThrough: Int64, snapshotSeq: Int) -> Eviction {
+    /// Lets an idle conversation leave memory, unless one of its turns is due before `soon`
+    /// (`nil`: it stays, as it would be read back at once). What it gained since its newest
+    /// stored snapshot (which holds its entries up to `snapshotSeq`) comes back as a snapshot to
+    /// store, of its records after `storedThrough`, with the turn deadlines running in it.
+    public mutating func evictIdle(
+        _ conversation: ConversationID, storedThrough: Int64, snapshotSeq: Int, unlessDueBefore soon: Date
+    ) -> Eviction? {
         let deadlines = deadlines(in: conversation)
+        if deadlines.contains(where: { $0.at < soon }) { return nil }
         var snapshot: IndexChange?
         if let lastSeq = lastSeq(of: conversation), lastSeq > snapshotSeq {
             snapshot = snapshotChange(of: conversation, after: storedThrough)

@@ -13,14 +13,14 @@ package extension Pipeline {
         /// A turn's deadline passes: the timeout is decided like any request.
         case turn(TurnDeadline)
         /// The earliest turn deadline of a conversation not in memory passes, as the store's
-        /// index holds it (`timeClocksInStore`, `timeClocksStartedElsewhere`) or as it stood
+        /// index holds it (`timeClocksInStore`) or as it stood
         /// when the conversation left memory (`timeFromStore`): it is loaded, and its turns are
         /// timed from what it holds.
         case clockInStore(ConversationID)
         /// Conversations idle long enough leave memory (`evictIdleConversations`).
         case sweep
         /// On a shared store: the clocks another server started are timed here too, as
-        /// `clockInStore` chores (`timeClocksStartedElsewhere`).
+        /// `clockInStore` chores (`timeClocksInStore`).
         case clockSweep
         /// Accounts neither connected nor in a conversation in memory are forgotten.
         case accountSweep
@@ -80,7 +80,11 @@ package extension Pipeline {
                 publish()
                 timers.schedule(.sweep, for: .sweep, at: clock.now.advanced(by: Self.sweepInterval).date)
             case .clockSweep:
-                await timeClocksStartedElsewhere()
+                do {
+                    try await timeClocksInStore()
+                } catch {
+                    logger.warning("Cannot read the store's running clocks", metadata: ["error": "\(error)"])
+                }
                 timers.schedule(.clockSweep, for: .clockSweep, at: clock.now.advanced(by: Self.clockSweepInterval).date)
             case .accountSweep:
                 forgetAccounts()
@@ -135,11 +139,14 @@ package extension Pipeline {
     /// loading it, at the deadline the store's index holds for it: it is loaded then (or sooner,
     /// when a request needs it), and its turns are timed from what it holds, which may be later
     /// (the server's downtime does not count). A start after a crash under load loaded every
-    /// such conversation first: 6.4 s for 821 of them.
+    /// such conversation first: 6.4 s for 821 of them. On a shared store it runs every 5 s too,
+    /// for the clocks other servers start, so that their deadlines fire here should those servers
+    /// stop (of the servers whose timeouts race, the store keeps one): a conversation in memory or
+    /// timed already keeps its time.
     func timeClocksInStore() async throws {
         for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
             let id = ConversationID(rawValue: entry.key)
-            guard engine.partition.holds(id) else { continue }
+            guard engine.partition.holds(id), !engine.holds(id), !timers.contains(.clockInStore(id)) else { continue }
             let due = Int64(entry.value).map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? clock.now.date
             timers.schedule(.clockInStore(id), for: .clockInStore(id), at: due)
         }

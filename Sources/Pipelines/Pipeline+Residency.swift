@@ -193,9 +193,10 @@ package extension Pipeline {
         }
         var evicted = 0
         for id in idle {
-            // A turn due soon keeps its conversation: it would be read back at once.
-            if let due = engine.deadlines(in: id).map(\.at).min(), due < now.advanced(by: Self.turnDueSoon).date { continue }
-            let eviction = engine.evictIdle(id, storedThrough: held.storedThrough[id] ?? 0, snapshotSeq: held.snapshotSeq[id] ?? 0)
+            guard let eviction = engine.evictIdle(
+                id, storedThrough: held.storedThrough[id] ?? 0, snapshotSeq: held.snapshotSeq[id] ?? 0,
+                unlessDueBefore: now.advanced(by: Self.turnDueSoon).date)
+            else { continue }
             // What changed since its last snapshot is kept in a new one, stored with the next
             // append or when the pipeline is next idle.
             if let snapshot = eviction.snapshot { held.pendingSnapshots[id] = snapshot }
@@ -211,7 +212,9 @@ package extension Pipeline {
         returnFreedMemory(now: now)
     }
 
-    /// How near a turn's deadline must be for its idle conversation to stay in memory.
+    /// How near a turn's deadline must be for its idle conversation to stay in memory. A
+    /// deadline read back from the store (whole milliseconds) may also fall a fraction after the
+    /// one timed before the conversation left.
     static let turnDueSoon: Duration = .seconds(60)
 
     /// Forgets the accounts that are neither connected nor in a conversation in memory.

@@ -177,30 +177,12 @@ package extension Pipeline {
     /// Lets a conversation that another server moved on leave memory without applying what it
     /// stored: no one here is sent it. Its turns are timed from the store from its earliest
     /// deadline here, which the move did not bring forward (a move restarts a turn's clock later;
-    /// a new session's shorter turn is written to the index, and the next
-    /// `timeClocksStartedElsewhere` times it).
+    /// a new session's shorter turn is written to the index, and the next look at it,
+    /// `timeClocksInStore`, times it).
     func letGo(_ id: ConversationID) {
         let deadlines = engine.deadlines(in: id)
         forgetConversation(id)
         metrics.evicted()
         timeFromStore(id, deadlines)
-    }
-
-    /// Times the turn clocks running in the store in conversations not in memory here (started
-    /// by another server), at the deadlines the store's index holds, so that they fire here too
-    /// should that server stop: of the servers whose timeouts race, the store keeps one. A
-    /// conversation timed already keeps its time; none is loaded before its time comes.
-    func timeClocksStartedElsewhere() async {
-        do {
-            for entry in try await log.indexEntries(IndexKind.clock, prefix: "") {
-                let id = ConversationID(rawValue: entry.key)
-                guard engine.partition.holds(id), !engine.holds(id), !timers.contains(.clockInStore(id)) else { continue }
-                let due = Int64(entry.value).map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? clock.now.date
-                timers.schedule(.clockInStore(id), for: .clockInStore(id), at: due)
-            }
-            armTimers()
-        } catch {
-            logger.warning("Cannot read the store's running clocks", metadata: ["error": "\(error)"])
-        }
     }
 }

@@ -43,14 +43,15 @@ import Wire
         var harness = EngineHarness(turnTimeouts: ["battleship": 300])
         let created = harness.create(by: "amber")
         _ = harness.join(created.invite, by: "ben")
-        #expect(!harness.engine.hasRunningClock(created.conversation))
+        #expect(harness.engine.deadlines(in: created.conversation).isEmpty)
         _ = harness.handle(.send(.init(id: "p", conversation: created.conversation, game: "battleship",
                                        url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
-        #expect(harness.engine.hasRunningClock(created.conversation))
+        #expect(harness.engine.deadlines(in: created.conversation).map(\.at) == [harness.clock.addingTimeInterval(300)])
     }
 
     /// An idle conversation leaves memory, handing back a snapshot of what it gained since its
-    /// newest stored one, if anything, and the turns that run in it, to be timed from the store.
+    /// newest stored one, if anything, and the turns that run in it, to be timed from the store;
+    /// unless a turn is due soon, when it stays.
     @Test func anIdleConversationLeavesWithWhatItsSnapshotLacks() throws {
         var harness = EngineHarness(turnTimeouts: ["battleship": 300])
         let created = harness.create(by: "amber")
@@ -60,13 +61,14 @@ import Wire
 
         // Nothing since the snapshot: it leaves with none.
         var copy = harness.engine
-        let quietly = copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq)
-        #expect(quietly.snapshot == nil && quietly.deadlines.isEmpty)
+        let soon = harness.clock.addingTimeInterval(60)
+        let quietly = copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq, unlessDueBefore: soon)
+        #expect(quietly != nil && quietly?.snapshot == nil && quietly?.deadlines.isEmpty == true)
         #expect(!copy.holds(created.conversation))
         // Entries since: it leaves with one, of its records after the position given.
         copy = harness.engine
-        let eviction = copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq - 1)
-        let snapshot = try #require(eviction.snapshot)
+        let eviction = copy.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: lastSeq - 1, unlessDueBefore: soon)
+        let snapshot = try #require(eviction?.snapshot)
         #expect(snapshot == harness.engine.snapshotChange(of: created.conversation, after: 9))
         #expect(!copy.holds(created.conversation) && copy.holds(quiet))
 
@@ -75,7 +77,13 @@ import Wire
                                        url: "?Ship_Location=0&Ship_Location=4")), from: "amber")
         let running = harness.engine.deadlines(in: created.conversation)
         #expect(running.count == 1)
-        #expect(harness.engine.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: 0).deadlines == running)
+        // Due within the margin (300 s from now, the margin past it): it stays, unchanged.
+        let stays = harness.engine.evictIdle(
+            created.conversation, storedThrough: 9, snapshotSeq: 0, unlessDueBefore: harness.clock.addingTimeInterval(301))
+        #expect(stays == nil)
+        #expect(harness.engine.holds(created.conversation))
+        let leaves = harness.engine.evictIdle(created.conversation, storedThrough: 9, snapshotSeq: 0, unlessDueBefore: soon)
+        #expect(leaves?.deadlines == running)
         #expect(!harness.engine.holds(created.conversation))
     }
 }

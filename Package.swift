@@ -232,6 +232,7 @@ let package = Package(
                 "Server", "Client", "Play", "Wire", "Engine", "GameCatalog", "Storage", "StorageSQLite", "Transcript", "Transport",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

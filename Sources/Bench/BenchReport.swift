@@ -23,6 +23,21 @@ enum BenchReport {
          "echo round trip: " + percentiles(figures)] + errors(figures).map { "echo " + $0 }
     }
 
+    /// The floor's lines, and its server's CPU seconds a move (`nil` when unknown).
+    static func floor(_ figures: LoadFigures, samples: [ProcessSample?]) -> ([String], Double?) {
+        var lines = [
+            "floor moves: \(figures.accepted) in \(format(figures.seconds, 1)) s = \(format(figures.perSecond, 0)) moves/s",
+            "floor round trip: " + percentiles(figures),
+        ]
+        var perMove: Double?
+        if figures.seconds > 0, figures.accepted > 0, let start = samples[0], let end = samples[1] {
+            let cpu = end.cpuSeconds - start.cpuSeconds
+            perMove = cpu / Double(figures.accepted)
+            lines.append("floor CPU: \(format(cpu / figures.seconds * 100, 0))% of one core (\(format(cpu / Double(figures.accepted) * 1_000_000, 0)) µs per move)")
+        }
+        return (lines + errors(figures).map { "floor " + $0 }, perMove)
+    }
+
     static func idle(_ result: IdleRun.Result, asked: Int, inThisProcess: Bool) -> [String] {
         ["idle connections: \(result.held) of \(asked) authenticated in \(seconds(result.openingTime))",
          "as soon as all were open:"]
@@ -89,6 +104,13 @@ enum BenchReport {
         let serverCPU = serverEnd.cpuSeconds - serverStart.cpuSeconds
         return ["CPU: server \(format(serverCPU / wall * 100, 0))% of one core"
             + " (\(format(serverCPU / Double(max(moves, 1)) * 1_000_000, 0)) µs per move), clients \(format(clientCPU / wall * 100, 0))%"]
+    }
+
+    /// The server's CPU seconds a move over the run; `nil` when the server's CPU is unknown or mixed
+    /// with the clients'.
+    static func cpuPerMove(_ result: LoadRun.Result) -> Double? {
+        guard result.figures.accepted > 0, let start = result.server[1], let end = result.server[2] else { return nil }
+        return (end.cpuSeconds - start.cpuSeconds) / Double(result.figures.accepted)
     }
 
     static func errors(_ figures: LoadFigures) -> [String] {

@@ -17,6 +17,11 @@ public struct BenchVariant: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// How many signatures a move of this game between two players takes: one for each
+    /// distinct view of it (docs/FAIRNESS.md, "What it costs"): two for Battleship, whose
+    /// players each see their own fleet only, one for games that hide nothing.
+    public var signedViews: Int { game.rawValue == "battleship" ? 2 : 1 }
+
     /// Every game's variants for two players or more, in the catalog's order: what a run
     /// plays unless told otherwise.
     public static func all(in catalog: GameCatalog = .standard) -> [BenchVariant] {

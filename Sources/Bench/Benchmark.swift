@@ -25,6 +25,10 @@ public struct Benchmark: Sendable {
     public var split = LoadRun.Split.seats
     /// Also measure a bare TLS WebSocket echo with the same client and concurrency.
     public var baseline: Bool
+    /// Also measure the floor (`FloorServer`, in a child process of `executable`) with as many
+    /// tables, the same games' signatures and the same pauses, and compare Parley's CPU a move
+    /// with its.
+    public var floor: String?
     /// Clients fetching the state page of the newest message of a conversation of
     /// `history` messages, written into the server's data folder first, while the games run.
     public var statePages = 0
@@ -58,6 +62,18 @@ public struct Benchmark: Sendable {
             await server.stop()
             BenchReport.echo(figures, pairs: pairs).forEach(print)
             echo = figures
+        }
+        var floorCPU: Double?
+        if let executable = floor, case let .games(limit) = mode {
+            print("floor: \(pairs) tables storing, signing and relaying each move (parley floor as a child process)")
+            let server = try await SpawnedServer.start(executable: executable, command: "floor", settings: [])
+            var run = FloorRun(endpoint: ServerUnderTest.endpoint(server.server), tables: pairs, games: games)
+            run.think = think
+            let (figures, samples) = await run.run(limit: limit) { ProcessSample.read(pid: server.pid) }
+            server.stop()
+            let (lines, perMove) = BenchReport.floor(figures, samples: samples)
+            lines.forEach(print)
+            floorCPU = perMove
         }
         var page: String?
         var dataDirectory: String?
@@ -96,6 +112,10 @@ public struct Benchmark: Sendable {
             await server.stop()
             BenchReport.load(result, pairs: pairs, inThisProcess: server.inThisProcess).forEach(print)
             if let pageFigures { BenchReport.pages(pageFigures, clients: statePages, history: history).forEach(print) }
+            if let floorCPU, let perMove = BenchReport.cpuPerMove(result) {
+                print("Parley to floor: \(BenchReport.format(perMove * 1_000_000, 0)) µs of server CPU a move against the floor's"
+                    + " \(BenchReport.format(floorCPU * 1_000_000, 0)) = \(BenchReport.format(perMove / floorCPU, 2)) times the floor")
+            }
             if let echo, echo.perSecond > 0 {
                 print("Parley to echo: \(BenchReport.format(result.figures.perSecond / echo.perSecond * 100, 0))%"
                     + " (\(BenchReport.format(result.figures.perSecond, 0)) moves/s against \(BenchReport.format(echo.perSecond, 0)) echoes/s)")

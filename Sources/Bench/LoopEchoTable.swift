@@ -6,34 +6,25 @@ import NIOWebSocket
 /// flight at a time, so that the echo sees the same concurrency as the games, each connection
 /// run by a channel handler like the bots' (`LoopConnection`), so that both are measured with
 /// clients of the same kind.
-final class LoopEchoTable: @unchecked Sendable {
+final class LoopEchoTable: TextTable, @unchecked Sendable {
     /// About as long as a Parley move: in a mixed run the proposed states average about 420
     /// characters (seed 66, ice cream 28, classic 1,170), so a `send` frame averages about 600
     /// bytes, with a median near 250.
     static let message = String(repeating: "x", count: 400)
 
-    private let connections: [EchoHandler]
+    private let connections: [TextConnection]
     /// Touched by one connection's event loop at a time: the message in flight passes the turn.
     private var turn = 0
     private var start = ContinuousClock.now
     private var meter: LoadMeter?
 
-    private init(_ connections: [EchoHandler]) {
+    private init(_ connections: [TextConnection]) {
         self.connections = connections
     }
 
     static func open(at endpoint: ServerEndpoint) async throws -> LoopEchoTable {
-        let first = EchoHandler(), second = EchoHandler()
-        let table = LoopEchoTable([first, second])
-        do {
-            for handler in [first, second] {
-                handler.table = table
-                _ = try await endpoint.openChannel { handler }
-            }
-        } catch {
-            table.close()
-            throw error
-        }
+        let table = LoopEchoTable([TextConnection(seat: 0), TextConnection(seat: 1)])
+        try await table.connections.open(at: endpoint, for: table)
         return table
     }
 
@@ -51,7 +42,7 @@ final class LoopEchoTable: @unchecked Sendable {
         connections[turn % 2].send(Self.message)
     }
 
-    fileprivate func received(_ text: String) {
+    func received(_ text: String, seat: Int) {
         guard let meter else { return }
         if text.utf8.count == Self.message.utf8.count {
             meter.echoed(roundTrip: .now - start)
@@ -62,7 +53,7 @@ final class LoopEchoTable: @unchecked Sendable {
         connections[turn % 2].eventLoop?.execute { self.send() }
     }
 
-    fileprivate func failed(_ error: any Error) {
+    func failed(_ error: any Error) {
         guard let meter, !meter.isStopped else { return }
         meter.failed("\(error)")
     }
@@ -72,13 +63,25 @@ final class LoopEchoTable: @unchecked Sendable {
     }
 }
 
-/// One connection of a `LoopEchoTable`; its state is touched on its event loop.
-private final class EchoHandler: ChannelInboundHandler, @unchecked Sendable {
+/// What a table of `TextConnection`s hears from them, on their event loops.
+protocol TextTable: AnyObject {
+    func received(_ text: String, seat: Int)
+    func failed(_ error: any Error)
+}
+
+/// One connection of a `LoopEchoTable` or a `LoopFloorTable`, which sends and reads text
+/// frames; its state is touched on its event loop.
+final class TextConnection: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    weak var table: LoopEchoTable?
+    let seat: Int
+    weak var table: (any TextTable)?
     private var context: ChannelHandlerContext?
+
+    init(seat: Int) {
+        self.seat = seat
+    }
 
     var eventLoop: (any EventLoop)? { context?.eventLoop }
 
@@ -95,7 +98,7 @@ private final class EchoHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
-        case .text: table?.received(String(buffer: frame.unmaskedData))
+        case .text: table?.received(String(buffer: frame.unmaskedData), seat: seat)
         case .ping:
             context.writeAndFlush(
                 wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)), promise: nil)
@@ -111,5 +114,20 @@ private final class EchoHandler: ChannelInboundHandler, @unchecked Sendable {
 
     func close() {
         eventLoop?.execute { self.context?.close(promise: nil) }
+    }
+}
+
+extension [TextConnection] {
+    /// Connects each to `endpoint`, reporting to `table`; closes them all if one fails.
+    func open(at endpoint: ServerEndpoint, for table: some TextTable) async throws {
+        do {
+            for connection in self {
+                connection.table = table
+                _ = try await endpoint.openChannel { connection }
+            }
+        } catch {
+            for connection in self { connection.close() }
+            throw error
+        }
     }
 }

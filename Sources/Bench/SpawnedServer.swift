@@ -21,14 +21,16 @@ public final class SpawnedServer: Sendable {
         self.dataDirectory = dataDirectory
     }
 
-    /// Starts `executable serve` on a free port of 127.0.0.1 with `dataDirectory` (a new data
-    /// folder when nil) and `settings` (`key=value`), and waits for the line in which it says
-    /// where it listens.
-    public static func start(executable: String, settings: [String], dataDirectory: String? = nil) async throws -> SpawnedServer {
+    /// Starts `executable serve` (or `command`) on a free port of 127.0.0.1 with
+    /// `dataDirectory` (a new data folder when nil) and `settings` (`key=value`), and waits for
+    /// the line in which it says where it listens.
+    public static func start(
+        executable: String, command: String = "serve", settings: [String], dataDirectory: String? = nil
+    ) async throws -> SpawnedServer {
         let folder = dataDirectory ?? BackgroundServer.temporaryFolder("parley-bench-server")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data", folder]
+        process.arguments = [command, "--host", "127.0.0.1", "--port", "0", "--data", folder]
             + settings.flatMap { ["--set", $0] }
         let output = Pipe()
         process.standardOutput = output
@@ -66,7 +68,7 @@ public final class SpawnedServer: Sendable {
         }
         if process.isRunning { process.terminate() }
         try? FileManager.default.removeItem(atPath: folder)
-        throw BenchError("parley serve stopped before it listened:\n" + seen.suffix(10).joined(separator: "\n"))
+        throw BenchError("parley \(command) stopped before it listened:\n" + seen.suffix(10).joined(separator: "\n"))
     }
 
     /// Reads `… Parley listening on https://HOST:PORT (certificate SHA-256 HEX)`.

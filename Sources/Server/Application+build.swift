@@ -77,6 +77,17 @@ public func buildApplication(
         webSocket: .tasks(webSocketRouter.buildResponder()), onServerRunning: onServerRunning)
 }
 
+/// The same server whose WebSockets on `route.path` are served by channel handlers on their
+/// event loops, with no task per connection, as the relay's are: for the benchmark's floor.
+public func buildApplication(
+    configuration: ServerConfiguration,
+    logger: Logger,
+    webSocketRoute route: WebSocketRoute,
+    onServerRunning: @escaping @Sendable (RunningServer) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    try buildApplication(configuration: configuration, logger: logger, webSocket: .handlers(route), onServerRunning: onServerRunning)
+}
+
 /// What the pages read of the games a server holds: a state page checks its URL's chain and
 /// links a finished game's replay; `/replay/SESSION` shows it.
 protocol StoredGames: Sendable {

@@ -17,6 +17,7 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             parley bench                       # 1000 games, server in-process, 30 s
             parley bench --spawn --baseline    # server as a child; bare echo first
+            parley bench --spawn --floor       # and the floor: CPU a move against it
             parley bench --spawn --think 1000  # bots think ~1 s: a fixed load
             parley bench --spawn --idle 10000  # memory per idle connection
             parley bench --startup 10000,100000,1000000  # start-up time over stored moves
@@ -87,6 +88,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "First measure a bare TLS WebSocket echo server with the same client and concurrency.")
     var baseline = false
 
+    @Flag(help: "First measure the floor with the same tables, games and pauses: a server in a child process that stores, signs and relays each move and does nothing else; then compare Parley's CPU a move with it (needs --spawn).")
+    var floor = false
+
     @Flag(help: "Run the server as a child process (parley serve) rather than in this process.")
     var spawn = false
 
@@ -113,6 +117,9 @@ struct BenchCommand: AsyncParsableCommand {
         if duration != nil, moves != nil { throw ValidationError("Give --duration or --moves, not both.") }
         if server != nil, fingerprint == nil { throw ValidationError("--server needs --fingerprint.") }
         if server != nil, spawn { throw ValidationError("Give --server or --spawn, not both.") }
+        if floor, !spawn || idle != nil || queue != nil {
+            throw ValidationError("--floor compares CPU a move: give it with --spawn, without --idle or --queue.")
+        }
         if spawnExecutable != nil, !spawn, !crash { throw ValidationError("--spawn-executable needs --spawn or --crash.") }
         if let games, BenchVariant.list(games) == nil {
             throw ValidationError("--games \(games): a list of \(BenchVariant.all().map(\.name).joined(separator: ", ")).")
@@ -166,6 +173,7 @@ struct BenchCommand: AsyncParsableCommand {
             pairs: pairs, games: tableGames, strategy: strategy,
             baseline: baseline)
         benchmark.think = .milliseconds(think)
+        if floor { benchmark.floor = Bundle.main.executablePath ?? CommandLine.arguments[0] }
         benchmark.split = split
         benchmark.statePages = statePages
         benchmark.history = history

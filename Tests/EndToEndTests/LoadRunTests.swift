@@ -4,6 +4,7 @@ import Client
 import Foundation
 import Server
 import ServerTestSupport
+import StorageSQLite
 import Testing
 import Transport
 
@@ -54,6 +55,32 @@ struct LoadRunTests {
         #expect(figures.errors == 0, "\(figures.firstFailures)")
         #expect(figures.accepted >= 400)
     }
+
+    /// `parley bench --floor`, briefly: a real `parley floor` stores every move it answers, with
+    /// one signature for each distinct view of the table's game (two for Battleship's).
+    @Test func theFloorStoresEveryMoveItAnswersWithItsSignatures() async throws {
+        let floor = try await SpawnedServer.start(executable: try Programs.parley(), command: "floor", settings: [])
+        let endpoint = ServerEndpoint(host: floor.server.host, port: floor.server.port, trust: .pinned(floor.server.fingerprint))
+        let games = try #require(BenchVariant.list("seed,icecream"))
+        let (figures, samples) = await FloorRun(endpoint: endpoint, tables: 4, games: games).run(limit: .moves(400)) {
+            ProcessSample.read(pid: floor.pid)
+        }
+        floor.stop(keepingData: true)
+        defer { try? FileManager.default.removeItem(atPath: floor.dataDirectory) }
+        #expect(figures.errors == 0, "\(figures.firstFailures)")
+        #expect(figures.accepted >= 400)
+        #expect(samples.allSatisfy { $0 != nil }, "the floor's CPU is read from its own process")
+
+        let log = try SQLiteEventLog(folder: URL(fileURLWithPath: floor.dataDirectory))
+        let records = try await log.records(after: 0, limit: 100_000)
+        await log.close()
+        #expect(records.count >= figures.accepted, "every move answered was stored first")
+        let signatures = records.map { record in
+            String(decoding: record.payload, as: UTF8.self).split(separator: " ").dropFirst(3).count
+        }
+        #expect(Set(signatures) == [1, 2], "seed tables sign two views a move, ice cream tables one")
+        #expect(Set(records.map(\.stream)).count == 4, "each table's moves are a stream of their own")
+    }
 }
 
 /// The bench's tables come from the catalog: every variant of every game that needs two
@@ -74,6 +101,10 @@ struct LoadRunTests {
         // A strategy a game lacks is its usual one there.
         #expect(try BenchVariant.named("icecream")?.player("hunter").strategy == "random")
         #expect(try BenchVariant.named("classic")?.player("hunter").strategy == "hunter")
+        // The floor signs as many views as the game's moves have.
+        #expect(BenchVariant.all().map(\.signedViews) == BenchVariant.all().map { $0.game.rawValue == "battleship" ? 2 : 1 })
+        #expect(BenchVariant.named("classic")?.signedViews == 2)
+        #expect(BenchVariant.named("icecream")?.signedViews == 1)
     }
 }
 

@@ -145,21 +145,24 @@ public final class SQLiteEventLog: EventLog {
 
     /// One entry, read on the caller's thread: a lookup by primary key, in pages the readers
     /// keep, is shorter than the hops to a reader's queue and back (a server reads one when a
-    /// game starts).
+    /// game starts). One statement is atomic by itself: it needs no transaction of its own
+    /// (GRDB's `read` opens and ends one around it), and its prepared statement is kept.
     public nonisolated(nonsending) func indexValue(_ kind: String, key: String) async throws(LogError) -> String? {
         let pool = try openPool()
         do {
             return try Self.readHere(pool) { db in
-                try String.fetchOne(db, sql: "SELECT value FROM index_entry WHERE kind = ? AND key = ?", arguments: [kind, key])
+                try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT value FROM index_entry WHERE kind = ? AND key = ?"), arguments: [kind, key])
             }
         } catch {
             throw failure(error)
         }
     }
 
-    /// GRDB's blocking read, which an `async` caller's `pool.read` would not choose.
+    /// GRDB's blocking read of one statement, which an `async` caller's `pool.unsafeRead`
+    /// would not choose.
     private static func readHere<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
+        try pool.unsafeRead(body)
     }
 
     public func indexEntries(_ kind: String, prefix: String) async throws(LogError) -> [IndexEntry] {

@@ -160,8 +160,7 @@ struct StoringTable {
     var requests = 0
 
     init() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parley-reads-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: TestFolders.make("parley-reads"))
         counted = CountingLog(try SQLiteEventLog(folder: folder, durability: .normal))
         engine = Engine(
             configuration: EngineConfiguration(publicURL: "https://parley.test", signer: Self.signer),

@@ -4,6 +4,7 @@ import Storage
 import Hummingbird
 import Logging
 import Server
+import TestSupport
 import ServiceLifecycle
 import Transport
 import Wire
@@ -13,10 +14,9 @@ import Wire
 package enum LiveServer {
     package static let adminToken = "an-admin-token-for-the-tests"
 
+    /// A new folder for a test (`TestFolders`: gone when the test process exits).
     package static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestFolders.make()
     }
 
     package static func with<T: Sendable>(

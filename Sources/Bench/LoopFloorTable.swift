@@ -52,11 +52,18 @@ final class LoopFloorTable: TextTable, Sendable {
             return think > .zero ? think * Double.random(in: 0.5...1.5, using: &state.generator) : .zero
         }
         guard let pause, let eventLoop = connections[seat].eventLoop else { return }
-        let (seconds, attoseconds) = pause.components
-        eventLoop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {
-            self.state.withLock { $0.sent[seat] = .now }
-            self.connections[seat].send(FloorMove.move(signatures: self.signatures, body: LoopEchoTable.message))
+        if pause == .zero, eventLoop.inEventLoop {
+            send(from: seat)
+        } else {
+            let (seconds, attoseconds) = pause.components
+            eventLoop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) { self.send(from: seat) }
         }
+    }
+
+    /// On the seat's event loop.
+    private func send(from seat: Int) {
+        state.withLock { $0.sent[seat] = .now }
+        connections[seat].send(FloorMove.move(signatures: signatures, body: LoopEchoTable.message))
     }
 
     func received(_ text: String, seat: Int) {

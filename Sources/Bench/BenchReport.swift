@@ -12,7 +12,7 @@ enum BenchReport {
             "connections held: \(result.held) of \(pairs * 2)",
         ]
         lines += memory(before: result.server[0], held: result.server[2], connections: result.held, inThisProcess: inThisProcess)
-        lines += cpu(result, moves: figures.accepted, inThisProcess: inThisProcess)
+        lines += cpu(result, inThisProcess: inThisProcess)
         lines += errors(figures)
         return lines
     }
@@ -90,7 +90,7 @@ enum BenchReport {
                     + "\(kilobytes(held.residentBytes / max(connections, 1))) KB of the whole RSS per connection"]
     }
 
-    static func cpu(_ result: LoadRun.Result, moves: Int, inThisProcess: Bool) -> [String] {
+    static func cpu(_ result: LoadRun.Result, inThisProcess: Bool) -> [String] {
         let wall = result.figures.seconds
         guard wall > 0, let start = result.client[1], let end = result.client[2] else { return [] }
         let clientCPU = end.cpuSeconds - start.cpuSeconds
@@ -103,7 +103,7 @@ enum BenchReport {
         }
         let serverCPU = serverEnd.cpuSeconds - serverStart.cpuSeconds
         return ["CPU: server \(format(serverCPU / wall * 100, 0))% of one core"
-            + " (\(format(serverCPU / Double(max(moves, 1)) * 1_000_000, 0)) µs per move), clients \(format(clientCPU / wall * 100, 0))%"]
+            + " (\(format((cpuPerMove(result) ?? 0) * 1_000_000, 0)) µs per move), clients \(format(clientCPU / wall * 100, 0))%"]
     }
 
     /// The server's CPU seconds a move over the run; `nil` when the server's CPU is unknown or mixed

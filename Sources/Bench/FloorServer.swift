@@ -184,12 +184,16 @@ final class FloorConnection: ChannelInboundHandler, @unchecked Sendable {
                 floor.seat(self, at: joining)
                 send(FloorServer.joined)
             } else if seat != nil, let move = FloorMove(text) {
-                var record = text
-                for copy in 0..<move.signatures {
-                    guard let signature = try? floor.key.signature(for: Array(text.utf8) + [UInt8(copy)]) else { continue }
-                    record += " " + signature.base64EncodedString()
+                do {
+                    var record = text
+                    for copy in 0..<move.signatures {
+                        record += " " + (try floor.key.signature(for: Array(text.utf8) + [UInt8(copy)])).base64EncodedString()
+                    }
+                    pipeline.submit(FloorPipeline.Move(record: record, mover: self))
+                } catch {
+                    // A move it cannot sign is not stored with fewer signatures: the table stops.
+                    context.close(promise: nil)
                 }
-                pipeline.submit(FloorPipeline.Move(record: record, mover: self))
             } else {
                 context.close(promise: nil)
             }

@@ -1,6 +1,9 @@
 import Benchmark
 import Engine
+import Foundation
 import GameRules
+import Transcript
+import Wire
 
 /// One move decided by the engine, as the server's pipeline asks for it: a shot late in a
 /// classic Battleship game, which the engine checks against the session, decodes, plays
@@ -19,5 +22,46 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     } setup: { () -> LateGame in
         LateGame(shots: 190)
+    }
+
+    // The whole of a move's path through the engine on a server that signs, as the pipeline
+    // takes it: the batch of one move decided, its records written as stored, the batch set
+    // aside and kept, and the event rendered for each member.
+    for shots in [20, 190] {
+        Benchmark("Engine move signed, stored and rendered: classic shot \(shots + 1)") { benchmark, game in
+            var engine = game.engine
+            benchmark.startMeasurement()
+            takeWhole(game.send, from: game.mover, at: game.now, in: &engine)
+            benchmark.stopMeasurement()
+        } setup: { () -> LateGame in
+            LateGame(shots: shots, signed: true)
+        }
+    }
+    Benchmark("Engine move signed, stored and rendered: ice cream scoops") { benchmark, game in
+        var engine = game.engine
+        benchmark.startMeasurement()
+        takeWhole(game.send, from: game.mover, at: game.now, in: &engine)
+        benchmark.stopMeasurement()
+    } setup: { () -> IceCreamGame in
+        IceCreamGame()
+    }
+}
+
+/// A move's whole path through the engine, as the pipeline takes it: decided in a batch of its
+/// own, its records written as stored, the batch set aside and kept, and each entry it adds
+/// rendered for each member.
+private func takeWhole(_ send: ClientFrame, from mover: AccountID, at now: Date, in engine: inout Engine) {
+    var random = SeededRandom(seed: 7)
+    var writer = FrameWriter()
+    let decided = engine.decide([.frame(send, from: mover)], at: now, random: &random, storedThrough: [:], snapshotSeq: [:])
+    for record in decided.records { blackHole(try? record.storedJSON()) }
+    engine.keep(engine.setAside(decided))
+    for decision in decided.decisions {
+        for reference in decision.notify {
+            engine.render(reference) { _, write in
+                writer.clear()
+                blackHole(write(&writer))
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ClassicPlayout
 import Engine
+import Fairness
 import Foundation
 import GameCatalog
 import GameRules
@@ -15,10 +16,12 @@ struct LateGame {
     let mover: AccountID
     let now: Date
 
-    init(shots: Int) {
+    /// `signed`: with a signer, as a server has, so that each copy of each message is signed.
+    init(shots: Int, signed: Bool = false) {
         let playout = ClassicPlayout.late(shots: shots)
+        let signer = signed ? ChainSigner(raw: [UInt8](repeating: 7, count: 32)) : nil
         var engine = Engine(
-            configuration: EngineConfiguration(publicURL: "https://parley.test"), catalog: .standard,
+            configuration: EngineConfiguration(publicURL: "https://parley.test", signer: signer), catalog: .standard,
             identifiers: ParticipantIdentifiers(secret: Array("a server secret for the benchmarks".utf8)))
         var random = SeededRandom(seed: 7)
         var now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -6,8 +6,8 @@ import Wire
 /// member receives it, and a reply to it as a client sends it.
 enum Frames {
     static let ben = ParticipantID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
-    static let conversation = "5D3C1A2B-0000-4000-8000-00000000C0DE"
-    static let session = Session(uuidString: "9A1B2C3D-4E5F-4A6B-8C7D-8E9FA0B1C2D3")!
+    static let conversation: ConversationID = "5D3C1A2B-0000-4000-8000-00000000C0DE"
+    static let session = SessionID(uuidString: "9A1B2C3D-4E5F-4A6B-8C7D-8E9FA0B1C2D3")!
 
     static let message = Event(
         conversation: conversation, seq: 6, kind: .message,

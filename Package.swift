@@ -61,6 +61,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -106,7 +107,7 @@ let package = Package(
         ]),
         .target(name: "Engine", dependencies: [
             "Fairness", "GameRules", "GameCatalog", "Matchmaking", "Ratings", "Storage", "Transcript", "Wire",
-            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "DequeModule", package: "swift-collections"),
         ]),
         .target(name: "Storage"),
         .target(name: "TerminalUI", dependencies: ["Fairness", "GameRules", "GameCatalog", "GamePresentation", "Transcript", "Wire"]),

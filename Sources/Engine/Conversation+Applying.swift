@@ -32,7 +32,7 @@ extension Conversation {
     /// Applies a record of this conversation: an entry, a member who comes or goes, a readmission.
     /// `match` is the session's match after an accepted move when the caller has it at hand,
     /// which spares decoding the state again; `views`, with it, are the views of the state after
-    /// the move (`EngineContext.views(of:seats:)`), `digests` the digests of its signed copies
+    /// the move (`EngineContext.states(of:seats:)`), `digests` the digests of its signed copies
     /// (`EngineContext.chain(after:…)`), and `commitments` the session's trees
     /// (`EngineContext.fleetProofs(after:signer:)`). Throws when the record does not fit.
     mutating func apply(

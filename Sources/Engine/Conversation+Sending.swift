@@ -81,7 +81,8 @@ extension Conversation {
         } catch {
             return .refused(request, ErrorFrame(error))
         }
-        var views = context.views(of: session.match, seats: max(session.seats.count, seat.index + 1))
+        let states = context.states(of: session.match, seats: max(session.seats.count, seat.index + 1))
+        var views = states.views
         if let lie = configuration.lie { views = views.altered(by: lie, message: session.match.moveCount) }
         let fleets = configuration.signer.map { context.fleetProofs(after: session, signer: $0) }
         let proofs = fleets?.proofs
@@ -97,7 +98,7 @@ extension Conversation {
         let move = AcceptedMove(
             conversation: id, seq: lastSeq + 1, session: session.id,
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
-            request: request.id, state: QueryString.format(session.match.trueState),
+            request: request.id, state: states.trueState,
             moveCount: session.match.moveCount, texts: step.texts, at: now, proposal: request.proposalDigest,
             chain: signed?.chain, proofs: proofs)
         guard move.storedSizeBound <= configuration.maxRecordBytes else {

@@ -1,3 +1,4 @@
+import DequeModule
 import Fairness
 import Foundation
 import GameRules
@@ -26,7 +27,7 @@ struct Conversation: Sendable {
         var everyone: [AccountID] = []
         var lastSeq = 0
         var clockIndexed = IndexedClock.untold
-        var recent: [Entry] = []
+        var recent: Deque<Entry> = []
         var sessions: [SessionID: Session] = [:]
         var retired: Set<SessionID> = []
         var retiredOrder: [SessionID] = []
@@ -76,8 +77,9 @@ struct Conversation: Sendable {
         get { fields.clockIndexed }
         _modify { yield &fields.clockIndexed }
     }
-    /// The newest entries, oldest first, at most `recentEntries`.
-    private(set) var recent: [Entry] {
+    /// The newest entries, oldest first, at most `recentEntries`: a ring, as each move drops
+    /// the oldest.
+    private(set) var recent: Deque<Entry> {
         get { fields.recent }
         _modify { yield &fields.recent }
     }
@@ -182,11 +184,11 @@ struct Conversation: Sendable {
     }
 
     /// The newest entries, oldest first.
-    var recentEntries: [Entry] { recent }
+    var recentEntries: [Entry] { Array(recent) }
 
     /// Puts back the newest entries and the seq of the newest, from a snapshot.
     mutating func restore(recent entries: [Entry], lastSeq: Int) {
-        recent = Array(entries.suffix(Self.recentEntries))
+        recent = Deque(entries.suffix(Self.recentEntries))
         self.lastSeq = lastSeq
     }
 

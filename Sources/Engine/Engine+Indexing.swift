@@ -127,10 +127,7 @@ extension Engine {
     }
 
     private func totalsChange() -> IndexChange {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let json = (try? encoder.encode(totals)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return .set(IndexKind.totals, totalsKeyPrefix + String(partition.index), json)
+        .set(IndexKind.totals, totalsKeyPrefix + String(partition.index), totals.json)
     }
 
     /// The whole index of what this engine holds, when it holds everything (after replaying a

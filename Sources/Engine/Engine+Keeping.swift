@@ -18,7 +18,7 @@ extension Engine {
 
     /// `match` is the session's match after an accepted move when the caller has it at hand,
     /// which spares decoding the state again.
-    /// `views`, with it, are the views of the state after the move (`views(of:seats:)`),
+    /// `views`, with it, are the views of the state after the move (`states(of:seats:)`),
     /// `digests` the digests of its signed copies (`chain(after:…)`), and `commitments` the
     /// session's trees (`fleetProofs(after:signer:)`).
     mutating func apply(

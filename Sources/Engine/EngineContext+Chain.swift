@@ -7,15 +7,25 @@ import Transcript
 /// when the message was accepted, or anyone else, who sees it as a spectator; a seat taken by a
 /// message follows on from the spectator's copy of the one before, which its holder was shown.
 extension EngineContext {
-    /// The state after a move as each of the first `seats` seats sees it, and as a spectator does.
-    func views(of match: AnyMatch, seats: Int) -> StateViews {
-        StateViews(
-            seats: Dictionary(uniqueKeysWithValues: (0..<seats).map { ($0, QueryString.format(match.state(for: Seat($0)))) }),
-            spectator: QueryString.format(match.state(for: nil)))
+    /// The state after a move as each of the first `seats` seats sees it and as a spectator
+    /// does, and its true state: each text written once, and shared by every view whose items
+    /// are the same (all of them, in a game that hides nothing).
+    func states(of match: AnyMatch, seats: Int) -> (views: StateViews, trueState: String) {
+        let trueItems = match.trueState
+        let trueState = QueryString.format(trueItems)
+        let spectatorItems = match.state(for: nil)
+        let spectator = spectatorItems == trueItems ? trueState : QueryString.format(spectatorItems)
+        var views: [Int: String] = [:]
+        views.reserveCapacity(seats)
+        for seat in 0..<seats {
+            let items = match.state(for: Seat(seat))
+            views[seat] = items == spectatorItems ? spectator : items == trueItems ? trueState : QueryString.format(items)
+        }
+        return (StateViews(seats: views, spectator: spectator), trueState)
     }
 
     /// The links of the message that `session`'s next move makes, signed by `signer`, and the
-    /// digests of its copies: `views` are its views (`views(of:seats:)`), `moveCount` its number
+    /// digests of its copies: `views` are its views (`states(of:seats:)`), `moveCount` its number
     /// in the session. A statement that several viewers share (a game without hidden state) is
     /// signed once. The spectator's copy is signed only with `signingSpectators`; otherwise when
     /// first sent.
@@ -28,14 +38,14 @@ extension EngineContext {
         // A handful at most (one per distinct view): compared outright rather than hashed, as
         // each statement holds a whole state.
         var signed: [(statement: ChainStatement, signature: ChainSignature, digest: ChainDigest)] = []
+        let sessionID = session.id.uuidString
         func link(seat: Int?, view: String, signing: Bool = true) -> (ChainLink, ChainDigest) {
             let previous = before.flatMap { entry in
                 let seat = seat.flatMap { $0 < entry.seats.count ? $0 : nil }
                 return entry.digests?.digest(for: seat) ?? (try? statement(of: entry, for: seat)?.digest)
             }
             let said = ChainStatement(
-                game: session.game.id.rawValue, view: ProofItems.appending(proofs, to: view), session: session.id.uuidString,
-                message: moveCount, previous: previous)
+                game: session.game.id.rawValue, view: view, fleet: proofs, session: sessionID, message: moveCount, previous: previous)
             guard signing else { return (ChainLink(previous: previous, signature: nil), said.digest) }
             if let earlier = signed.first(where: { $0.statement == said }) {
                 return (ChainLink(previous: previous, signature: earlier.signature), earlier.digest)
@@ -73,7 +83,7 @@ extension EngineContext {
     /// `view`: the state as the viewer sees it, without the fleet items.
     func statement(of move: AcceptedMove, view: String, link: ChainLink) -> ChainStatement {
         ChainStatement(
-            game: move.game.rawValue, view: ProofItems.appending(move.proofs, to: view), session: move.session.uuidString,
+            game: move.game.rawValue, view: view, fleet: move.proofs, session: move.session.uuidString,
             message: move.moveCount, previous: link.previous)
     }
 
@@ -83,11 +93,15 @@ extension EngineContext {
         let view = try query(of: entry, for: seat)
         guard let chain = entry.move.chain else { return ProofItems.appending(entry.move.proofs, to: view) }
         let link = chain.link(for: seat)
-        let statement = statement(of: entry.move, view: view, link: link)
-        // Ed25519 signs deterministically: a copy signed now is the copy signed at the move.
-        guard let signature = link.signature ?? configuration.signer?.sign(statement) else {
-            return ProofItems.appending(entry.move.proofs, to: view)
+        let move = entry.move
+        if let signature = link.signature {
+            return ChainStatement.signedQuery(
+                view: view, fleet: move.proofs, session: move.session.uuidString, message: move.moveCount,
+                previous: link.previous, signature: signature)
         }
+        let statement = statement(of: move, view: view, link: link)
+        // Ed25519 signs deterministically: a copy signed now is the copy signed at the move.
+        guard let signature = configuration.signer?.sign(statement) else { return ProofItems.appending(move.proofs, to: view) }
         return statement.signedQuery(signature)
     }
 

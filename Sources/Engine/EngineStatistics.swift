@@ -20,6 +20,12 @@ public struct EngineStatistics: Hashable, Sendable, Codable {
              gamesFinished: left.gamesFinished + right.gamesFinished, moves: left.moves + right.moves)
     }
 
+    /// As the store's `totals` index entry holds it: `JSONEncoder`'s text with sorted keys,
+    /// written without one, as each batch writes it.
+    public var json: String {
+        "{\"conversations\":\(conversations),\"gamesFinished\":\(gamesFinished),\"gamesInProgress\":\(gamesInProgress),\"moves\":\(moves)}"
+    }
+
     /// A game in progress has finished.
     mutating func finishOne() {
         gamesInProgress -= 1

@@ -24,14 +24,62 @@ public struct ChainStatement: Sendable, Hashable {
     /// from 1; `previous` is the digest of the message before it as this viewer received it,
     /// `nil` for a message that begins its session's chain.
     public init(game: String, view: String, session: String, message: Int, previous: ChainDigest?) {
-        let items = view.hasPrefix("?") ? view.dropFirst() : Substring(view)
-        var query = String(items)
-        query.reserveCapacity(query.utf8.count + 160)
-        if !query.isEmpty { query += "&" }
-        query += ChainItem.session + "=" + session
-        query += "&" + ChainItem.message + "=" + String(message)
-        query += "&" + ChainItem.previous + "=" + (previous?.text ?? ChainItem.noPrevious)
+        self.init(game: game, view: view, fleet: nil, session: session, message: message, previous: previous)
+    }
+
+    /// The statement of a message whose copies carry `fleet`'s items after the view's own
+    /// (`ProofItems.appending(fleet, to: view)`), written at once.
+    public init(game: String, view: String, fleet: String?, session: String, message: Int, previous: ChainDigest?) {
+        var query = ""
+        Self.write(view: view, fleet: fleet, session: session, message: message, previous: previous, extra: 0, into: &query)
         self.init(game: game, query: query)
+    }
+
+    /// The URL's query of a message's copy, from its `?`, signed by `signature`: what
+    /// `init(game:view:fleet:…)` and then `signedQuery(_:)` give, without the statement between.
+    public static func signedQuery(
+        view: String, fleet: String?, session: String, message: Int, previous: ChainDigest?, signature: ChainSignature
+    ) -> String {
+        let signed = signature.text
+        var query = "?"
+        write(view: view, fleet: fleet, session: session, message: message, previous: previous,
+              extra: ChainItem.signature.utf8.count + signed.utf8.count + 3, into: &query)
+        query += "&"
+        query += ChainItem.signature
+        query += "="
+        query += signed
+        return query
+    }
+
+    /// The statement's query, without its `?`, after what `query` holds: the view's items, the
+    /// fleet's, then the chain's. Room for `extra` more bytes is kept.
+    private static func write(
+        view: String, fleet: String?, session: String, message: Int, previous: ChainDigest?, extra: Int, into query: inout String
+    ) {
+        // As `ProofItems.appending(fleet, to: view)` and then dropping its `?` would write it.
+        let items = view.hasPrefix("?") ? view.dropFirst() : Substring(view)
+        let fleet = fleet ?? ""
+        let number = String(message), before = previous?.text ?? ChainItem.noPrevious
+        query.reserveCapacity(
+            query.utf8.count + items.utf8.count + fleet.utf8.count + session.utf8.count + number.utf8.count + before.utf8.count
+                + ChainItem.session.utf8.count + ChainItem.message.utf8.count + ChainItem.previous.utf8.count + 8 + extra)
+        query += items
+        if !fleet.isEmpty {
+            if !view.isEmpty { query += "&" }
+            query += fleet
+        }
+        if !items.isEmpty || !fleet.isEmpty { query += "&" }
+        query += ChainItem.session
+        query += "="
+        query += session
+        query += "&"
+        query += ChainItem.message
+        query += "="
+        query += number
+        query += "&"
+        query += ChainItem.previous
+        query += "="
+        query += before
     }
 
     /// A statement as read back from a URL (`ChainedURL`).
@@ -59,7 +107,15 @@ public struct ChainStatement: Sendable, Hashable {
 
     /// The URL's query, from its `?`, with `signature` as its last item.
     public func signedQuery(_ signature: ChainSignature) -> String {
-        "?" + query + "&" + ChainItem.signature + "=" + signature.text
+        let signed = signature.text
+        var text = "?"
+        text.reserveCapacity(query.utf8.count + ChainItem.signature.utf8.count + signed.utf8.count + 3)
+        text += query
+        text += "&"
+        text += ChainItem.signature
+        text += "="
+        text += signed
+        return text
     }
 }
 

@@ -31,14 +31,35 @@ public struct FleetProofs: Sendable, Hashable {
 
     /// The items, joined as in a query, without a leading `&` or `?`.
     public var query: String {
-        var items: [String] = []
-        for board in roots.keys.sorted() { items.append("\(Self.root)=\(board).\(Base64URL.encode(roots[board]!))") }
-        if let opening {
-            let path = opening.path.map { "." + Base64URL.encode($0) }.joined()
-            items.append("\(Self.opening)=\(opening.board).\(opening.cell).\(opening.covered ? 1 : 0).\(Base64URL.encode(opening.salt))\(path)")
+        // Into one string, on every move of a game that hides boards.
+        var query = ""
+        query.reserveCapacity((roots.count + seeds.count) * 60 + (opening.map { 80 + $0.path.count * 44 } ?? 0))
+        func begin(_ name: String, _ board: Int) {
+            if !query.isEmpty { query += "&" }
+            query += name
+            query += "="
+            query += String(board)
+            query += "."
         }
-        for board in seeds.keys.sorted() { items.append("\(Self.seed)=\(board).\(Base64URL.encode(seeds[board]!))") }
-        return items.joined(separator: "&")
+        for board in roots.keys.sorted() {
+            begin(Self.root, board)
+            query += Base64URL.encode(roots[board]!)
+        }
+        if let opening {
+            begin(Self.opening, opening.board)
+            query += String(opening.cell)
+            query += opening.covered ? ".1." : ".0."
+            query += Base64URL.encode(opening.salt)
+            for step in opening.path {
+                query += "."
+                query += Base64URL.encode(step)
+            }
+        }
+        for board in seeds.keys.sorted() {
+            begin(Self.seed, board)
+            query += Base64URL.encode(seeds[board]!)
+        }
+        return query
     }
 
     /// Reads the fleet items among a URL's items.

@@ -95,10 +95,8 @@ package extension ConversationRouter {
             }
             sum = sum + totals
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let changes = entries.filter { $0.key != prefix + "0" }.map { IndexChange.remove(IndexKind.totals, $0.key) }
-            + [.set(IndexKind.totals, prefix + "0", String(decoding: try encoder.encode(sum), as: UTF8.self))]
+            + [.set(IndexKind.totals, prefix + "0", sum.json)]
         _ = try await log.append([], indexing: changes)
     }
 

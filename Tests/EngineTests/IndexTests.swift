@@ -95,6 +95,17 @@ import Wire
         #expect(totals == EngineStatistics(conversations: 2, gamesInProgress: 1, gamesFinished: 6, moves: 20))
     }
 
+    /// The `totals` entry is written by hand, as `JSONEncoder` with sorted keys would write it:
+    /// stores written before read it, and so do older servers.
+    @Test func theTotalsAreWrittenAsTheEncoderWroteThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for totals in [EngineStatistics(), EngineStatistics(conversations: 12, gamesInProgress: -1, gamesFinished: 3_000_000, moves: 7)] {
+            #expect(totals.json == String(decoding: try encoder.encode(totals), as: UTF8.self))
+            #expect(try JSONDecoder().decode(EngineStatistics.self, from: Data(totals.json.utf8)) == totals)
+        }
+    }
+
     /// A move restarts the clock that ran before it: the index already names the conversation,
     /// so the move writes no clock entry; the end of the game removes it.
     @Test func aClockEntryIsWrittenWhenAClockStartsOrStopsOnly() throws {

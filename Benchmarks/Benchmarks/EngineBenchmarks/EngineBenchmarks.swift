@@ -28,22 +28,29 @@ let benchmarks: @Sendable () -> Void = {
     // takes it: the batch of one move decided, its records written as stored, the batch set
     // aside and kept, and the event rendered for each member.
     for shots in [20, 190] {
-        Benchmark("Engine move signed, stored and rendered: classic shot \(shots + 1)") { benchmark, game in
-            var engine = game.engine
-            benchmark.startMeasurement()
-            takeWhole(game.send, from: game.mover, at: game.now, in: &engine)
-            benchmark.stopMeasurement()
-        } setup: { () -> LateGame in
-            LateGame(shots: shots, signed: true)
-        }
+        wholeMove("Engine move signed, stored and rendered: classic shot \(shots + 1)") { LateGame(shots: shots, signed: true) }
     }
-    Benchmark("Engine move signed, stored and rendered: ice cream scoops") { benchmark, game in
-        var engine = game.engine
+    wholeMove("Engine move signed, stored and rendered: ice cream scoops") { IceCreamGame() }
+}
+
+/// A move ready to be taken: the engine before it, the frame, who sends it and when.
+protocol MoveToTake: Sendable {
+    var engine: Engine { get }
+    var send: ClientFrame { get }
+    var mover: AccountID { get }
+    var now: Date { get }
+}
+
+/// A benchmark of the move `setup` makes ready, taken whole (`takeWhole`) by each sample on its
+/// own copy of the engine.
+private func wholeMove<Move: MoveToTake>(_ name: String, setup: @escaping @Sendable () -> Move) {
+    Benchmark(name) { benchmark, move in
+        var engine = move.engine
         benchmark.startMeasurement()
-        takeWhole(game.send, from: game.mover, at: game.now, in: &engine)
+        takeWhole(move.send, from: move.mover, at: move.now, in: &engine)
         benchmark.stopMeasurement()
-    } setup: { () -> IceCreamGame in
-        IceCreamGame()
+    } setup: {
+        setup()
     }
 }
 

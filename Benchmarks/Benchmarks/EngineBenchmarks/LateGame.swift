@@ -1,8 +1,6 @@
 import ClassicPlayout
 import Engine
-import Fairness
 import Foundation
-import GameCatalog
 import GameRules
 import Transcript
 import Wire
@@ -10,7 +8,7 @@ import Wire
 /// An in-memory engine with one conversation of two members, Amber and Ben, whose classic
 /// Battleship game has been played through it for 190 shots; and the next shot, as the
 /// mover's client sends it.
-struct LateGame {
+struct LateGame: MoveToTake {
     let engine: Engine
     let send: ClientFrame
     let mover: AccountID
@@ -19,20 +17,11 @@ struct LateGame {
     /// `signed`: with a signer, as a server has, so that each copy of each message is signed.
     init(shots: Int, signed: Bool = false) {
         let playout = ClassicPlayout.late(shots: shots)
-        let signer = signed ? ChainSigner(raw: [UInt8](repeating: 7, count: 32)) : nil
-        var engine = Engine(
-            configuration: EngineConfiguration(publicURL: "https://parley.test", signer: signer), catalog: .standard,
-            identifiers: ParticipantIdentifiers(secret: Array("a server secret for the benchmarks".utf8)))
         var random = SeededRandom(seed: 7)
-        var now = Date(timeIntervalSince1970: 1_800_000_000)
-        let players: [AccountID] = ["amber", "ben"]
-
-        let created = engine.handle(.create(.init(id: "c")), from: players[0], now: now, random: &random)
-        guard case let .conversation(reply)? = created.replies.first else {
-            preconditionFailure("create answered \(created.replies)")
-        }
-        let conversation = reply.conversation.conversation
-        _ = engine.handle(.join(.init(id: "j", invite: reply.conversation.invite)), from: players[1], now: now, random: &random)
+        var members = TwoMembers(signed: signed, random: &random)
+        var now = TwoMembers.start
+        let players = TwoMembers.players
+        let conversation = members.conversation
 
         // Seat 0 opens the session with its fleet; every later move answers the newest message.
         var session: String?
@@ -43,7 +32,7 @@ struct LateGame {
         }
         for (index, move) in playout.moves.enumerated() {
             now += 1
-            let decision = engine.handle(frame(move, id: "m\(index)"), from: players[move.seat.index], now: now, random: &random)
+            let decision = members.engine.handle(frame(move, id: "m\(index)"), from: players[move.seat.index], now: now, random: &random)
             guard case let .accepted(accepted)? = decision.replies.first else {
                 preconditionFailure("move \(index) was refused: \(decision.replies)")
             }
@@ -53,7 +42,7 @@ struct LateGame {
         send = frame(playout.next, id: "m\(playout.moves.count)")
         mover = players[playout.next.seat.index]
         self.now = now + 1
-        self.engine = engine
+        engine = members.engine
 
         var trial = engine
         guard case .accepted? = trial.handle(send, from: mover, now: self.now, random: &random).replies.first else {

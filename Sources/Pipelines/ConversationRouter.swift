@@ -233,6 +233,11 @@ public final class ConversationRouter: Sendable {
         pipelines.map { $0.published.withLock(\.resident) }.reduce(0, +)
     }
 
+    /// How many turns are timed, over all pipelines, as published (`Pipeline.turnCount`).
+    package var publishedTurnCount: Int {
+        pipelines.map { $0.published.withLock(\.turnsTimed) }.reduce(0, +)
+    }
+
     /// How many conversations are in memory now, asked of each pipeline.
     public var residentCount: Int {
         get async {

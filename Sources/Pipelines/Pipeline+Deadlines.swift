@@ -49,7 +49,10 @@ package extension Pipeline {
     /// conversation from under a batch waiting for the store.
     func takeDueChores() async -> [Command] {
         var deadlines: [Command] = []
-        for chore in timers.removeDue(asOf: clock.now.date) {
+        let due = timers.removeDue(asOf: clock.now.date)
+        // What the chores changed is published even when no batch follows them.
+        defer { if !due.isEmpty { publish() } }
+        for chore in due {
             switch chore {
             case let .turn(deadline):
                 deadlines.append(.deadline(deadline))

@@ -234,7 +234,7 @@ package extension Pipeline {
             return true
         }
         guard due else { return }
-        Self.mallocTrim?(0)
+        _ = Self.mallocTrim?(0)
     }
 
     /// When the process last gave freed memory back.

@@ -116,6 +116,8 @@ package actor Pipeline {
     package struct Published: Sendable {
         var statistics = EngineStatistics()
         var resident = 0
+        /// `turnCount`.
+        var turnsTimed = 0
         var storeProblem: String?
     }
 
@@ -359,7 +361,7 @@ package actor Pipeline {
     }
 
     package func publish() {
-        let statistics = engine.statistics(), resident = engine.residentCount, problem = storeProblem
-        published.withLock { $0 = Published(statistics: statistics, resident: resident, storeProblem: problem) }
+        let statistics = engine.statistics(), resident = engine.residentCount, problem = storeProblem, turns = turnCount
+        published.withLock { $0 = Published(statistics: statistics, resident: resident, turnsTimed: turns, storeProblem: problem) }
     }
 }

@@ -98,7 +98,8 @@ public func buildParleyServer(
         services: services,
         routes: { router in
             router.get("/metrics") { _, _ in
-                let text = relay.metrics.exposition(statistics: relay.statistics(), resident: relay.publishedResidentCount)
+                let text = relay.metrics.exposition(
+                    statistics: relay.statistics(), resident: relay.publishedResidentCount, turnsTimed: relay.publishedTurnCount)
                 return Response(
                     status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

@@ -17,6 +17,7 @@ public final class ServerMetrics: Sendable {
     private let gamesFinished: Meter
     private let conversations: Meter
     private let resident: Meter
+    private let turnsTimed: Meter
     private let loads: CoreMetrics.Counter
     private let evictions: CoreMetrics.Counter
     private let tookIn: CoreMetrics.Counter
@@ -45,6 +46,7 @@ public final class ServerMetrics: Sendable {
         gamesFinished = Meter(label: "parley_games", dimensions: [("state", "finished")], factory: factory)
         conversations = Meter(label: "parley_conversations", factory: factory)
         resident = Meter(label: "parley_conversations_resident", factory: factory)
+        turnsTimed = Meter(label: "parley_turns_timed", factory: factory)
         loads = CoreMetrics.Counter(label: "parley_conversation_loads_total", factory: factory)
         evictions = CoreMetrics.Counter(label: "parley_conversation_evictions_total", factory: factory)
         tookIn = CoreMetrics.Counter(label: "parley_events_stored_elsewhere_total", factory: factory)
@@ -95,9 +97,12 @@ public final class ServerMetrics: Sendable {
             .increment()
     }
 
-    /// The registry as Prometheus text, with the game counts as they are now.
-    package func exposition(gamesInProgress: Int, gamesFinished: Int, conversations: Int, resident: Int) -> String {
+    /// The registry as Prometheus text, with the game counts as they are now. `turnsTimed`: the
+    /// turns whose deadlines the server times, one for each conversation timed from the store
+    /// without being loaded.
+    package func exposition(gamesInProgress: Int, gamesFinished: Int, conversations: Int, resident: Int, turnsTimed: Int) -> String {
         self.resident.set(resident)
+        self.turnsTimed.set(turnsTimed)
         self.gamesInProgress.set(gamesInProgress)
         self.gamesFinished.set(gamesFinished)
         self.conversations.set(conversations)

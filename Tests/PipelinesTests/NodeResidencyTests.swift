@@ -54,6 +54,46 @@ struct NodeResidencyTests {
         }
     }
 
+    /// Ben's turn, timed on the second node from the index, ends on the first when he resigns:
+    /// at its deadline the second finds the clock stopped in the store and loads nothing.
+    @Test func aTurnTimedFromTheIndexWhoseGameEndedElsewhereLoadsNothing() async throws {
+        try await PostgresServer.with { url in
+            let clock = ManualClock()
+            let shared: @Sendable (inout ServerConfiguration) -> Void = {
+                $0.storeURL = url; $0.clock = .init(clock); $0.adminToken = LiveServer.adminToken
+            }
+            let data = LiveServer.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let first = try await ServerHandle.start(dataDirectory: data) { shared(&$0); $0.nodeName = "first" }
+            try await LiveServer.with(configure: { shared(&$0); $0.nodeName = "second" }) { second in
+                let amber = try await Player.connect(to: first.server)
+                let ben = try await Player.connect(to: first.server)
+                let conversation = try await Games.shootOnceAndGoQuiet(amber, ben)
+                #expect(MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 0)
+                // The look for running clocks times Ben's turn here.
+                clock.advance(by: .seconds(6))
+                try await eventually(within: .seconds(20), { "Ben's turn is not timed on the second node" }) {
+                    MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 1
+                }
+                let shown = try await ben.nextMessage()
+                let session = try #require(shown.message?.session)
+                let resigned = try await ben.request(.resign(.init(id: "r", conversation: conversation, session: session.uuidString)))
+                #expect(resigned.rejection == nil, "\(resigned)")
+
+                clock.advance(by: .seconds(301))
+                try await eventually(within: .seconds(20), { "the deadline has not come on the second node" }) {
+                    MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 0
+                }
+                let metrics = try await Self.metrics(of: second)
+                #expect(MigrationTests.metric("parley_conversation_loads_total", in: metrics) == 0, "the clock had stopped")
+                #expect(MigrationTests.metric("parley_conversations_resident", in: metrics) == 0)
+                let stored = try await TwoNodes.storedEvents(of: conversation, at: url)
+                #expect(!stored.contains { if case .timedOut = $0 { true } else { false } }, "a game over has no timeout: \(stored)")
+                await first.stop()
+            }
+        }
+    }
+
     /// Chris, the one member of a conversation on the second node, leaves it: at the next move
     /// the first node stores, the second lets the conversation go rather than apply it.
     @Test func aConversationLeavesANodeWhenItsLastMemberThereLeaves() async throws {

@@ -18,79 +18,55 @@ struct NodeResidencyTests {
     /// takes in none of their moves. Once the first stops, the second loads the conversation at
     /// the deadline and times Ben out.
     @Test func aGameOfAnotherNodesPlayersIsOnlyTimedHere() async throws {
-        try await PostgresServer.with { url in
-            let clock = ManualClock()
-            let shared: @Sendable (inout ServerConfiguration) -> Void = {
-                $0.storeURL = url; $0.clock = .init(clock); $0.adminToken = LiveServer.adminToken
-            }
-            let data = LiveServer.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(atPath: data) }
-            let first = try await ServerHandle.start(dataDirectory: data) { shared(&$0); $0.nodeName = "first" }
-            try await LiveServer.with(configure: { shared(&$0); $0.nodeName = "second" }) { second in
-                let amber = try await Player.connect(to: first.server)
-                let ben = try await Player.connect(to: first.server)
-                let conversation = try await Games.shootOnceAndGoQuiet(amber, ben)
-                // Past the look for running clocks: Ben's turn is timed on the second node too.
-                clock.advance(by: .seconds(6))
-                let shown = try await ben.nextMessage()
-                let shot = try await Games.send(ben, replyingTo: shown, adding: "Shot=0")
-                #expect(shot.isAccepted, "\(shot)")
-                _ = try await ben.nextMessage()
-                var metrics = try await Self.metrics(of: second)
-                #expect(MigrationTests.metric("parley_conversations_resident", in: metrics) == 0)
-                #expect(MigrationTests.metric("parley_conversation_loads_total", in: metrics) == 0)
+        try await Self.quietGameOnTheFirstOfTwoNodes { first, second, clock, url, ben, conversation in
+            // Past the look for running clocks: Ben's turn is timed on the second node too.
+            clock.advance(by: .seconds(6))
+            let shown = try await ben.nextMessage()
+            let shot = try await Games.send(ben, replyingTo: shown, adding: "Shot=0")
+            #expect(shot.isAccepted, "\(shot)")
+            _ = try await ben.nextMessage()
+            var metrics = try await Self.metrics(of: second)
+            #expect(MigrationTests.metric("parley_conversations_resident", in: metrics) == 0)
+            #expect(MigrationTests.metric("parley_conversation_loads_total", in: metrics) == 0)
 
-                await first.stop()
-                clock.advance(by: .seconds(301))
-                try await eventually(within: .seconds(20), { "no timeout stored" }) {
-                    try await TwoNodes.storedEvents(of: conversation, at: url).contains { if case .timedOut = $0 { true } else { false } }
-                }
-                let stored = try await TwoNodes.storedEvents(of: conversation, at: url)
-                #expect(stored.compactMap(\.seq) == Array(1...6), "two joins, the fleet, two shots, then the timeout: \(stored)")
-                metrics = try await Self.metrics(of: second)
-                #expect(MigrationTests.metric("parley_conversation_loads_total", in: metrics) == 1, "loaded when its deadline came")
-                #expect(MigrationTests.metric("parley_events_stored_elsewhere_total", in: metrics) == 0, "no move of it taken in")
+            await first.stop()
+            clock.advance(by: .seconds(301))
+            try await eventually(within: .seconds(20), { "no timeout stored" }) {
+                try await TwoNodes.storedEvents(of: conversation, at: url).contains { if case .timedOut = $0 { true } else { false } }
             }
+            let stored = try await TwoNodes.storedEvents(of: conversation, at: url)
+            #expect(stored.compactMap(\.seq) == Array(1...6), "two joins, the fleet, two shots, then the timeout: \(stored)")
+            metrics = try await Self.metrics(of: second)
+            #expect(MigrationTests.metric("parley_conversation_loads_total", in: metrics) == 1, "loaded when its deadline came")
+            #expect(MigrationTests.metric("parley_events_stored_elsewhere_total", in: metrics) == 0, "no move of it taken in")
         }
     }
 
     /// Ben's turn, timed on the second node from the index, ends on the first when he resigns:
     /// at its deadline the second finds the clock stopped in the store and loads nothing.
     @Test func aTurnTimedFromTheIndexWhoseGameEndedElsewhereLoadsNothing() async throws {
-        try await PostgresServer.with { url in
-            let clock = ManualClock()
-            let shared: @Sendable (inout ServerConfiguration) -> Void = {
-                $0.storeURL = url; $0.clock = .init(clock); $0.adminToken = LiveServer.adminToken
+        try await Self.quietGameOnTheFirstOfTwoNodes { first, second, clock, url, ben, conversation in
+            #expect(MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 0)
+            // The look for running clocks times Ben's turn here.
+            clock.advance(by: .seconds(6))
+            try await eventually(within: .seconds(20), { "Ben's turn is not timed on the second node" }) {
+                MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 1
             }
-            let data = LiveServer.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(atPath: data) }
-            let first = try await ServerHandle.start(dataDirectory: data) { shared(&$0); $0.nodeName = "first" }
-            try await LiveServer.with(configure: { shared(&$0); $0.nodeName = "second" }) { second in
-                let amber = try await Player.connect(to: first.server)
-                let ben = try await Player.connect(to: first.server)
-                let conversation = try await Games.shootOnceAndGoQuiet(amber, ben)
-                #expect(MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 0)
-                // The look for running clocks times Ben's turn here.
-                clock.advance(by: .seconds(6))
-                try await eventually(within: .seconds(20), { "Ben's turn is not timed on the second node" }) {
-                    MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 1
-                }
-                let shown = try await ben.nextMessage()
-                let session = try #require(shown.message?.session)
-                let resigned = try await ben.request(.resign(.init(id: "r", conversation: conversation, session: session.uuidString)))
-                #expect(resigned.rejection == nil, "\(resigned)")
+            let shown = try await ben.nextMessage()
+            let session = try #require(shown.message?.session)
+            let resigned = try await ben.request(.resign(.init(id: "r", conversation: conversation, session: session.uuidString)))
+            #expect(resigned.rejection == nil, "\(resigned)")
 
-                clock.advance(by: .seconds(301))
-                try await eventually(within: .seconds(20), { "the deadline has not come on the second node" }) {
-                    MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 0
-                }
-                let metrics = try await Self.metrics(of: second)
-                #expect(MigrationTests.metric("parley_conversation_loads_total", in: metrics) == 0, "the clock had stopped")
-                #expect(MigrationTests.metric("parley_conversations_resident", in: metrics) == 0)
-                let stored = try await TwoNodes.storedEvents(of: conversation, at: url)
-                #expect(!stored.contains { if case .timedOut = $0 { true } else { false } }, "a game over has no timeout: \(stored)")
-                await first.stop()
+            clock.advance(by: .seconds(301))
+            try await eventually(within: .seconds(20), { "the deadline has not come on the second node" }) {
+                MigrationTests.metric("parley_turns_timed", in: try await Self.metrics(of: second)) == 0
             }
+            let metrics = try await Self.metrics(of: second)
+            #expect(MigrationTests.metric("parley_conversation_loads_total", in: metrics) == 0, "the clock had stopped")
+            #expect(MigrationTests.metric("parley_conversations_resident", in: metrics) == 0)
+            let stored = try await TwoNodes.storedEvents(of: conversation, at: url)
+            #expect(!stored.contains { if case .timedOut = $0 { true } else { false } }, "a game over has no timeout: \(stored)")
+            await first.stop()
         }
     }
 
@@ -108,6 +84,29 @@ struct NodeResidencyTests {
             #expect(try await Games.send(ben, replyingTo: shown, adding: "Shot=0").isAccepted)
             try await eventually(within: .seconds(10), { "still in the second node's memory" }) {
                 MigrationTests.metric("parley_conversations_resident", in: try await Self.metrics(of: second)) == 0
+            }
+        }
+    }
+
+    /// Amber and Ben's game gone quiet on Ben's turn (`Games.shootOnceAndGoQuiet`) on the first
+    /// of two nodes of one PostgreSQL, both on `clock`: `body` is handed the first node, the
+    /// second, the clock, the store's URL, Ben and the conversation.
+    static func quietGameOnTheFirstOfTwoNodes(
+        _ body: @Sendable (ServerHandle, RunningServer, ManualClock, String, Player, ConversationID) async throws -> Void
+    ) async throws {
+        try await PostgresServer.with { url in
+            let clock = ManualClock()
+            let shared: @Sendable (inout ServerConfiguration) -> Void = {
+                $0.storeURL = url; $0.clock = .init(clock); $0.adminToken = LiveServer.adminToken
+            }
+            let data = LiveServer.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let first = try await ServerHandle.start(dataDirectory: data) { shared(&$0); $0.nodeName = "first" }
+            try await LiveServer.with(configure: { shared(&$0); $0.nodeName = "second" }) { second in
+                let amber = try await Player.connect(to: first.server)
+                let ben = try await Player.connect(to: first.server)
+                let conversation = try await Games.shootOnceAndGoQuiet(amber, ben)
+                try await body(first, second, clock, url, ben, conversation)
             }
         }
     }

@@ -13,7 +13,7 @@ let rulesSettings: [SwiftSetting] = ProcessInfo.processInfo.environment["PARLEY_
 enum WebClientFiles {
     static let names = [
         "index.html", "style.css", "app.js", "connection.js", "keys.js", "verify.js", "bytes.js", "dom.js", "items.js",
-        "conversation.js", "store.js",
+        "conversation.js", "store.js", "seeking.js",
     ]
 }
 

@@ -26,7 +26,8 @@ extension StoredReads {
                 let place = Ladder.Place(
                     place: index + 1, name: try await log.indexValue(IndexKind.name, key: account.rawValue), rating: shown.rating,
                     deviation: shown.deviation, provisional: shown.provisional, games: standing.games, wins: standing.wins,
-                    losses: standing.losses, draws: standing.draws, account: withAccounts ? account.rawValue : nil)
+                    losses: standing.losses, draws: standing.draws, account: withAccounts ? account.rawValue : nil,
+                    profile: "/profile/\(account.rawValue)")
                 if index < top { lists[list].append(place) }
                 if isYou { yours = place }
             }

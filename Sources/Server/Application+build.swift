@@ -159,7 +159,7 @@ func buildApplication(
                 .response(from: request, context: context)
         }
     }
-    WebClientRoutes.add(to: router, catalog: catalog)
+    WebClientRoutes.add(to: router, catalog: catalog, timeControls: configuration.timeControls)
     // A finished ice cream drawn by the server as a PNG, from its URL alone: a sticker to send.
     router.get("/g/:game/sticker.png") { request, context -> Response in
         let game = context.parameters.get("game") ?? ""
@@ -219,6 +219,11 @@ func buildApplication(
         if asJSON { return JSONPages.json(ladder, status: .ok) }
         return try HTMLResponse(LeaderboardPage.page(
             ladder, title: game.name, variants: game.variants, youAccount: ladder.you == nil ? nil : query.get("you")?.lowercased()))
+            .response(from: request, context: context)
+    }
+    // Without an account: where a player finds their own, and the ladders to find another's.
+    router.get("/profile") { request, context -> Response in
+        try HTMLResponse(ProfilePage.finding(ladders: catalog.games.map { (id: $0.id.rawValue, name: $0.name) }))
             .response(from: request, context: context)
     }
     router.get("/profile/:account") { request, context -> Response in

@@ -15,10 +15,16 @@ enum WebClientRoutes {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
-    static func add(to router: Router<ParleyRequestContext>, catalog: GameCatalog) {
+    static func add(to router: Router<ParleyRequestContext>, catalog: GameCatalog, timeControls: [Int]) {
         let games = (try? GameList(catalog).json()).map { [UInt8]($0) } ?? Array("[]".utf8)
         router.get("/client/games.json") { _, _ in
             response(WebClientFile(json: games))
+        }
+        // What a seek may ask for beyond the catalog: the server's time controls
+        // (`matchmaking.timeControls`, read at the start).
+        let matchmaking = Array(#"{"timeControls":[\#(timeControls.map(String.init).joined(separator: ","))]}"#.utf8)
+        router.get("/client/matchmaking.json") { _, _ in
+            response(WebClientFile(json: matchmaking))
         }
         router.get("/client/games/:module") { _, context -> Response in
             let name = context.parameters.get("module") ?? ""

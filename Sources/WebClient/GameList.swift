@@ -4,8 +4,8 @@ import GamePresentation
 import GameRules
 
 /// The server's catalog as the web client reads it (`/client/games.json`): each game's id,
-/// name and variants, whether it has a web presentation of its own, and whether a player may
-/// resign it.
+/// name and variants, whether it has a web presentation of its own, whether a player may
+/// resign it, and whether the house bot plays it (a seek's `houseBotAfter`).
 public struct GameList: Encodable, Sendable {
     public struct Entry: Encodable, Sendable {
         let id: String
@@ -13,6 +13,7 @@ public struct GameList: Encodable, Sendable {
         let variants: [VariantEntry]
         let web: Bool
         let resign: Bool
+        let houseBot: Bool
     }
 
     struct VariantEntry: Encodable, Sendable {
@@ -26,11 +27,12 @@ public struct GameList: Encodable, Sendable {
 
     public init(_ catalog: GameCatalog) {
         games = catalog.games.map { type in
-            let resign = (try? catalog.game(type.id).allowsResigning) ?? false
+            let game = try? catalog.game(type.id)
+            let resign = game?.allowsResigning ?? false
             return Entry(
                 id: type.id.rawValue, name: type.name,
                 variants: type.variants.map { VariantEntry(id: $0.id, name: $0.name, summary: $0.summary, seats: [$0.seats.lowerBound, $0.seats.upperBound]) },
-                web: type.webPresentation != nil, resign: resign)
+                web: type.webPresentation != nil, resign: resign, houseBot: !(game?.strategies.isEmpty ?? true))
         }
     }
 

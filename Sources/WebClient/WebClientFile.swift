@@ -37,6 +37,7 @@ public struct WebClientFile: Sendable {
         "items.js": WebClientFile(PackageResources.items_js, javaScript),
         "conversation.js": WebClientFile(PackageResources.conversation_js, javaScript),
         "store.js": WebClientFile(PackageResources.store_js, javaScript),
+        "seeking.js": WebClientFile(PackageResources.seeking_js, javaScript),
     ]
 }
 

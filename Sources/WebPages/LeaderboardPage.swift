@@ -32,9 +32,10 @@ public enum LeaderboardPage {
             \(table(id: "provisional", ladder.provisional))
             """
         let none = ladder.players.isEmpty && ladder.provisional.isEmpty
-            ? "<p id=\"empty\">No rated game of this variant has ended yet. Seek one: <code>seek \(HTML.escaped(ladder.game)) \(HTML.escaped(variantID)) rated\(againstBot ? " bot" : "")</code> in <code>parley play --lines</code>.</p>"
+            ? "<p id=\"empty\">No rated game of this variant has ended yet. Seek one: \"Play someone\" in <a href=\"/\">the web client</a>, or <code>seek \(HTML.escaped(ladder.game)) \(HTML.escaped(variantID)) rated\(againstBot ? " bot" : "")</code> in <code>parley play --lines</code>.</p>"
             : ""
         return WebPage(status: 200, html: HTML.document(title: "Leaderboard: \(title) (\(variantName))", body: """
+            <p class="back"><a id="client" href="/">‹ Play on this server</a></p>
             <h1>Leaderboard: \(HTML.escaped(title))</h1>
             <nav id="variants">\(links)</nav>
             \(you)\(profile)
@@ -64,9 +65,16 @@ public enum LeaderboardPage {
         "\(place.rating)\(place.provisional ? "?" : "")"
     }
 
+    /// A player's name, linked to their profile.
+    private static func player(_ place: Ladder.Place) -> String {
+        let name = HTML.escaped(place.name ?? "(no name)")
+        guard let profile = place.profile else { return name }
+        return "<a href=\"\(HTML.escaped(profile))\">\(name)</a>"
+    }
+
     private static func table(id: String, _ places: [Ladder.Place]) -> String {
         let rows = places.map { place in
-            "<tr><td>\(place.place)</td><td>\(HTML.escaped(place.name ?? "(no name)"))</td><td>\(shown(place))</td>"
+            "<tr><td>\(place.place)</td><td>\(player(place))</td><td>\(shown(place))</td>"
                 + "<td>±\(place.deviation)</td><td>\(place.games)</td><td>\(place.wins)</td><td>\(place.losses)</td><td>\(place.draws)</td></tr>"
         }.joined(separator: "\n")
         return """

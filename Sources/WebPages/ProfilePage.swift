@@ -23,7 +23,7 @@ public enum ProfilePage {
     public static func page(_ profile: Profile, title: (String) -> String) -> WebPage {
         let name = profile.name ?? "A player without a name"
         let standings = profile.standings.isEmpty
-            ? "<p id=\"unrated\">No rated game yet: seek one with <code>seek GAME VARIANT rated</code>.</p>"
+            ? "<p id=\"unrated\">No rated game yet: seek one with \"Play someone\" in <a href=\"/\">the web client</a>, or <code>seek GAME VARIANT rated</code> in <code>parley play --lines</code>.</p>"
             : """
             <div class="wide"><table id="standings">
             <tr><th>Game</th><th>Rating</th><th>Deviation</th><th>Games</th><th>Won</th><th>Lost</th><th>Drawn</th><th></th></tr>
@@ -62,10 +62,25 @@ public enum ProfilePage {
             </table></div>
             """
         return WebPage(status: 200, html: HTML.document(title: "\(name): ratings", body: """
+            <p class="back"><a id="client" href="/">‹ Play on this server</a></p>
             <h1>\(HTML.escaped(name))</h1>
             \(standings)
             \(charts.joined(separator: "\n"))
             \(games)
+            """))
+    }
+
+    /// `/profile` without an account: where a player finds their own profile, and the ladders
+    /// (`id` and `name` of each game) whose names lead to everyone else's.
+    public static func finding(ladders: [(id: String, name: String)]) -> WebPage {
+        let links = ladders.map { "<li><a href=\"/leaderboard/\(HTML.escaped($0.id))\">\(HTML.escaped($0.name))</a></li>" }.joined()
+        return WebPage(status: 200, html: HTML.document(title: "Profiles", body: """
+            <p class="back"><a id="client" href="/">‹ Play on this server</a></p>
+            <h1>Profiles</h1>
+            <p id="yours">Your own profile is one click away in <a href="/">the web client</a>: press your name at the top, \
+            then "Your ratings and games". In <code>parley play --lines</code>, <code>ladder GAME</code> prints the address of your place on a ladder, whose page links your profile.</p>
+            <p>Everyone else's is linked from their name on a game's ladder:</p>
+            <ul id="ladders">\(links)</ul>
             """))
     }
 

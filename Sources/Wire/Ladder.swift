@@ -16,12 +16,15 @@ public struct Ladder: Codable, Hashable, Sendable {
         public var draws: Int
         /// The player's account: in the operator's ladder only (`/admin/api/ladder/GAME`).
         public var account: String?
+        /// The address of the player's profile on this server (`/profile/ACCOUNT`).
+        public var profile: String?
 
         public init(
             place: Int, name: String?, rating: Int, deviation: Int, provisional: Bool, games: Int, wins: Int, losses: Int, draws: Int,
-            account: String? = nil
+            account: String? = nil, profile: String? = nil
         ) {
             self.account = account
+            self.profile = profile
             self.place = place
             self.name = name
             self.rating = rating

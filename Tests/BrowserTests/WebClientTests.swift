@@ -23,7 +23,7 @@ struct WebClientTests {
                 let amber = try await WebPlayer.open(browsers[0], at: Self.address(server), name: "Amber")
                 let ben = try await WebPlayer.open(browsers[1], at: Self.address(server), name: "Ben")
                 try await amber.screenshot("list-empty")
-                try await browsers[0].click("button.primary")
+                try await amber.press("New conversation")
                 let invite = try await amber.invite()
                 try await ben.join(invite)
                 try await amber.see("Ben joined")

@@ -103,14 +103,17 @@ struct RatedGameServerTests {
                 #expect(ladder.provisional.map(\.name) == ["Ben", "Amber"] && ladder.provisional.map(\.rating) == [1662, 1338])
                 #expect(ladder.provisional.map(\.games) == [1, 1] && ladder.provisional[0].wins == 1 && ladder.provisional[1].losses == 1)
                 #expect(ladder.you?.place == 2 && ladder.you?.name == "Amber")
-                #expect(!answer.body.contains("account"), "the public ladder names no account")
+                #expect(!answer.body.contains("\"account\""), "the public ladder names no account")
+                // Each place links its player's profile.
+                #expect(ladder.provisional.map(\.profile) == ["/profile/\(ben.connection.account)", "/profile/\(amber.connection.account)"])
                 // The operator's names each player's account.
                 let operators = try await HTTPS.request(
                     "\(server.url)/admin/api/ladder/battleship?variant=classic", headers: [("Authorization", "Bearer \(LiveServer.adminToken)")])
                 let withAccounts = try JSONDecoder().decode(Ladder.self, from: Data(operators.body.utf8))
                 #expect(withAccounts.provisional.map(\.account) == [ben.connection.account, amber.connection.account])
                 let page = try await HTTPS.request("\(server.url)/leaderboard/battleship?variant=classic")
-                #expect(page.status == 200 && page.body.contains("<td>Ben</td><td>1662?</td>"))
+                #expect(page.status == 200 && page.body.contains("<td><a href=\"/profile/\(ben.connection.account)\">Ben</a></td><td>1662?</td>"))
+                #expect(page.body.contains("<a id=\"client\" href=\"/\">"), "the ladder links back into the client")
                 let unknown = try await HTTPS.request("\(server.url)/leaderboard/chess.json")
                 #expect(unknown.status == 404)
 
@@ -122,6 +125,10 @@ struct RatedGameServerTests {
                 #expect(profile.history.first?.before.rating == 1500)
                 let profilePage = try await HTTPS.request("\(server.url)/profile/\(amber.connection.account)")
                 #expect(profilePage.status == 200 && profilePage.body.contains("<polyline"))
+                #expect(profilePage.body.contains("<a id=\"client\" href=\"/\">"), "the profile links back into the client")
+                // Without an account, the page says where a player finds their own, and links the ladders.
+                let finding = try await HTTPS.request("\(server.url)/profile")
+                #expect(finding.status == 200 && finding.body.contains("Your ratings and games") && finding.body.contains("href=\"/leaderboard/fourinarow\""))
                 #expect(try await HTTPS.request("\(server.url)/profile/nobody.json").status == 404)
             }
         }

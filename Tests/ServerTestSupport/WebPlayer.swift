@@ -54,6 +54,24 @@ package struct WebPlayer: Sendable {
         };
         """
 
+    /// Chooses `value` in the select (or sets the checkbox, `"true"` or `"false"`) whose id is
+    /// `id`, as a person would, so that the form hears the change.
+    package func choose(_ id: String, _ value: String) async throws {
+        try await browser.waitFor("#" + id)
+        try await browser.execute("""
+            const field = document.getElementById(arguments[0]);
+            if (field.type === 'checkbox') field.checked = arguments[1] === 'true'; else field.value = arguments[1];
+            field.dispatchEvent(new Event('change', { bubbles: true }));
+            """, .string(id), .string(value))
+    }
+
+    /// The address a link of the page goes to (its `href`, whole), found by `css`.
+    package func link(_ css: String) async throws -> String {
+        let found = try await browser.waitUntil(
+            "\(name)'s link \(css)", timeout: .seconds(30), script: "return document.querySelector(arguments[0])?.href ?? null", .string(css))
+        return try #require(found.string)
+    }
+
     /// The accessibility labels of the page's buttons that match `pattern` (a JavaScript
     /// regular expression's source).
     package func labels(matching pattern: String) async throws -> [String] {

@@ -24,6 +24,8 @@ struct WebClientServingTests {
                 ("/client/games/battleship.js", "text/javascript; charset=utf-8", "export default"),
                 ("/client/games/fourinarow.js", "text/javascript; charset=utf-8", "export default"),
                 ("/client/games.json", "application/json", #""id":"icecream""#),
+                ("/client/seeking.js", "text/javascript; charset=utf-8", "export class Seeking"),
+                ("/client/matchmaking.json", "application/json", #"{"timeControls":[60,300,86400,259200,604800]}"#),
             ]
             for file in served {
                 try await client.execute(uri: file.path, method: .get, headers: [.connection: "close"]) { response in
@@ -58,6 +60,8 @@ struct WebClientServingTests {
                 let battleship = try #require(games.first)
                 #expect((battleship["variants"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["seed", "classic"])
                 #expect(battleship["resign"] as? Bool == true && battleship["web"] as? Bool == true)
+                // Each game the house bot plays says so: a seek may fall back to it.
+                #expect(games.map { $0["houseBot"] as? Bool } == [true, true, true])
                 #expect(games[1]["resign"] as? Bool == false)
             }
         }

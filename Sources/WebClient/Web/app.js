@@ -8,6 +8,7 @@ import { Conversation } from "./conversation.js";
 import { clear, h, neutralised, svg } from "./dom.js";
 import { queryOf, stateItemsOf } from "./items.js";
 import { installKey } from "./keys.js";
+import { perMove, Seeking } from "./seeking.js";
 import { everything, read, remove, write } from "./store.js";
 import { serverKey, Witness } from "./verify.js";
 
@@ -28,6 +29,9 @@ const state = {
   replays: new Map(),
   current: null,
   name: null,
+  account: null,
+  profile: null,
+  nameRefusal: null,
   online: false,
   connectionWords: "Connecting…",
 };
@@ -37,12 +41,15 @@ const connectionBadge = document.getElementById("connection");
 const youButton = document.getElementById("you");
 const alarm = document.getElementById("alarm");
 const announcer = document.getElementById("announcer");
+const seekingBar = document.getElementById("seeking");
+const youMenu = document.getElementById("you-menu");
 
 // ---------------------------------------------------------------- start
 
 async function start() {
-  const [games, key, name, chainKey, pending] = await Promise.all([
+  const [games, matchmaking, key, name, chainKey, pending] = await Promise.all([
     fetch("/client/games.json").then((answer) => answer.json()),
+    fetch("/client/matchmaking.json").then((answer) => answer.json()).catch(() => ({ timeControls: [] })),
     installKey(),
     read("settings", "name"),
     serverKey().catch(() => null),
@@ -50,15 +57,30 @@ async function start() {
   ]);
   Object.assign(state, { games, key, name: name ?? null, chainKey });
   for (const [id, frame] of pending) state.pending.set(id, frame);
+  state.seeking = new Seeking({
+    games,
+    timeControls: matchmaking.timeControls ?? [],
+    request: (frame) => state.connection.request(frame),
+    onChange: render,
+    onPaired: paired,
+  });
   state.connection = new Connection({
     url: `wss://${location.host}/ws`,
     key,
     name: () => state.name,
     onFrame: received,
     onState: connectionChanged,
-    onWelcome: () => synchronise().catch(report),
+    onWelcome: (welcome) => {
+      state.account = welcome.account;
+      state.seeking.reconnected();
+      synchronise().catch(report);
+    },
   });
-  youButton.addEventListener("click", () => openPanel(null, { kind: "name" }));
+  youButton.addEventListener("click", () => openYou());
+  // A pairing made while the page was hidden is named in its title until it is seen.
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) document.title = "Parley";
+  });
   state.connection.start();
   setInterval(tick, 1000);
   globalThis.parleyClient = { state, drop: () => state.connection.drop() };
@@ -163,9 +185,18 @@ function received(frame) {
     if (frame.reveal) check(conversation, frame, frame.reveal, frame.status.variant, true);
     if (conversation.handled % 20 === 0) state.connection.tell({ type: "ack", conversation: conversation.id, seq: conversation.handled });
     render();
+  } else if (frame.type === "conversation") {
+    state.seeking.take(frame);
   } else if (frame.type === "error") {
     showNotice(state.current, frame.reason);
   }
+}
+
+/** A seek paired: its conversation opens, as one just joined does. */
+function paired(summary) {
+  if (document.hidden) document.title = "Paired: your game is ready · Parley";
+  state.panels.delete("");
+  opened(summary).catch(report);
 }
 
 /**
@@ -326,15 +357,40 @@ async function leave(conversation) {
   }
 }
 
+/** Gives the name; a refusal is said beside the name's form, which stays open. */
 async function rename(name) {
   const first = !state.name;
-  const answer = await ask(null, { type: "rename", name });
-  if (answer) {
-    state.name = name.trim();
-    await write("settings", "name", state.name);
-    if (!first) showNotice(null, `Your name is now ${state.name}.`);
+  try {
+    await state.connection.request({ type: "rename", name });
+  } catch (error) {
+    state.nameRefusal = error instanceof Offline ? "Not saved: you are offline. Try again when you are back." : error.message;
     render();
+    return;
   }
+  state.nameRefusal = null;
+  state.name = name.trim();
+  if (state.panels.get("")?.kind === "name") state.panels.delete("");
+  await write("settings", "name", state.name);
+  if (!first) showNotice(null, `Your name is now ${state.name}.`);
+  render();
+}
+
+/** Your name's menu: the name, and your ratings read from your profile. */
+function openYou() {
+  if (state.panels.get("")?.kind === "name" && state.name) {
+    state.panels.delete("");
+    render();
+    return;
+  }
+  state.nameRefusal = null;
+  openPanel(null, { kind: "name" });
+  if (!state.account) return;
+  fetch(`/profile/${state.account}.json`)
+    .then((answer) => (answer.status === 404 ? { standings: [] } : answer.ok ? answer.json() : null))
+    .then((profile) => {
+      state.profile = profile;
+      render();
+    }, () => {});
 }
 
 async function postSticker(conversation, bytes, name) {
@@ -418,6 +474,17 @@ function draw() {
   const failures = state.failures.filter((failure) => state.conversations.has(failure.conversation));
   alarm.hidden = failures.length === 0;
   alarm.textContent = failures.map((failure) => `!!! ${failure.words} !!!`).join("\n");
+  // Your name's menu opens under the bar, wherever you are.
+  const menuOpen = state.panels.get("")?.kind === "name" || !state.name;
+  const hadFocus = youMenu.contains(document.activeElement);
+  clear(youMenu);
+  youMenu.hidden = !menuOpen;
+  if (menuOpen) youMenu.append(youPanel());
+  if (hadFocus && youMenu.contains(focused) && document.activeElement !== focused) focused.focus({ preventScroll: true });
+  clear(seekingBar);
+  const bar = state.seeking.bar();
+  seekingBar.hidden = !bar;
+  if (bar) seekingBar.append(bar);
 
   // The conversation stays where its reader left it, or follows its newest event when they
   // were reading the end.
@@ -444,7 +511,8 @@ function draw() {
   }
   if (state.focusPanel) {
     state.focusPanel = false;
-    main.querySelector("[data-panel] input, [data-panel] select, [data-panel] button")?.focus({ preventScroll: true });
+    const panel = state.panels.get("")?.kind === "name" ? youMenu : main;
+    panel.querySelector("[data-panel] input, [data-panel] select, [data-panel] button")?.focus({ preventScroll: true });
   }
   tick();
 }
@@ -452,7 +520,9 @@ function draw() {
 function listPane() {
   const pane = h("nav", { class: "list", "aria-label": "Conversations" });
   pane.append(
-    h("button", { class: "primary", type: "button", onclick: () => createConversation() }, "New conversation"),
+    h("div", { class: "row" },
+      h("button", { class: "primary", type: "button", onclick: () => playSomeone() }, "Play someone"),
+      h("button", { type: "button", onclick: () => createConversation() }, "New conversation")),
     kept("join", joinForm),
   );
   const conversations = [...state.conversations.values()].sort((left, right) => right.yourTurns.length - left.yourTurns.length);
@@ -480,6 +550,12 @@ function listPane() {
   return pane;
 }
 
+/** Opens the form that asks for a game with a stranger, on the welcome pane. */
+function playSomeone() {
+  state.current = null;
+  openPanel(null, { kind: "seek" });
+}
+
 function joinForm() {
   const input = h("input", { id: "invite", placeholder: "Invite code", "aria-label": "Invite code", autocomplete: "off" });
   return h("form", {
@@ -494,14 +570,50 @@ function joinForm() {
 
 function welcomePane() {
   const panel = state.panels.get("");
-  const naming = panel?.kind === "name" || !state.name;
-  const pane = h("section", { class: "view welcome" + (naming ? " naming" : ""), "aria-label": "Welcome" });
+  const pane = h("section", { class: "view welcome", "aria-label": "Welcome" });
   const notice = state.notices.get("");
   if (notice) pane.append(h("p", { class: "notice", role: "status" }, neutralised(notice.words)));
-  if (naming) pane.append(kept("name", namePanel));
+  if (panel?.kind === "seek") pane.append(state.seeking.form({ onCancel: () => { state.panels.delete(""); render(); } }));
   pane.append(h("p", { class: "empty" },
-    "Start a conversation and hand one of its invite codes to a friend (or the invite to watch to anyone), or join one with a code you were given. Every move is checked by the server, and every message the server sends is checked here."));
+    "Play someone: the server finds you a player who asks for the same game, or its house bot. Or start a conversation and hand one of its invite codes to a friend (or the invite to watch to anyone), or join one with a code you were given. Every move is checked by the server, and every message the server sends is checked here."));
   return pane;
+}
+
+/** Your name's menu: the name's form, its refusal beside it, and your ratings. */
+function youPanel() {
+  const holder = h("div", { class: "you", "data-panel": "name" }, kept("name", namePanel));
+  if (state.nameRefusal) holder.append(h("p", { class: "refusal", role: "alert" }, neutralised(state.nameRefusal)));
+  if (state.name && state.account) {
+    holder.append(yourRatings(), h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(""); render(); } }, "Close"));
+  }
+  return holder;
+}
+
+function yourRatings() {
+  const section = h("section", { class: "panel", "aria-label": "Your ratings" }, h("h2", {}, "Your ratings"));
+  const standings = state.profile?.standings;
+  if (!standings) section.append(h("p", { class: "notice" }, "Reading your ratings…"));
+  else if (standings.length === 0) section.append(h("p", { class: "notice" }, "No rated game yet: Play someone, rated, to get a rating."));
+  else {
+    section.append(h("ul", { class: "standings" }, standings.map((standing) => {
+      const house = standing.variant.endsWith("@house");
+      const variant = house ? standing.variant.slice(0, -"@house".length) : standing.variant;
+      const ladder = `/leaderboard/${encodeURIComponent(standing.game)}?variant=${encodeURIComponent(variant)}${house ? "&against=house" : ""}&you=${state.account}`;
+      return h("li", {},
+        `${variantName(standing.game, variant)}${house ? " against the house bot" : ""}: ${standing.rating}${standing.provisional ? "?" : ""} `,
+        h("span", { class: "notice" }, `(${standing.wins} won, ${standing.losses} lost, ${standing.draws} drawn) `),
+        h("a", { href: ladder, target: "_blank", rel: "noopener" }, "ladder"));
+    })));
+  }
+  section.append(h("a", { id: "your-profile", href: `/profile/${state.account}`, target: "_blank", rel: "noopener" }, "Your ratings and games (your profile page)"));
+  return section;
+}
+
+/** A game and variant by name: "Battleship (Classic)", or the game's name when it has one variant. */
+function variantName(game, variant) {
+  const entry = state.games.find((each) => each.id === game);
+  const named = entry?.variants.find((each) => each.id === variant);
+  return entry ? (entry.variants.length > 1 && named ? `${entry.name} (${named.name})` : entry.name) : game;
 }
 
 function namePanel() {
@@ -513,10 +625,11 @@ function namePanel() {
       event.preventDefault();
       const name = input.value.trim();
       if (!name) return;
-      state.panels.delete("");
+      // Online, the form stays open until the server takes the name, and says why when not.
       if (state.online) rename(name);
       else {
         // Given to the next authenticate.
+        state.panels.delete("");
         state.name = name;
         write("settings", "name", name);
       }
@@ -528,14 +641,20 @@ function namePanel() {
 function conversationPane(conversation) {
   const pane = h("section", { class: "view", "aria-label": `Conversation with ${conversation.title}` });
   const players = [...conversation.members.values()].filter((member) => member.role !== "spectator");
+  const pairing = conversation.pairing;
+  const rated = (member) => {
+    const rating = pairing?.rated ? conversation.ratingOf(member.id) : null;
+    return rating ? ` ${rating.rating}${rating.provisional ? "?" : ""}` : "";
+  };
   pane.append(
     h("div", { class: "row" },
       h("button", { class: "back quiet", type: "button", onclick: () => { state.current = null; render(); } }, "‹ Conversations"),
       h("h2", {}, neutralised(conversation.title)),
     ),
     h("p", { class: "members" },
-      "Players: " + players.map((member) => (member.id === conversation.you ? "you" : neutralised(member.name ?? "someone"))).join(", "),
-      conversation.spectators.length > 0 ? " · Watching: " + conversation.spectators.map((member) => (member.id === conversation.you ? "you" : neutralised(member.name ?? "someone"))).join(", ") : ""),
+      "Players: " + players.map((member) => (member.id === conversation.you ? "you" : neutralised(member.name ?? "someone")) + rated(member)).join(", "),
+      conversation.spectators.length > 0 ? " · Watching: " + conversation.spectators.map((member) => (member.id === conversation.you ? "you" : neutralised(member.name ?? "someone"))).join(", ") : "",
+      pairing?.rated ? [" · ", ladderLink(conversation, pairing)] : ""),
     invites(conversation),
   );
   const notice = state.notices.get(conversation.id) ?? state.notices.get("");
@@ -547,10 +666,28 @@ function conversationPane(conversation) {
     if (frame.conversation !== conversation.id) continue;
     pane.append(h("p", { class: "pending", role: "status" }, (state.online ? "Sending your move…" : "Waiting to send (offline): your move") + ` in ${gameName(frame.game)}`));
   }
-  const panel = state.panels.get(conversation.id);
+  const panel = state.panels.get(conversation.id) ?? firstMove(conversation);
   if (panel) pane.append(panelFor(conversation, panel));
   pane.append(actions(conversation), kept(`compose/${conversation.id}`, () => compose(conversation)));
   return pane;
+}
+
+/** The ladder of a paired game's variant (apart when against the house bot). */
+function ladderLink(conversation, pairing) {
+  const bot = [...conversation.members.values()].some((member) => member.bot);
+  const address = `/leaderboard/${encodeURIComponent(pairing.game)}?variant=${encodeURIComponent(pairing.variant)}${bot ? "&against=house" : ""}${state.account ? `&you=${state.account}` : ""}`;
+  return h("a", { href: address, target: "_blank", rel: "noopener", class: "ladder" }, `Ladder: ${variantName(pairing.game, pairing.variant)}${bot ? " against the house bot" : ""}`);
+}
+
+/**
+ * The start of a paired game for the player who moves first, until they make it: the server
+ * takes that game's first message only, from them.
+ */
+function firstMove(conversation) {
+  const pairing = conversation.pairing;
+  if (!pairing || conversation.watching || pairing.players[0] !== conversation.you || conversation.sessions.size > 0) return null;
+  if (conversation.events.some((event) => event.kind === "aborted")) return null;
+  return { kind: "start", game: pairing.game, variant: pairing.variant, paired: true };
 }
 
 function invites(conversation) {
@@ -641,7 +778,7 @@ function eventNode(conversation, event) {
       return h("p", { class: "notice" }, `${name} resigned`, revealWords(conversation, event));
     case "paired": {
       const pairing = event.pairing;
-      const game = neutralised(pairing.game) + (pairing.variant ? ` (${neutralised(pairing.variant)})` : "");
+      const game = variantName(pairing.game, pairing.variant);
       const first = pairing.players[0] === conversation.you ? "you move first" : `${who(conversation, { id: pairing.players[0] })} moves first`;
       const ratings = pairing.rated && pairing.ratings?.length === pairing.players.length
         ? " (" + pairing.players.map((player, index) => `${player === conversation.you ? "you" : who(conversation, { id: player })} ${pairing.ratings[index].rating}${pairing.ratings[index].provisional ? "?" : ""}`).join(" v ") + ")"
@@ -662,14 +799,6 @@ function eventNode(conversation, event) {
     default:
       return h("p", { class: "notice" }, `(${neutralised(event.kind)})`);
   }
-}
-
-/** A time control in words: "5 minutes a move", "1 day a move". */
-function perMove(seconds) {
-  const units = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
-  const [size, unit] = units.find(([size]) => seconds % size === 0 && seconds >= size) ?? [1, "second"];
-  const count = seconds / size;
-  return `${count} ${unit}${count === 1 ? "" : "s"} a move`;
 }
 
 function revealWords(conversation, event) {
@@ -731,6 +860,11 @@ function statusLine(conversation, session) {
 }
 
 function tick() {
+  const waiting = seekingBar.querySelector(".waiting");
+  if (waiting && state.seeking.sought) {
+    const words = state.seeking.waitWords();
+    if (waiting.textContent !== words) waiting.textContent = words;
+  }
   for (const clock of document.querySelectorAll(".clock[data-deadline]")) {
     const left = Math.max(0, Math.round((Number(clock.dataset.deadline) - Date.now()) / 1000));
     const words = left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min left` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
@@ -862,7 +996,7 @@ function plainForm(view, starting) {
 
 function panelFor(conversation, panel) {
   if (panel.kind === "new") return newGamePanel(conversation);
-  if (panel.kind === "start") return startPanel(conversation, panel.game, panel.variant);
+  if (panel.kind === "start") return startPanel(conversation, panel.game, panel.variant, panel.paired);
   return h("div");
 }
 
@@ -878,13 +1012,14 @@ function newGamePanel(conversation) {
     h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(conversation.id); render(); } }, "Cancel"));
 }
 
-function startPanel(conversation, game, variant) {
+/** A new game's first move; `paired`: the game a pairing asks this player to start, which stays until started. */
+function startPanel(conversation, game, variant, paired = false) {
   const module = loadedModule(game);
   if (module === undefined) return h("p", { class: "notice" }, "Loading the game…");
-  return kept(`${conversation.id}/start/${game}/${variant}/${state.panels.get(conversation.id)?.opened}`, () => makeStartPanel(module, conversation, game, variant));
+  return kept(`${conversation.id}/start/${game}/${variant}/${state.panels.get(conversation.id)?.opened}`, () => makeStartPanel(module, conversation, game, variant, paired));
 }
 
-function makeStartPanel(module, conversation, game, variant) {
+function makeStartPanel(module, conversation, game, variant, paired) {
   const holder = h("div", { class: "panel", "data-panel": "start", role: "group", "aria-label": `New game of ${gameName(game)}` });
   const view = {
     items: [],
@@ -900,7 +1035,7 @@ function makeStartPanel(module, conversation, game, variant) {
   holder.append(h("h2", {}, `New game: ${gameName(game)}`));
   holder.append(
     module?.start ? module.start(view) : plainForm(view, true),
-    h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(conversation.id); render(); } }, "Cancel"));
+    paired ? null : h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(conversation.id); render(); } }, "Cancel"));
   return holder;
 }
 

@@ -123,6 +123,30 @@ export class Conversation {
     }
   }
 
+  /** The game the server paired this conversation's players for (a `paired` event's `pairing`), or null. */
+  get pairing() {
+    return this.events.find((event) => event.kind === "paired")?.pairing ?? null;
+  }
+
+  /**
+   * A player's rating in the conversation's rated game, `{ rating, provisional }`: the newest
+   * `rated` event's `after`, else the pairing's; null when neither names them.
+   */
+  ratingOf(id) {
+    for (let index = this.events.length - 1; index >= 0; index -= 1) {
+      const event = this.events[index];
+      if (event.kind === "rated") {
+        const rating = event.ratings?.find((each) => each.participant === id);
+        if (rating) return rating.after;
+      }
+      if (event.kind === "paired") {
+        const seat = event.pairing.players.indexOf(id);
+        return seat >= 0 ? event.pairing.ratings?.[seat] ?? null : null;
+      }
+    }
+    return null;
+  }
+
   /** The conversation's title: the other members' names. */
   get title() {
     const others = [...this.members.values()].filter((member) => member.id !== this.you && member.role !== "spectator");

@@ -1,0 +1,121 @@
+import Foundation
+import ServerTestSupport
+import Testing
+
+/// Strangers in the web client: two people who know nobody find a rated game with each other
+/// through "Play someone", see each other's ratings and both ratings move, open the ladder and
+/// the other's profile and come back; one alone takes a seek back, seeks again and falls back to
+/// the house bot. Ben connects from 127.0.0.2 (through a forwarder): a rated game never pairs
+/// two accounts connected from one address.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct WebSeekingTests {
+    /// Fills in "Play someone" for Four in a Row, five minutes a move, rated, waiting for a
+    /// person only, and sends it.
+    static func seekFourInARow(_ player: WebPlayer, houseBot: String = "", rated: Bool = true) async throws {
+        try await player.press("Play someone")
+        try await player.choose("seek-game", "fourinarow/standard")
+        try await player.choose("seek-time", "300")
+        try await player.choose("seek-rated", rated ? "true" : "false")
+        try await player.choose("seek-bot", houseBot)
+        try await player.press("Play")
+    }
+
+    /// Waits until the line of a conversation's players holds `text`.
+    static func players(_ player: WebPlayer, show text: String) async throws {
+        try await player.browser.waitUntil(
+            "\(player.name)'s players to show \"\(text)\"", timeout: .seconds(30),
+            script: "return document.querySelector('.members')?.textContent.includes(arguments[0]) ?? false", .string(text))
+    }
+
+    @Test func twoStrangersFindARatedGameAndSeeBothRatingsMove() async throws {
+        try await LiveServer.with { server in
+            try await TCPForwarder.with(forwardingTo: server.port, from: "127.0.0.2") { forwarder in
+                try await WebDriver.with([.phone, .phone]) { browsers in
+                    let amber = try await WebPlayer.open(browsers[0], at: WebClientTests.address(server), name: "Amber")
+                    let ben = try await WebPlayer.open(browsers[1], at: "https://localhost:\(forwarder.port)/", name: "Ben")
+                    try await amber.press("Play someone")
+                    // The form offers the server's time controls, correspondence days among them.
+                    let times = try await browsers[0].execute("return [...document.querySelectorAll('#seek-time option')].map((o) => o.textContent)")
+                    #expect(times.array?.compactMap(\.string) == ["1 minute a move", "5 minutes a move", "1 day a move", "3 days a move", "7 days a move"])
+                    #expect(try await amber.link("#seek-ladder").hasSuffix("/leaderboard/battleship?variant=seed"))
+                    try await amber.screenshot("seek-form")
+                    try await Self.seekFourInARow(amber)
+                    // The wait says what it waits for, and for how long.
+                    try await amber.see("Seeking Four in a Row, 5 minutes a move, rated: waiting 0:0")
+                    try await amber.screenshot("seeking")
+                    try await Self.seekFourInARow(ben)
+                    for player in [amber, ben] {
+                        try await player.see("Paired for Four in a Row, 5 minutes a move, rated")
+                        // The conversation opened; the wait is over.
+                        try await player.browser.waitUntil(
+                            "\(player.name)'s wait to end", timeout: .seconds(10), script: "return document.getElementById('seeking').hidden")
+                    }
+                    let amberFirst = try await browsers[0].waitUntil(
+                        "who moves first", timeout: .seconds(10),
+                        script: "const t = document.body.innerText; return t.includes('you move first') ? 'yes' : t.includes('Ben moves first') ? 'no' : null")
+                    let (first, second) = amberFirst.string == "yes" ? (amber, ben) : (ben, amber)
+                    // Each sees the other's rating beside their name, and the first mover the game's start.
+                    try await Self.players(first, show: "\(second.name) 1500?")
+                    try await Self.players(second, show: "\(first.name) 1500?")
+                    try await first.screenshot("paired")
+                    try await first.press(label: "Drop a disc in column 4")
+                    for _ in 0..<3 {
+                        try await second.press(label: "Drop a disc in column 1")
+                        try await first.press(label: "Drop a disc in column 4")
+                    }
+                    try await first.see("Game over: you won")
+                    try await first.see("Your rating: 1500? → 1662? (+162)")
+                    try await second.see("Your rating: 1500? → 1338? (-162)")
+                    try await Self.players(first, show: "\(second.name) 1338?")
+                    try await Self.players(second, show: "you 1338?")
+                    try await second.screenshot("rated")
+
+                    // Your own ratings, on your name's menu, with the game open.
+                    try await first.press("You: \(first.name)")
+                    try await first.see("Four in a Row: 1662?")
+                    try await first.screenshot("your-ratings")
+
+                    // The ladder, from the game; the other's name leads to their profile, which
+                    // leads back into the client.
+                    let ladder = try await first.link("a.ladder")
+                    #expect(ladder.contains("/leaderboard/fourinarow?variant=standard"))
+                    try await first.browser.open(ladder)
+                    try await first.see("Leaderboard: Four in a Row")
+                    let profile = try await first.browser.waitUntil(
+                        "\(second.name)'s name on the ladder", timeout: .seconds(10),
+                        script: "return [...document.querySelectorAll('a[href^=\"/profile/\"]')].find((a) => a.textContent === arguments[0])?.href ?? null",
+                        .string(second.name))
+                    try await first.screenshot("ladder")
+                    try await first.browser.open(try #require(profile.string))
+                    try await first.see("1338?")
+                    #expect(try await first.browser.text("h1") == second.name)
+                    try await first.browser.click("#client")
+                    try await first.see("Online")
+                    try await first.see("You: \(first.name)")
+                }
+            }
+        }
+    }
+
+    @Test func aSeekTakenBackWaitsNoMoreAndOneAloneGetsTheHouseBot() async throws {
+        try await LiveServer.with { server in
+            try await WebDriver.with(.desktop) { browser in
+                let amber = try await WebPlayer.open(browser, at: WebClientTests.address(server), name: "Amber")
+                try await Self.seekFourInARow(amber)
+                try await amber.see("Seeking Four in a Row")
+                try await amber.press("Cancel")
+                try await browser.waitUntil("the wait to end", timeout: .seconds(10), script: "return document.getElementById('seeking').hidden")
+                // Taken back on the server too: the same seek again is not `already-seeking`.
+                try await Self.seekFourInARow(amber, houseBot: "10", rated: false)
+                try await amber.see("the house bot in 0:")
+                #expect(!(try await browser.pageText().contains("already")))
+                try await amber.screenshot("seeking-house-bot")
+                try await amber.see("Paired for Four in a Row, 5 minutes a move, casual", timeout: .seconds(30))
+                try await Self.players(amber, show: "House bot")
+                try await amber.press(label: "Drop a disc in column 4")
+                try await amber.see("House bot dropped in column")
+                try await amber.screenshot("house-bot")
+            }
+        }
+    }
+}

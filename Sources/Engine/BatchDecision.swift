@@ -19,8 +19,8 @@ public enum Request: Sendable {
     case sticker(StickerPost, by: AccountID)
     /// An account's new name, stored by another pipeline, to tell in its conversations here.
     case announce(name: String, of: AccountID)
-    /// A seek, from where the account connected.
-    case seek(ClientFrame.Seek, from: AccountID, origin: String)
+    /// A seek, from where the account connected, with the name its connection gave.
+    case seek(ClientFrame.Seek, from: AccountID, origin: String, name: String? = nil)
     /// Stop seeking: one seek (named by the request that made it), or all when `nil` (the
     /// account's last connection went); `answering` is the request to answer, if any.
     case unseek(String?, from: AccountID, answering: String?)

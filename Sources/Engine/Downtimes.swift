@@ -30,22 +30,26 @@ struct Downtimes: Sendable, Hashable {
 struct TurnTiming: Sendable {
     let timeouts: [String: TimeInterval]
     let downtimes: Downtimes
+    /// The time of every turn whatever its game: a paired conversation's.
+    var everyTurn: TimeInterval?
 
-    /// The timing of `conversation`'s sessions: one made by pairing gives its game the time
-    /// its players sought.
+    /// The timing of `conversation`'s sessions: one made by pairing gives every game started in
+    /// it the time its players sought, the game they were paired for and any after it (an
+    /// aborted pairing's too).
     func of(_ conversation: Conversation) -> TurnTiming {
         guard let pairing = conversation.pairing else { return self }
-        var timeouts = timeouts
-        timeouts[pairing.game] = TimeInterval(pairing.secondsPerMove)
-        return TurnTiming(timeouts: timeouts, downtimes: downtimes)
+        return TurnTiming(timeouts: timeouts, downtimes: downtimes, everyTurn: TimeInterval(pairing.secondsPerMove))
     }
+
+    /// The time of a turn of `game`; `nil` when it has none.
+    func timeout(of game: String) -> TimeInterval? { everyTurn ?? timeouts[game] }
 }
 
 extension Session {
     /// The deadline this session waits for now; `nil` when its game is over, its clock stopped,
     /// or its game has no turn time.
     func deadline(in conversation: ConversationID, timing: TurnTiming) -> TurnDeadline? {
-        guard let started = turnClock.since, !isFinished, let timeout = timing.timeouts[game.id.rawValue] else { return nil }
+        guard let started = turnClock.since, !isFinished, let timeout = timing.timeout(of: game.id.rawValue) else { return nil }
         return TurnDeadline(
             conversation: conversation, session: id, basedOn: lastSeq,
             at: started + timeout + timing.downtimes.stoppedTime(since: started))

@@ -41,7 +41,8 @@ extension Engine {
             case let .readmit(account, conversation): decision = readmit(account, to: conversation) ?? Decision()
             case let .sticker(post, account): (decision, decided.stickerAnswers[place]) = self.post(post, by: account, now: now)
             case let .announce(name, account): decision = announce(name, of: account, now: now)
-            case let .seek(seek, account, origin): decision = self.seek(seek, by: account, origin: origin, now: now, random: &random)
+            case let .seek(seek, account, origin, name):
+                decision = self.seek(seek, by: account, origin: origin, name: name, now: now, random: &random)
             case let .unseek(seek, account, request): decision = unseek(seek, by: account, answering: request)
             case .pair: decision = pair(at: now, random: &random)
             case let .rate(id): decision = rate(id, now: now)

@@ -9,10 +9,11 @@ import Wire
 /// its players with a `paired` entry that names the game, its time and who moves first.
 extension Engine {
     /// A seek of `account`, from `origin` (where it connected from; its own account when not
-    /// known): refused when the game, the time or the number of players is not one this server
+    /// known), by the name its connection gave (`nil`: none, or not known): refused when the game, the time or the number of players is not one this server
     /// plays, answered `done` once it waits, then paired with what is due at `now`.
     mutating func seek(
-        _ request: ClientFrame.Seek, by account: AccountID, origin: String?, now: Date, random: inout some RandomNumberGenerator
+        _ request: ClientFrame.Seek, by account: AccountID, origin: String?, name: String? = nil, now: Date,
+        random: inout some RandomNumberGenerator
     ) -> Decision {
         func refused(_ error: ErrorFrame) -> Decision { .reply(.rejected(.init(id: request.id, error: error))) }
         let game: AnyGame
@@ -44,7 +45,7 @@ extension Engine {
             pool: Pool(game: request.game, variant: game.variant.id, secondsPerMove: request.secondsPerMove, rated: request.rated),
             rating: seekerRating.rating, deviation: seekerRating.deviation, players: players,
             startWithFewerAfter: request.startWithFewerAfter.map { .seconds($0) }, houseBotAfter: request.houseBotAfter.map { .seconds($0) },
-            since: now, node: nodeName)
+            since: now, node: nodeName, name: name)
         do {
             try matchmaker.add(seek)
         } catch {
@@ -139,6 +140,11 @@ extension Engine {
         // The house bot answers the player who sought it; a rated game with it is rated apart
         // (`IndexKind.againstHouseBot`).
         let players = pairing.seeks.map(\.account) + (pairing.withHouseBot ? [.houseBot] : [])
+        // A name given at `authenticate` is stored by the account's own pipeline, perhaps after
+        // this pairing, perhaps on another server: the seek's name stands in until it is known.
+        for seek in pairing.seeks where directory.names[seek.account] == nil {
+            if let name = seek.name { directory.names[seek.account] = name }
+        }
         var records: [Record] = [.unsought(keys: taken, conversation: id)]
         if pairing.withHouseBot, directory.names[.houseBot] != Self.houseBotName {
             records.append(.renamed(account: .houseBot, name: Self.houseBotName))

@@ -56,7 +56,7 @@ extension Engine {
                 if let read = unless(.conversation(id)) { return read }
             }
         }
-        if case let .seek(seek, account, _) = request {
+        if case let .seek(seek, account, _, _) = request {
             // One more conversation, once paired.
             if !knowsEveryAccount, let read = unless(.conversationCount(account)) { return read }
             // Paired by rating.
@@ -128,7 +128,7 @@ extension Engine {
     private static func account(of request: Request) -> AccountID? {
         switch request {
         case let .frame(_, account), let .sticker(_, account), let .announce(_, account), let .remove(account, _): account
-        case let .seek(_, account, _): account
+        case let .seek(_, account, _, _): account
         // Leaving the queue needs nothing from the store, so that it is never refused.
         case .deadline, .end, .readmit, .none, .pair, .unseek, .rate, .houseBot, .pairedElsewhere, .dropOwnSeeks: nil
         }

@@ -94,7 +94,8 @@ struct EntryRenderer {
         case let .paired(pairing):
             return Event(conversation: id, seq: seq, kind: .paired, pairing: PairingInfo(
                 game: pairing.game, variant: pairing.variant, secondsPerMove: pairing.secondsPerMove, rated: pairing.rated,
-                players: pairing.players.map { participant($0, seenBy: viewer, in: conversation) }, ratings: pairing.ratings))
+                players: pairing.players.map { participant($0, seenBy: viewer, in: conversation) }, ratings: pairing.ratings,
+                startBy: pairing.since.map { Int64((($0.timeIntervalSince1970 + Double(pairing.secondsPerMove)) * 1000).rounded()) }))
         case .aborted:
             return Event(conversation: id, seq: seq, kind: .aborted)
         case let .rated(changes):

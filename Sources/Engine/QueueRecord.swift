@@ -19,7 +19,7 @@ public struct StoredSeek: Codable, Hashable, Sendable {
     public init(_ seek: Seek) { self.seek = seek }
 
     private enum CodingKeys: String, CodingKey {
-        case id, account, origin, game, variant, secondsPerMove, rated, rating, deviation, players, startWithFewerAfter, houseBotAfter, since, node
+        case id, account, origin, game, variant, secondsPerMove, rated, rating, deviation, players, startWithFewerAfter, houseBotAfter, since, node, name
     }
 
     public init(from decoder: any Decoder) throws {
@@ -35,7 +35,7 @@ public struct StoredSeek: Codable, Hashable, Sendable {
             startWithFewerAfter: try fields.decodeIfPresent(Int64.self, forKey: .startWithFewerAfter).map { .milliseconds($0) },
             houseBotAfter: try fields.decodeIfPresent(Int64.self, forKey: .houseBotAfter).map { .milliseconds($0) },
             since: Date(timeIntervalSince1970: Double(try fields.decode(Int64.self, forKey: .since)) / 1000),
-            node: try fields.decodeIfPresent(String.self, forKey: .node))
+            node: try fields.decodeIfPresent(String.self, forKey: .node), name: try fields.decodeIfPresent(String.self, forKey: .name))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,6 +57,7 @@ public struct StoredSeek: Codable, Hashable, Sendable {
         try fields.encodeIfPresent(seek.houseBotAfter.map(milliseconds), forKey: .houseBotAfter)
         try fields.encode(Int64((seek.since.timeIntervalSince1970 * 1000).rounded()), forKey: .since)
         try fields.encodeIfPresent(seek.node, forKey: .node)
+        try fields.encodeIfPresent(seek.name, forKey: .name)
     }
 
     public var json: String { Standing.json(self) }

@@ -49,11 +49,15 @@ public struct Seek: Hashable, Codable, Sendable {
     /// The server the account sought on, among servers sharing a store; `nil` alone on one.
     /// Its seeks leave the queue when the account's last connection to that server closes.
     public var node: String?
+    /// The seeker's name as their connection gave it, to name them in the pairing; `nil` when
+    /// they gave none.
+    public var name: String?
 
     public init(
         id: String, account: AccountID, origin: String, pool: Pool, rating: Double, deviation: Double = 350, players: Int = 2,
-        startWithFewerAfter: Duration? = nil, houseBotAfter: Duration? = nil, since: Date, node: String? = nil
+        startWithFewerAfter: Duration? = nil, houseBotAfter: Duration? = nil, since: Date, node: String? = nil, name: String? = nil
     ) {
+        self.name = name
         self.deviation = deviation
         self.node = node
         self.id = id

@@ -178,7 +178,13 @@ public final class ConversationRouter: Sendable {
             // Every seek waits in one queue, the first pipeline's.
             seekers.withLock { _ = $0.insert(account) }
             pipelines[0].submit(command)
-        case .rename, .authenticate:
+        case let .rename(request):
+            // The name a seek of this account carries from now on.
+            if let kept = configuration.keptName(request.name) {
+                for outbox in connections.outboxes(of: account) { outbox.name = kept }
+            }
+            pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(command)
+        case .authenticate:
             // A name is stored once, by the pipeline of the account, which tells the others.
             pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(command)
         }

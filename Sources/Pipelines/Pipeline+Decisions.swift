@@ -8,7 +8,10 @@ package extension Pipeline {
     func request(of command: Command) -> Request {
         switch command {
         case let .frame(.seek(seek), account, connection, _):
-            .seek(seek, from: account, origin: connection.flatMap { connections.outbox(of: account, connection: $0)?.origin } ?? "")
+            {
+                let outbox = connection.flatMap { connections.outbox(of: account, connection: $0) }
+                return .seek(seek, from: account, origin: outbox?.origin ?? "", name: outbox?.name)
+            }()
         case let .frame(frame, account, _, _): .frame(frame, from: account)
         case let .deadline(deadline): .deadline(deadline)
         case let .operatorAction(.end(session), _): .end(session: session)

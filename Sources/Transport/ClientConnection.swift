@@ -247,7 +247,7 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
         // without end, and catches up with `resume` when it comes back.
         let eventLoop = context?.eventLoop
         let outbox = Outbox(
-            limit: limits.outboxFrames, maxFrameBytes: limits.serverFrameBytes, origin: context?.remoteAddress?.ipAddress,
+            limit: limits.outboxFrames, maxFrameBytes: limits.serverFrameBytes, origin: context?.remoteAddress?.ipAddress, name: name,
             wake: { [writer] in writer.wake($0) }, overflowed: {
             eventLoop?.execute { self.close(.goingAway, reason: "closing") }
         })
@@ -345,7 +345,10 @@ package final class ClientConnection: ChannelInboundHandler, RemovableChannelHan
     /// The client's close: the answer to the server's, or its own, answered with 1000 (RFC 6455
     /// 5.5.1). Either way the connection closes; frames still queued for it are not sent.
     private func receivedClose(_ frame: WebSocketFrame) {
-        stopReading()
+        // The connection is gone from the moment its close arrives (its seeks with it), not
+        // when TLS has finished closing: a client that drops the socket without TLS's
+        // close_notify would otherwise be counted, and paired, until the TLS shutdown timed out.
+        end()
         guard let context else { return }
         guard !closeSent else {
             context.close(promise: nil)

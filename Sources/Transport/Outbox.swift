@@ -88,6 +88,14 @@ package final class Outbox: Sendable {
     /// Where the connection came from (its peer's address), if known: two accounts from one
     /// are never paired for a rated game.
     package let origin: String?
+    /// The name the connection's account goes by, as the connection last gave it (at
+    /// `authenticate` or by `rename`): a seek carries it, so that its pairing names the player
+    /// before the account's own pipeline has stored the name.
+    package var name: String? {
+        get { named.withLock { $0 } }
+        set { named.withLock { $0 = newValue } }
+    }
+    private let named: Mutex<String?>
     /// Called, outside the lock, when an item arrives in an idle outbox.
     private let wake: @Sendable (Outbox) -> Void
     /// Called once if the outbox ends because it overflowed while the connection still reads.
@@ -100,10 +108,11 @@ package final class Outbox: Sendable {
     /// `start()`: a connection's welcome is queued before the connection is registered, and
     /// sent only if it is.
     package init(
-        limit: Int, maxFrameBytes: Int, origin: String? = nil, wake: @escaping @Sendable (Outbox) -> Void,
+        limit: Int, maxFrameBytes: Int, origin: String? = nil, name: String? = nil, wake: @escaping @Sendable (Outbox) -> Void,
         overflowed: @escaping @Sendable () -> Void = {}
     ) {
         self.origin = origin
+        named = Mutex(name)
         self.limit = limit
         self.maxFrameBytes = maxFrameBytes
         self.wake = wake

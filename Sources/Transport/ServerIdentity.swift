@@ -73,6 +73,9 @@ public struct ServerIdentity: Sendable {
             .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
             .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
         ]
+        // A client that closed the WebSocket and then the socket, without TLS's close_notify
+        // (Python's ssl, for one), holds a half-closed socket only this long, not NIO's 5 s.
+        configuration.shutdownTimeout = .seconds(1)
         return configuration
     }
 

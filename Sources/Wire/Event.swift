@@ -118,11 +118,16 @@ public struct PairingInfo: Codable, Hashable, Sendable {
     public var players: [ParticipantID]
     /// Each player's rating in the game when paired, as `players`; absent with the house bot.
     public var ratings: [RatingValue]?
+    /// When the first player must have sent the game's first message, in milliseconds since
+    /// 1970 (the pairing's time and `secondsPerMove`; later by any time the server was down).
+    public var startBy: Int64?
 
     public init(
-        game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [ParticipantID], ratings: [RatingValue]? = nil
+        game: String, variant: String?, secondsPerMove: Int, rated: Bool, players: [ParticipantID], ratings: [RatingValue]? = nil,
+        startBy: Int64? = nil
     ) {
         self.ratings = ratings
+        self.startBy = startBy
         self.game = game
         self.variant = variant
         self.secondsPerMove = secondsPerMove

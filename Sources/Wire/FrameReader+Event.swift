@@ -73,7 +73,7 @@ extension FrameReader {
 
     static func pairing(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> PairingInfo {
         var game = Field<String>(), variant = Field<String?>(), secondsPerMove = Field<Int>(), rated = Field<Bool>()
-        var players = Field<[ParticipantID]>(), ratings = Field<[RatingValue]?>()
+        var players = Field<[ParticipantID]>(), ratings = Field<[RatingValue]?>(), startBy = Field<Int?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -83,12 +83,14 @@ extension FrameReader {
             case "secondsPerMove": try secondsPerMove.set(s.int())
             case "rated": try rated.set(s.bool())
             case "players": try players.set(s.array(participantID))
+            case "startBy": try startBy.set(s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.int() })
             default: try s.skipValue()
             }
         }
         return PairingInfo(
             game: try game.required(), variant: variant.optional(), secondsPerMove: try secondsPerMove.required(),
-            rated: try rated.required(), players: try players.required(), ratings: ratings.optional())
+            rated: try rated.required(), players: try players.required(), ratings: ratings.optional(),
+            startBy: startBy.optional().map(Int64.init))
     }
 
     static func sticker(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> Sticker {

@@ -260,6 +260,7 @@ public struct FrameWriter {
             array(ratings) { $0.ratingValue($1) }
         }
         out.key("secondsPerMove"); out.integer(pairing.secondsPerMove)
+        if let startBy = pairing.startBy { out.key("startBy"); out.integer(startBy) }
         if let variant = pairing.variant { out.key("variant"); out.string(variant) }
         out.close()
     }

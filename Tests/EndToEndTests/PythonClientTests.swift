@@ -34,6 +34,24 @@ import Transport
         }
     }
 
+    /// Seekers in Python: a seek leaves the queue when its connection's close arrives, not
+    /// seconds later (Chris, who closed, is never paired), and every pairing names its players,
+    /// who gave their names at `authenticate` and sought right after `welcome`.
+    @Test(.timeLimit(.minutes(1)))
+    func aClosedSeekerIsNeverPairedAndEveryPairingNamesItsPlayers() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python/seek_client.py").path
+        let python = ProcessInfo.processInfo.environment["PARLEY_PYTHON"] ?? "python3"
+        let probe = try await Self.run([python, "-c", "import websockets, cryptography"])
+        try #require(probe.status == 0, "This test needs python3 with websockets and cryptography (scripts/test installs them): \(probe.output)")
+        try await LiveServer.with(configure: { $0.pipelines = 2 }) { server in
+            let result = try await Self.run([python, script, String(server.port), server.fingerprint.description, "12"])
+            try #require(result.status == 0, "the Python seekers failed: \(result.output)")
+            let seen = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            #expect(seen["first"] as? [String] == ["Dora0", "Eve0"], "Chris closed before Dora sought")
+            #expect((seen["nameless"] as? [String]) == [], "\(seen["nameless"] ?? "")")
+        }
+    }
+
     /// Runs a program for at most a minute, waiting on a thread of its own: the server under
     /// test runs on the same few threads as the test, and the read cannot be cancelled.
     static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {

@@ -38,18 +38,21 @@ import Wire
         guard case .conversation? = harness.inbox["ben"]?.dropFirst().first, case .event? = harness.inbox["ben"]?.last else {
             throw Unexpected(harness.inbox["ben"])
         }
-        // The paired entry, in each member's own identifiers.
+        let stored = try #require(harness.log.last)
+        guard case let .paired(_, 3, storedPairing, _) = stored else { throw Unexpected(stored) }
+        // The paired entry, in each member's own identifiers, with the time the first player has to start.
         for viewer: AccountID in ["amber", "ben"] {
             let events = harness.events(of: viewer)
             #expect(events.map(\.kind) == [.joined, .joined, .paired])
-            let pairing = try #require(events.last?.pairing)
+            var pairing = try #require(events.last?.pairing)
+            let since = try #require(storedPairing.since)
+            #expect(pairing.startBy == Int64(((since.timeIntervalSince1970 + 300) * 1000).rounded()))
+            pairing.startBy = nil
             #expect(pairing == PairingInfo(
                 game: "battleship", variant: "classic", secondsPerMove: 300, rated: true,
                 players: [harness.id(of: "amber", seenBy: viewer), harness.id(of: "ben", seenBy: viewer)],
                 ratings: [RatingValue(rating: 1500, deviation: 350, provisional: true), RatingValue(rating: 1500, deviation: 350, provisional: true)]))
         }
-        let stored = try #require(harness.log.last)
-        guard case let .paired(_, 3, storedPairing, _) = stored else { throw Unexpected(stored) }
         #expect(storedPairing.players == ["amber", "ben"] && storedPairing.secondsPerMove == 300)
         // The stored form reads back as it was written.
         #expect(try WireJSON.decode(Record.self, from: try stored.storedJSON()) == stored)

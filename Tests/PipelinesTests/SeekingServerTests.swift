@@ -68,6 +68,13 @@ struct SeekingServerTests {
             let seed = try await ben.request(.send(.init(
                 id: "s1", conversation: conversation, game: "battleship", url: "?Ship_Location=0&Ship_Location=4")))
             #expect(seed.isAccepted, "\(seed)")
+            // Every game of a paired conversation has the pairing's time a move, an ice cream's
+            // too (600 s of its own on this server).
+            let started = clock.now
+            #expect(try await ben.request(.send(.init(id: "i1", conversation: conversation, game: "icecream", url: "?Base=base01"))).isAccepted)
+            let iceCream = try await amber.next { $0.event?.status?.game == "icecream" }
+            let deadline = try #require(iceCream.event?.status?.deadline)
+            #expect(deadline == Int64(((started.date.timeIntervalSince1970 + 300) * 1000).rounded()), "the pairing's 300 s")
         }
     }
 

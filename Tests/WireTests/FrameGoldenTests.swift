@@ -112,7 +112,8 @@ import Wire
             conversation: conversation, seq: 3, kind: .paired,
             pairing: PairingInfo(
                 game: "battleship", variant: "classic", secondsPerMove: 300, rated: true, players: [amber, ben],
-                ratings: [RatingValue(rating: 1662, deviation: 290, provisional: true), RatingValue(rating: 1500, deviation: 350, provisional: true)])))),
+                ratings: [RatingValue(rating: 1662, deviation: 290, provisional: true), RatingValue(rating: 1500, deviation: 350, provisional: true)],
+                startBy: 1_764_000_300_000)))),
         ("server-event-aborted", .event(Event(conversation: conversation, seq: 4, kind: .aborted))),
         ("server-event-rated", .event(Event(
             conversation: conversation, seq: 90, kind: .rated,

@@ -783,7 +783,10 @@ function eventNode(conversation, event) {
       const ratings = pairing.rated && pairing.ratings?.length === pairing.players.length
         ? " (" + pairing.players.map((player, index) => `${player === conversation.you ? "you" : who(conversation, { id: player })} ${pairing.ratings[index].rating}${pairing.ratings[index].provisional ? "?" : ""}`).join(" v ") + ")"
         : "";
-      return h("p", { class: "notice" }, `Paired for ${game}, ${perMove(pairing.secondsPerMove)}, ${pairing.rated ? "rated" : "casual"}${ratings}: ${first}`);
+      // Until the game starts, the time left to start it (or it is called off).
+      const waiting = pairing.startBy && conversation.sessions.size === 0 && !conversation.events.some((each) => each.kind === "aborted");
+      return h("p", { class: "notice" }, `Paired for ${game}, ${perMove(pairing.secondsPerMove)}, ${pairing.rated ? "rated" : "casual"}${ratings}: ${first}`,
+        waiting ? [" · to start: ", h("span", { class: "clock", "data-deadline": String(pairing.startBy) }, "")] : "");
     }
     case "aborted":
       return h("p", { class: "notice" }, "The game was not started in time: called off, nobody rated");

@@ -33,6 +33,16 @@ public final class ConversationRouter: Sendable {
     /// The bytes of each account's stickers being posted, by sticker id: counted with what the
     /// store holds, so that posts made at once cannot each pass the quota (`postSticker`).
     package let stickersUnderWay = Mutex<[AccountID: [String: Int]]>([:])
+    /// How fast each member may chat in each conversation: `chatBurst` at once, then one every
+    /// `1 / chatsPerSecond` s, over all the member's connections.
+    private let chats: KeyedRateLimiter<ChatKey>
+    package static let chatBurst = 10
+    package static let chatsPerSecond = 0.5
+
+    private struct ChatKey: Hashable, Sendable {
+        let account: AccountID
+        let conversation: ConversationID
+    }
 
     /// The settings `engine.liveConversations` and `engine.idleSeconds`: how many conversations
     /// stay in memory, over all pipelines, and how long an idle one stays.
@@ -78,6 +88,7 @@ public final class ConversationRouter: Sendable {
         metrics: ServerMetrics, logger: Logger, clock: any ServerClock = SystemClock()
     ) {
         self.clock = clock
+        chats = KeyedRateLimiter(perSecond: Self.chatsPerSecond, burst: Self.chatBurst, clock: clock)
         self.pipelines = pipelines
         self.connections = connections
         self.log = log
@@ -154,6 +165,16 @@ public final class ConversationRouter: Sendable {
         case let .resign(request):
             pipeline(of: request.conversation).submit(command)
         case let .chat(request):
+            let key = ChatKey(account: account, conversation: request.conversation)
+            guard chats.admit(key) else {
+                // Refused here, before any pipeline: the member is told how long to wait.
+                let refusal = ErrorFrame(
+                    code: "chat-rate",
+                    reason: "You are chatting faster than this conversation allows (\(Self.chatBurst) at once, then one every \(Int(1 / Self.chatsPerSecond)) s): wait \(chats.secondsToWait(key)) s.")
+                metrics.rejected(refusal.code)
+                if let connection { connections.outbox(of: account, connection: connection)?.deliver(.rejected(.init(id: request.id, error: refusal))) }
+                return nil
+            }
             pipeline(of: request.conversation).submit(command)
         case let .join(request):
             guard pipelines.count > 1 else {

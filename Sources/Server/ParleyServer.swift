@@ -116,7 +116,7 @@ public func buildParleyServer(
                     catalog: configuration.catalog, dataDirectory: configuration.dataDirectory, reload: { try await reload.reload() }),
                 logger: logger)
             StickerRoutes.add(
-                to: router, relay: relay, limits: limits, posts: StickerPostLimiter(perMinute: configuration.stickerPostsPerMinute, clock: configuration.clock.clock))
+                to: router, relay: relay, limits: limits, posts: KeyedRateLimiter<AccountID>(perMinute: configuration.stickerPostsPerMinute, clock: configuration.clock.clock))
         },
         problem: { relay.storeProblem },
         webSocket: .handlers(WebSocketRoute(path: "/ws") { channel, logger in

@@ -23,7 +23,7 @@ enum StickerRoutes {
         let url: String
     }
 
-    static func add(to router: Router<ParleyRequestContext>, relay: ConversationRouter, limits: ServerLimits, posts: StickerPostLimiter) {
+    static func add(to router: Router<ParleyRequestContext>, relay: ConversationRouter, limits: ServerLimits, posts: KeyedRateLimiter<AccountID>) {
         router.post("/stickers") { request, _ -> Response in
             let query = request.uri.queryParameters
             guard let conversation = query.get("conversation"), let id = query.get("id"), !id.isEmpty else {
@@ -48,7 +48,7 @@ enum StickerRoutes {
             }
             guard posts.admit(account) else {
                 let wait = posts.secondsToWait(account)
-                let allowed = posts.perMinute == 1 ? "1 sticker" : "\(posts.perMinute) stickers"
+                let allowed = posts.burst == 1 ? "1 sticker" : "\(posts.burst) stickers"
                 var refused = refusal(.tooManyRequests, "rate-limited", "You may post \(allowed) a minute; "
                     + "post it again in \(wait) s.")
                 refused.headers[.retryAfter] = String(wait)

@@ -2,7 +2,7 @@ import Timekeeping
 
 /// A token bucket: `rate` requests a second on average, bursts of up to `burst`. One per
 /// connection for its frames, where a connection that keeps sending after it is refused is
-/// flooding and is closed; one per account for its stickers (`StickerPostLimiter`).
+/// flooding and is closed; one per account for its stickers and its chat (`KeyedRateLimiter`).
 package struct RateLimiter {
     package enum Verdict: Equatable {
         case allowed

@@ -5,6 +5,7 @@ import Client
 import Foundation
 import Server
 import Testing
+import Timekeeping
 import Transport
 import Wire
 
@@ -47,6 +48,30 @@ import Wire
             let summary = try await ben.request(.list(.init(id: "l")))
             guard case let .conversations(list) = summary else { throw ConnectionError.unexpected("\(summary)") }
             #expect(list.conversations.first?.lastSeq == event.seq, "nothing more was stored")
+        }
+    }
+
+    /// A member who floods a conversation with chat is refused past ten at once (`chat-rate`,
+    /// with how long to wait), and not stored; the others chat on, and the member may again
+    /// once the time has passed (the server's clock, moved by the test).
+    @Test func aMemberChatsOnlySoFast() async throws {
+        let clock = ManualClock()
+        try await LiveServer.with(configure: { $0.clock = .init(clock) }) { server in
+            let amber = try await Player.connect(to: server, name: "Amber")
+            let ben = try await Player.connect(to: server, name: "Ben")
+            let conversation = try await Games.gather(amber, [ben])
+            for index in 0..<ConversationRouter.chatBurst {
+                #expect(try await amber.request(.chat(.init(id: "a\(index)", conversation: conversation, text: "hello \(index)"))).rejection == nil)
+            }
+            let flooded = try await amber.request(.chat(.init(id: "a-over", conversation: conversation, text: "one too many")))
+            #expect(flooded.rejection?.code == "chat-rate" && flooded.rejection?.reason.contains("wait 2 s") == true, "\(flooded)")
+            #expect(try await ben.request(.chat(.init(id: "b1", conversation: conversation, text: "calm down"))).rejection == nil, "each member has their own")
+            clock.advance(by: .seconds(2))
+            #expect(try await amber.request(.chat(.init(id: "a-later", conversation: conversation, text: "sorry"))).rejection == nil)
+            let listed = try await ben.request(.list(.init(id: "l")))
+            guard case let .conversations(list) = listed else { throw ConnectionError.unexpected("\(listed)") }
+            // Two joins, Amber's ten chats, Ben's and Amber's last: the refused one is not stored.
+            #expect(list.conversations.first?.lastSeq == 14)
         }
     }
 

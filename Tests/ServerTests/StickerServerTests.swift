@@ -239,7 +239,7 @@ struct StickerServerTests {
 
     @Test func theLimiterRefillsAtItsRate() {
         let clock = ManualClock()
-        let limiter = StickerPostLimiter(perMinute: 120, clock: clock)
+        let limiter = KeyedRateLimiter<AccountID>(perMinute: 120, clock: clock)
         let amber = AccountID(rawValue: "amber"), ben = AccountID(rawValue: "ben")
         #expect((0..<120).allSatisfy { _ in limiter.admit(amber) })
         #expect(!limiter.admit(amber))

@@ -27,6 +27,7 @@ const state = {
   notices: new Map(),
   panels: new Map(),
   replays: new Map(),
+  stickers: new Map(),
   current: null,
   name: null,
   account: null,
@@ -420,9 +421,22 @@ async function postSticker(conversation, bytes, name) {
   render();
 }
 
-async function stickerOf(game, url) {
-  const answer = await fetch(`/g/${encodeURIComponent(game)}/sticker.png${queryOf(stateItemsOf(url))}`);
-  return answer.ok ? new Uint8Array(await answer.arrayBuffer()) : null;
+/**
+ * The sticker the server draws of a finished state: its bytes, `null` for a state that makes
+ * none, `undefined` while it is asked (once a state; the page is drawn again when it comes).
+ */
+function stickerFor(game, url) {
+  if (!state.stickers.has(url)) {
+    state.stickers.set(url, undefined);
+    fetch(`/g/${encodeURIComponent(game)}/sticker.png${queryOf(stateItemsOf(url))}`)
+      .then(async (answer) => (answer.ok && answer.headers.get("content-type")?.startsWith("image/png") ? new Uint8Array(await answer.arrayBuffer()) : null))
+      .catch(() => null)
+      .then((bytes) => {
+        state.stickers.set(url, bytes);
+        render();
+      });
+  }
+  return state.stickers.get(url);
 }
 
 // ---------------------------------------------------------------- notices and panels
@@ -544,6 +558,7 @@ function listPane() {
         },
       },
       h("span", {}, neutralised(conversation.title) + (conversation.watching ? " (watching)" : "")),
+      conversation.newestSession ? h("span", { class: "game-name" }, gameTitle(conversation.newestSession)) : null,
       h("span", { class: "turn" + (turns > 0 ? " yours" : "") }, line)),
     );
   }
@@ -692,13 +707,32 @@ function firstMove(conversation) {
 
 function invites(conversation) {
   const line = h("div", { class: "invites" });
+  const invite = (words, code) => h("span", {}, `${words}: `, h("code", {}, code), " ", copyButton(words, code));
   if (conversation.watching) {
-    line.append(h("span", {}, "Invite to watch: ", h("code", {}, conversation.invite)));
+    line.append(invite("Invite to watch", conversation.invite));
   } else {
-    line.append(h("span", {}, "Invite to play: ", h("code", {}, conversation.invite)));
-    if (conversation.watchInvite) line.append(h("span", {}, "Invite to watch: ", h("code", {}, conversation.watchInvite)));
+    line.append(invite("Invite to play", conversation.invite));
+    if (conversation.watchInvite) line.append(invite("Invite to watch", conversation.watchInvite));
   }
   return line;
+}
+
+/** A button that copies `code` to the clipboard, and says so. */
+function copyButton(words, code) {
+  const copied = state.copied === code;
+  return h("button", {
+    type: "button", class: "quiet copy", "aria-label": `Copy the ${words.toLowerCase()}`,
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(code);
+        state.copied = code;
+      } catch {
+        state.copied = null;
+        showNotice(state.current, `Copy it by hand: ${code}`);
+      }
+      render();
+    },
+  }, copied ? "Copied" : "Copy");
 }
 
 function actions(conversation) {
@@ -719,8 +753,18 @@ function actions(conversation) {
   return row;
 }
 
+/** The most a chat may hold: the server's `limits.textLength` on its defaults, in bytes of UTF-8. */
+const chatLimit = 1024;
+
 function compose(conversation) {
-  const input = h("input", { id: "chat", placeholder: "Say something", "aria-label": "Message to the conversation", maxlength: "1000", autocomplete: "off" });
+  const input = h("input", { id: "chat", placeholder: "Say something", "aria-label": "Message to the conversation", autocomplete: "off" });
+  // Near the limit, how many characters are left.
+  const counter = h("span", { class: "counter", "aria-live": "polite", hidden: true });
+  input.addEventListener("input", () => {
+    const left = chatLimit - new TextEncoder().encode(input.value).length;
+    counter.hidden = left > 100;
+    counter.textContent = left >= 0 ? `${left} left` : `${-left} too many`;
+  });
   return h("form", {
     class: "compose",
     onsubmit: async (event) => {
@@ -728,10 +772,11 @@ function compose(conversation) {
       const text = input.value;
       if (!text.trim()) return;
       input.value = "";
+      counter.hidden = true;
       const answer = await ask(conversation, { type: "chat", conversation: conversation.id, text });
       if (!answer) input.value = text;
     },
-  }, input, h("button", { type: "submit" }, "Send"));
+  }, input, counter, h("button", { type: "submit" }, "Send"));
 }
 
 function transcript(conversation) {
@@ -771,7 +816,8 @@ function eventNode(conversation, event) {
         h("img", { src: new URL(event.sticker.url).pathname + "/image", alt: `Sticker from ${name}: ${neutralised(event.sticker.name)}`, width: event.sticker.width, height: event.sticker.height }),
         h("figcaption", { class: "notice" }, `${name} sent a sticker: ${neutralised(event.sticker.name)}`));
     case "timeout":
-      return h("p", { class: "notice" }, "The turn ran out", event.participant ? ` (${name})` : "", revealWords(conversation, event));
+      return h("p", { class: "notice" }, event.participant ? (name === "You" ? "Your turn ran out" : `${name}'s turn ran out`) : "The turn ran out",
+        revealWords(conversation, event));
     case "ended":
       return h("p", { class: "notice" }, "The server's operator ended the game", revealWords(conversation, event));
     case "resigned":
@@ -911,17 +957,11 @@ function gameActions(conversation, session, event) {
       },
     }, replay === undefined ? "Replay" : "Back to the end"));
     row.append(h("button", { type: "button", onclick: () => exportGame(conversation, session) }, "Export"));
-    row.append(h("button", {
-      type: "button",
-      onclick: async () => {
-        const bytes = await stickerOf(session.game, event.message.url);
-        if (bytes) await postSticker(conversation, bytes, gameName(session.game));
-        else {
-          state.refusals.set(conversation.id, "This game's finished state makes no sticker.");
-          render();
-        }
-      },
-    }, "Send as a sticker"));
+    // Offered only where the server draws the finished state as a sticker (an ice cream).
+    const sticker = stickerFor(session.game, event.message.url);
+    if (sticker) {
+      row.append(h("button", { type: "button", onclick: () => postSticker(conversation, sticker, gameName(session.game)) }, "Send as a sticker"));
+    }
   }
   return row;
 }

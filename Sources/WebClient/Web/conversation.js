@@ -31,12 +31,19 @@ export class Conversation {
     return this.names.get(id) ?? "someone";
   }
 
-  /** `$<UUID>` tokens replaced by the names they stand for. */
+  /** `$<UUID>` tokens replaced by the names they stand for; "You" where a sentence begins. */
   words(text) {
-    return String(text ?? "").replace(/\$([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})/g, (_, id, offset) => {
+    const whole = String(text ?? "");
+    return whole.replace(/\$([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})/g, (_, id, offset) => {
       const name = this.nameOf(id.toUpperCase());
-      return offset === 0 && name === "you" ? "You" : name;
+      const startsSentence = offset === 0 || /[.!?]\s+$/.test(whole.slice(0, offset));
+      return startsSentence && name === "you" ? "You" : name;
     });
+  }
+
+  /** How many play here: the members who do not watch. */
+  get playerCount() {
+    return [...this.members.values()].filter((member) => member.role !== "spectator").length;
   }
 
   /** The members who joined to watch, by name. */
@@ -108,7 +115,8 @@ export class Conversation {
       if (winners.length === 0) return "Game over";
       return winners.includes("you") ? "Game over: you won" : `Game over: ${winners.join(" and ")} won`;
     }
-    if (this.mayMove(session)) return status.turn.kind === "player" ? "Your turn" : "Your turn (anyone may move)";
+    // "Anyone may move" between two is the viewer or the other: said only in a group.
+    if (this.mayMove(session)) return status.turn.kind === "player" || this.playerCount <= 2 ? "Your turn" : "Your turn (anyone may move)";
     switch (status.turn.kind) {
       case "player":
         return `Waiting for ${status.turn.participants.map((id) => this.nameOf(id)).join(" and ")}`;
@@ -152,6 +160,12 @@ export class Conversation {
     const others = [...this.members.values()].filter((member) => member.id !== this.you && member.role !== "spectator");
     if (others.length === 0) return "Just you";
     return others.map((member) => member.name ?? "someone").join(", ");
+  }
+
+  /** The newest game's session, which tells one conversation with the same people from another. */
+  get newestSession() {
+    const sessions = [...this.sessions.values()];
+    return sessions[sessions.length - 1] ?? null;
   }
 
   /** The export of a session's game, as `parley verify` and `parley replay` read it (JSON lines). */

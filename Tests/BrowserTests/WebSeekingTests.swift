@@ -69,6 +69,18 @@ struct WebSeekingTests {
                     try await Self.players(first, show: "\(second.name) 1338?")
                     try await Self.players(second, show: "you 1338?")
                     try await second.screenshot("rated")
+                    // A finished Four in a Row makes no sticker: once the server has said so, none is offered.
+                    try await first.browser.waitUntil(
+                        "the sticker's answer", timeout: .seconds(10),
+                        script: "return [...parleyClient.state.stickers.values()].some((v) => v === null)")
+                    #expect(try await first.browser.execute(
+                        "return [...document.querySelectorAll('button')].some((b) => b.textContent === 'Send as a sticker')").isTruthy == false)
+                    // The viewer is "You" wherever a sentence begins in a game's words.
+                    let words = try await first.browser.execute("""
+                        const c = [...parleyClient.state.conversations.values()][0];
+                        return c.words('Battleship. $' + c.you + ' placed a fleet; $' + c.you + ' moved.');
+                        """)
+                    #expect(words.string == "Battleship. You placed a fleet; you moved.")
 
                     // Your own ratings, on your name's menu, with the game open.
                     try await first.press("You: \(first.name)")
@@ -101,6 +113,16 @@ struct WebSeekingTests {
         try await LiveServer.with { server in
             try await WebDriver.with(.desktop) { browser in
                 let amber = try await WebPlayer.open(browser, at: WebClientTests.address(server), name: "Amber")
+                // A name the server refuses is said beside the name's form, and not kept.
+                try await amber.press("You: Amber")
+                try await browser.execute("document.getElementById('name').value = ''")
+                try await browser.type("#name", "Ev\u{202E}il" + WebDriver.Key.enter)
+                let refusal = try await browser.waitUntil(
+                    "the name's refusal", timeout: .seconds(10), script: "return document.querySelector('#you-menu .refusal')?.textContent ?? null")
+                #expect(refusal.string?.isEmpty == false)
+                try await amber.screenshot("name-refused")
+                #expect(try await browser.text("#you") == "You: Amber")
+                try await amber.press("Close")
                 try await Self.seekFourInARow(amber)
                 try await amber.see("Seeking Four in a Row")
                 try await amber.press("Cancel")

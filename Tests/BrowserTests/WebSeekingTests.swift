@@ -137,6 +137,15 @@ struct WebSeekingTests {
                 try await amber.press(label: "Drop a disc in column 4")
                 try await amber.see("House bot dropped in column")
                 try await amber.screenshot("house-bot")
+                // Shift+Tab from the chat box back to the game's buttons scrolls only the
+                // conversation: the header and the list stay where they are.
+                try await browser.execute("document.getElementById('chat').focus()")
+                for _ in 0..<4 { try await browser.keys(WebDriver.Key.shift + WebDriver.Key.tab + WebDriver.Key.null) }
+                let moved = try await browser.execute("""
+                    return [document.scrollingElement.scrollTop, document.body.scrollTop, document.getElementById('main').scrollTop,
+                      Math.round(document.querySelector('header').getBoundingClientRect().top)]
+                    """)
+                #expect(moved.array?.compactMap(\.number) == [0, 0, 0, 0], "\(moved)")
             }
         }
     }

@@ -78,6 +78,10 @@ async function start() {
     },
   });
   youButton.addEventListener("click", () => openYou());
+  // Only the conversation and the list scroll: the page itself never does, whatever the focus.
+  addEventListener("scroll", () => {
+    if (document.scrollingElement.scrollTop !== 0) document.scrollingElement.scrollTop = 0;
+  });
   // A pairing made while the page was hidden is named in its title until it is seen.
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) document.title = "Parley";
@@ -739,7 +743,8 @@ function actions(conversation) {
   const row = h("div", { class: "row" });
   if (!conversation.watching) row.append(h("button", { type: "button", onclick: () => openPanel(conversation.id, { kind: "new" }) }, "New game"));
   const file = h("input", {
-    type: "file", accept: "image/png,image/gif,image/jpeg", class: "visually-hidden", id: "sticker-file", "aria-label": "Choose a picture to send",
+    // Reached through its button only: focused itself, it would be scrolled into view.
+    type: "file", accept: "image/png,image/gif,image/jpeg", class: "visually-hidden", id: "sticker-file", "aria-label": "Choose a picture to send", tabindex: "-1",
     onchange: async () => {
       const chosen = file.files?.[0];
       if (chosen) await postSticker(conversation, new Uint8Array(await chosen.arrayBuffer()), chosen.name.replace(/\.[^.]*$/, ""));

@@ -104,6 +104,8 @@ struct WebSeekingTests {
                     try await first.browser.click("#client")
                     try await first.see("Online")
                     try await first.see("You: \(first.name)")
+                    // Back in the client, the conversation that was open is open again.
+                    try await Self.players(first, show: "\(second.name) 1338?")
                 }
             }
         }

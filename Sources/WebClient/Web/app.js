@@ -48,14 +48,17 @@ const youMenu = document.getElementById("you-menu");
 // ---------------------------------------------------------------- start
 
 async function start() {
-  const [games, matchmaking, key, name, chainKey, pending] = await Promise.all([
+  const [games, matchmaking, key, name, chainKey, pending, current] = await Promise.all([
     fetch("/client/games.json").then((answer) => answer.json()),
     fetch("/client/matchmaking.json").then((answer) => answer.json()).catch(() => ({ timeControls: [] })),
     installKey(),
     read("settings", "name"),
     serverKey().catch(() => null),
     everything("pending"),
+    read("settings", "current"),
   ]);
+  // Come back to the conversation that was open, once the list says it is still yours.
+  state.returningTo = current ?? null;
   Object.assign(state, { games, key, name: name ?? null, chainKey });
   for (const [id, frame] of pending) state.pending.set(id, frame);
   state.seeking = new Seeking({
@@ -118,6 +121,8 @@ async function synchronise() {
   const ids = new Set(listed.map((summary) => summary.conversation));
   for (const id of [...state.conversations.keys()]) if (!ids.has(id)) forget(id);
   for (const summary of listed) adopt(summary);
+  if (state.returningTo && state.current === null && state.conversations.has(state.returningTo)) state.current = state.returningTo;
+  state.returningTo = null;
   render();
   // A server holds at most 16 replays for one connection at once: eight at a time.
   const waiting = listed.map((summary) => state.conversations.get(summary.conversation));
@@ -486,6 +491,11 @@ function draw() {
   const focused = document.activeElement;
   const focusKey = focused && focused !== document.body ? focused.getAttribute("aria-label") ?? focused.id : null;
 
+  // Kept for the next visit, once the last one's is no longer awaited.
+  if (state.returningTo === null && state.saved !== state.current) {
+    state.saved = state.current;
+    write("settings", "current", state.current).catch(() => {});
+  }
   connectionBadge.textContent = state.connectionWords;
   connectionBadge.className = "connection " + (state.online ? "online" : state.connectionWords.startsWith("Offline") ? "offline" : "");
   youButton.textContent = state.name ? `You: ${state.name}` : "Choose a name";

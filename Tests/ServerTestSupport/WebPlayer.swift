@@ -72,6 +72,23 @@ package struct WebPlayer: Sendable {
         return try #require(found.string)
     }
 
+    /// Waits until the controls of a move (the enabled buttons of the newest game message's
+    /// drawing) are all within the conversation's visible part, between its top and the chat
+    /// bar, with no scrolling by the player.
+    package func controlsInView(timeout: Duration = .seconds(10)) async throws {
+        try await browser.waitUntil(
+            "\(name)'s move controls to be in view", timeout: timeout, script: """
+            const view = document.querySelector('.view');
+            const bubbles = view ? view.querySelectorAll('.message') : [];
+            const newest = bubbles[bubbles.length - 1];
+            const controls = newest ? [...newest.querySelectorAll('.game button:not([disabled])')] : [];
+            if (controls.length === 0) return false;
+            const top = view.getBoundingClientRect().top;
+            const bottom = view.querySelector('.compose')?.getBoundingClientRect().top ?? view.getBoundingClientRect().bottom;
+            return controls.every((c) => { const r = c.getBoundingClientRect(); return r.top >= top - 1 && r.bottom <= bottom + 1; });
+            """)
+    }
+
     /// The accessibility labels of the page's buttons that match `pattern` (a JavaScript
     /// regular expression's source).
     package func labels(matching pattern: String) async throws -> [String] {

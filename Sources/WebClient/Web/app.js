@@ -518,7 +518,9 @@ function draw() {
   // were reading the end.
   const before = main.querySelector(".view");
   const sameView = before?.dataset.conversation === String(state.current);
-  const atEnd = !before || before.scrollHeight - before.scrollTop - before.clientHeight < 80;
+  // A view this page placed (at the end, or at the controls of a move) and the reader left
+  // there still follows.
+  const atEnd = !before || before.scrollTop === state.placedAt || before.scrollHeight - before.scrollTop - before.clientHeight < 80;
   const top = before?.scrollTop ?? 0;
   const listTop = main.querySelector(".list")?.scrollTop ?? 0;
 
@@ -529,6 +531,12 @@ function draw() {
   const view = main.querySelector(".view");
   view.dataset.conversation = String(state.current);
   view.scrollTop = sameView && !atEnd ? top : view.scrollHeight;
+  if (!sameView || atEnd) {
+    showControls(view);
+    state.placedAt = view.scrollTop;
+  } else {
+    state.placedAt = null;
+  }
   main.querySelector(".list").scrollTop = listTop;
 
   if (focused && main.contains(focused)) {
@@ -543,6 +551,30 @@ function draw() {
     panel.querySelector("[data-panel] input, [data-panel] select, [data-panel] button")?.focus({ preventScroll: true });
   }
   tick();
+}
+
+/**
+ * Scrolls `view` so that the controls of a move in its newest game message (its enabled
+ * buttons: the board to fire at, the columns to drop in) are in view between its top and the
+ * chat bar, their top first when they do not all fit.
+ */
+function showControls(view) {
+  const bubbles = view.querySelectorAll(".message");
+  const newest = bubbles[bubbles.length - 1];
+  const controls = newest ? [...newest.querySelectorAll(".game button:not([disabled])")] : [];
+  if (controls.length === 0) return;
+  // The board that holds them all (its labels too), when it fits; else the controls alone.
+  let holder = controls[0].parentElement;
+  while (holder && holder !== newest && !controls.every((control) => holder.contains(control))) holder = holder.parentElement;
+  const boxes = controls.map((control) => control.getBoundingClientRect());
+  if (holder) boxes.push(holder.getBoundingClientRect());
+  const top = view.getBoundingClientRect().top;
+  const bottom = view.querySelector(".compose")?.getBoundingClientRect().top ?? view.getBoundingClientRect().bottom;
+  const first = Math.min(...boxes.map((box) => box.top));
+  const last = Math.max(...boxes.map((box) => box.bottom));
+  const margin = 8;
+  if (last > bottom - margin && last - first <= bottom - top - 2 * margin) view.scrollTop += last - bottom + margin;
+  else if (first < top + margin || last - first > bottom - top - 2 * margin) view.scrollTop += first - top - margin;
 }
 
 function listPane() {

@@ -111,6 +111,38 @@ struct WebSeekingTests {
         }
     }
 
+    /// Amber gives up a classic game against the house bot: its card says so, says it is nobody's
+    /// turn, and draws the fleets the ending revealed (the bot's among them).
+    @Test func aResignedClassicGameShowsEveryFleetAndNobodysTurn() async throws {
+        try await LiveServer.with { server in
+            try await WebDriver.with(.phone) { browser in
+                let amber = try await WebPlayer.open(browser, at: WebClientTests.address(server), name: "Amber")
+                try await amber.press("Play someone")
+                try await amber.choose("seek-game", "battleship/classic")
+                try await amber.choose("seek-rated", "false")
+                try await amber.choose("seek-bot", "0")
+                try await amber.press("Play")
+                try await amber.press("Random fleet")
+                try await amber.press("Place fleet")
+                try await amber.see("Enemy fleet")
+                try await browser.waitFor(#"button[aria-label^="Fire at"]:not([disabled])"#, timeout: .seconds(30))
+                try await amber.press("Resign")
+                try await amber.press("Yes, resign")
+                try await amber.see("Game over: House bot won")
+                let caption = try await browser.waitUntil(
+                    "the card's caption", timeout: .seconds(10), script: "return document.querySelector('.message .caption')?.textContent ?? null")
+                #expect(caption.string?.hasPrefix("You resigned") == true, "\(caption)")
+                #expect(!(try await browser.text(".message")).contains("Your turn"))
+                // The bot's 17 cells of ships, revealed (and signed) by the ending.
+                let revealed = try await browser.waitUntil(
+                    "the bot's fleet drawn", timeout: .seconds(10),
+                    script: "const n = [...document.querySelectorAll('.message [aria-label]')].filter((e) => /^[A-J]\\d+, (?!your )\\w+, not fired at/.test(e.getAttribute('aria-label'))).length; return n === 17 ? n : null")
+                #expect(revealed.number == 17)
+                try await amber.screenshot("resigned-revealed")
+            }
+        }
+    }
+
     @Test func aSeekTakenBackWaitsNoMoreAndOneAloneGetsTheHouseBot() async throws {
         try await LiveServer.with { server in
             try await WebDriver.with(.desktop) { browser in

@@ -920,16 +920,23 @@ function messageNode(conversation, event) {
       `#${event.seq} `, neutralised(conversation.words(message.summaryText ?? message.layout?.caption ?? "")), " ", checkBadge(conversation, event));
   }
   const layout = message.layout ?? {};
+  // A game that ended by a resignation, a timeout or the operator ends on that event: the last
+  // message's caption ("Your turn.") no longer holds, and its reveal is what is drawn.
+  const ending = session.status.outcome.finished && session.lastEvent?.kind !== "message" ? session.lastEvent : null;
+  const caption = ending ? eventNode(conversation, ending)?.textContent : conversation.words(layout.caption ?? gameName(session.game));
   const bubble = h("article", { class: "message" + (mine ? " mine" : ""), "aria-label": label, "data-session": session.id });
   bubble.append(
     h("div", { class: "row" },
-      h("span", { class: "caption" }, neutralised(conversation.words(layout.caption ?? gameName(session.game)))),
+      h("span", { class: "caption" }, neutralised(caption ?? gameName(session.game))),
       checkBadge(conversation, event)),
   );
   if (layout.subcaption) bubble.append(h("span", { class: "subcaption" }, neutralised(conversation.words(layout.subcaption))));
   bubble.append(h("span", { class: "meta" }, `#${event.seq} · ${mine ? "you" : neutralised(conversation.nameOf(message.sender))} · ${gameTitle(session)}`));
   const replay = state.replays.get(session.id);
-  const shown = replay === undefined ? event : session.messages[replay];
+  const revealed = session.reveal?.reveal
+    ? { seq: `${session.reveal.seq}-reveal`, message: { ...message, url: session.reveal.reveal }, status: session.reveal.status }
+    : null;
+  const shown = replay === undefined ? revealed ?? event : session.messages[replay];
   bubble.append(gameDrawing(conversation, session, shown, replay === undefined));
   if (replay !== undefined) bubble.append(replayControls(session, replay));
   bubble.append(statusLine(conversation, session), gameActions(conversation, session, event));

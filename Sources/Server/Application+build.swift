@@ -250,6 +250,7 @@ func buildApplication(
 
     let fingerprint = identity.fingerprint
     let host = configuration.host
+    let publicURL = configuration.publicURL
     return Application(
         router: router,
         server: .guardedTLS(
@@ -265,7 +266,10 @@ func buildApplication(
         onServerRunning: { channel in
             let running = RunningServer(host: host, port: channel.localAddress?.port ?? configuration.port, fingerprint: fingerprint)
             logger.info("Parley listening on \(running.url) (certificate SHA-256 \(fingerprint))")
-            logger.info("Play in a browser at \(running.url)/ (README, \"Playing in a browser\")")
+            let browser = BrowserAddresses.urls(
+                host: host, port: running.port, publicURL: publicURL, interfaces: BrowserAddresses.interfaces())
+            let others = browser.dropFirst().isEmpty ? "" : "or \(browser.dropFirst().joined(separator: ", ")); "
+            logger.info("Play in a browser at \(browser[0]) (\(others)README, \"Playing in a browser\")")
             await onServerRunning(running)
         },
         logger: logger

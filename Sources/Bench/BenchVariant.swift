@@ -19,8 +19,30 @@ public struct BenchVariant: Hashable, Sendable, CustomStringConvertible {
 
     /// How many signatures a move of this game between two players takes: one for each
     /// distinct view of it (docs/FAIRNESS.md, "What it costs"): two for Battleship, whose
-    /// players each see their own fleet only, one for games that hide nothing.
-    public var signedViews: Int { game.rawValue == "battleship" ? 2 : 1 }
+    /// players each see their own fleet only, one for games that hide nothing. Asked of the
+    /// game itself (`views(of:variant:in:)`).
+    public let signedViews: Int
+
+    /// How many different states a game's two players are shown over its first moves, played
+    /// by its usual strategy: 2 for a game that hides something of one player's from the other.
+    static func views(of game: GameID, variant: String, in catalog: GameCatalog) -> Int {
+        guard let rules = try? catalog.game(game, variant: variant), let usual = rules.strategies.first,
+            let strategy = rules.strategy(named: usual)
+        else { return 1 }
+        var match = rules.newMatch()
+        var random = SystemRandomNumberGenerator()
+        var most = 1
+        let seats = [Seat(0), Seat(1)]
+        for turn in 0..<6 {
+            let seat = seats[turn % 2]
+            let shown = match.moveCount == 0 ? nil : match.state(for: seat)
+            guard let proposal = try? strategy.proposal(after: shown, using: &random),
+                (try? match.propose(proposal, by: seat, mover: "a player")) != nil
+            else { continue }
+            most = max(most, Set(seats.map { match.state(for: $0) }).count)
+        }
+        return most
+    }
 
     /// Every game's variants for two players or more, in the catalog's order: what a run
     /// plays unless told otherwise.
@@ -35,7 +57,7 @@ public struct BenchVariant: Hashable, Sendable, CustomStringConvertible {
             } else {
                 name = "\(game):\(variant)"
             }
-            return BenchVariant(game: game, variant: variant, name: name)
+            return BenchVariant(game: game, variant: variant, name: name, signedViews: views(of: game, variant: variant, in: catalog))
         }
     }
 

@@ -20,6 +20,22 @@ import Testing
         #expect(table.screen("Amber").contains("you move first"))
     }
 
+    /// Paired for Four in a Row, the first player's Enter starts Four in a Row, not the
+    /// drawer's first game (which the server would refuse: the pairing's game comes first).
+    @Test func enterAfterAPairingStartsThePairedGame() {
+        var table = PlayTable("Amber", "Ben")
+        for name in ["Amber", "Ben"] {
+            table.press(name, .character("p"))
+            table.type(name, "fourinarow 5m")
+            table.press(name, .enter)
+        }
+        #expect(table.screen("Amber").contains("you move first"))
+        table.press("Amber", .enter)
+        let screen = table.screen("Amber")
+        #expect(!screen.contains("was made for a game of"), "\(screen)")
+        #expect(screen.lowercased().contains("four in a row"), "\(screen)")
+    }
+
     @Test func aPlayerAloneAcceptsTheHouseBotAndItAnswers() {
         var table = PlayTable("Amber")
         table.press("Amber", .character("p"))

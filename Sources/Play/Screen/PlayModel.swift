@@ -130,6 +130,14 @@ public struct PlayModel: Sendable {
             }
         case let .event(event):
             book.record(event)
+            // A paired conversation's drawer offers the game it was paired for first: Enter starts it.
+            if event.kind == .paired, let pairing = event.pairing, drawers[event.conversation] == nil,
+                let index = drawerItems.firstIndex(where: {
+                    $0.game.rawValue == pairing.game && (pairing.variant == nil || $0.variant == pairing.variant)
+                })
+            {
+                drawers[event.conversation] = index
+            }
             // A move in the conversation on screen makes the last error old news.
             if event.kind == .message, event.conversation == shownConversation { error = nil }
         }

@@ -27,7 +27,7 @@ public struct ScreenLayout: Sendable {
             + Styled(screen.entries.count == 1 ? "1 conversation" : "\(screen.entries.count) conversations")
         let marker = StatusLine.marker(online: screen.online)
         let top = [Styled.spread(title, marker, width: width), rule]
-        let bottom = [rule, prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
+        let bottom = [rule, prompt(screen.input, hint: screen.hint)] + errorLines(screen.error)
         let rows = max(0, height - top.count - bottom.count)
         var body: [Styled] = screen.entries.isEmpty
             ? [Styled("No conversations yet: n opens one, j joins one by its invite, p plays someone.", .dim)]
@@ -56,7 +56,7 @@ public struct ScreenLayout: Sendable {
         // No games to start (a spectator's): no Start line.
         let start = screen.drawer.isEmpty ? [] : [startLine(screen.drawer, selection: screen.drawerSelection)]
         let bottom = [rule] + start
-            + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint), errorLine(screen.error)]
+            + screen.drawerLines.map { $0.truncated(to: width) } + [prompt(screen.input, hint: screen.hint)] + errorLines(screen.error)
         // The newest failed check stays over the transcript, whatever is scrolled.
         return compose(header, bottom: bottom) { rows in
             let top = screen.warning.map { Self.loud($0, width: width) } ?? []
@@ -70,7 +70,7 @@ public struct ScreenLayout: Sendable {
 
     /// One game full size, as its game draws it.
     public func expanded(_ screen: ExpandedScreen) -> [String] {
-        let bottom = [rule, prompt(screen.staging, hint: screen.hint), errorLine(screen.error)]
+        let bottom = [rule, prompt(screen.staging, hint: screen.hint)] + errorLines(screen.error)
         return compose(screen.header, bottom: bottom) { rows in
             var banner = screen.banner.map { [Styled($0, .colour(.green, bold: true)).centred(in: width), Styled()] } ?? []
             if let warning = screen.warning { banner = Self.loud(warning, width: width) + banner }
@@ -135,8 +135,15 @@ public struct ScreenLayout: Sendable {
         return marker + Styled(String(shown))
     }
 
-    private func errorLine(_ error: String?) -> Styled {
-        guard let error, !error.isEmpty else { return Styled() }
-        return Styled("! " + error, .colour(.red, bold: true))
+    /// The last error, wrapped to the screen's width (three lines at most, the last one cut):
+    /// a refusal is read whole, not cut at the edge. One empty line when there is none; one
+    /// line, cut, on a screen under 12 lines, where the transcript needs the room more.
+    private func errorLines(_ error: String?) -> [Styled] {
+        guard let error, !error.isEmpty else { return [Styled()] }
+        guard height >= 12 else { return [Styled("! " + error, .colour(.red, bold: true))] }
+        let wrapped = WordWrap.lines(TerminalColumns.sanitized(error), width: max(1, width - 2))
+        return wrapped.prefix(3).enumerated().map { index, line in
+            Styled((index == 0 ? "! " : "  ") + line, .colour(.red, bold: true))
+        }
     }
 }

@@ -36,6 +36,23 @@ import Testing
         #expect(screen.lowercased().contains("four in a row"), "\(screen)")
     }
 
+    /// A refusal longer than the screen is wrapped, not cut at its edge: Ben, who does not move
+    /// first, tries to start the paired game on a screen of 60 columns.
+    @Test func aLongRefusalIsReadWhole() {
+        var table = PlayTable("Amber", "Ben")
+        for name in ["Amber", "Ben"] {
+            table.press(name, .character("p"))
+            table.type(name, "fourinarow 5m")
+            table.press(name, .enter)
+        }
+        table.press("Ben", .enter)
+        table.press("Ben", .character("4"), .enter, .enter)
+        let screen = table.screen("Ben", width: 60, height: 24)
+        let refusal = screen.split(separator: "\n").drop { !$0.hasPrefix("! ") }.prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(refusal.joined(separator: " ").hasSuffix("answer their first message."), "\(screen)")
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 60 })
+    }
+
     @Test func aPlayerAloneAcceptsTheHouseBotAndItAnswers() {
         var table = PlayTable("Amber")
         table.press("Amber", .character("p"))

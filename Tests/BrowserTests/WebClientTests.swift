@@ -129,6 +129,10 @@ struct WebClientTests {
                 // The list says where each stands.
                 try await ben.press("‹ Conversations")
                 try await ben.see("Game over: Amber won")
+                // Each conversation is told apart by its newest game.
+                try await ben.browser.waitUntil(
+                    "the list to name the newest game", timeout: .seconds(10),
+                    script: "return document.querySelector('.list .entry .game-name')?.textContent === 'Battleship (Classic)'")
                 try await ben.screenshot("list")
             }
         }

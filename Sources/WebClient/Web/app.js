@@ -767,7 +767,7 @@ function invites(conversation) {
 function copyButton(words, code) {
   const copied = state.copied === code;
   return h("button", {
-    type: "button", class: "quiet copy", "aria-label": `Copy the ${words.toLowerCase()}`,
+    type: "button", class: "copy", "aria-label": `Copy the ${words.toLowerCase()}`,
     onclick: async () => {
       try {
         await navigator.clipboard.writeText(code);

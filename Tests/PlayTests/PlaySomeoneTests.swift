@@ -20,15 +20,21 @@ import Testing
         #expect(table.screen("Amber").contains("you move first"))
     }
 
-    /// Paired for Four in a Row, the first player's Enter starts Four in a Row, not the
-    /// drawer's first game (which the server would refuse: the pairing's game comes first).
-    @Test func enterAfterAPairingStartsThePairedGame() {
+    /// Amber and Ben, paired for Four in a Row (Amber moves first).
+    static func pairedForFourInARow() -> PlayTable {
         var table = PlayTable("Amber", "Ben")
         for name in ["Amber", "Ben"] {
             table.press(name, .character("p"))
             table.type(name, "fourinarow 5m")
             table.press(name, .enter)
         }
+        return table
+    }
+
+    /// Paired for Four in a Row, the first player's Enter starts Four in a Row, not the
+    /// drawer's first game (which the server would refuse: the pairing's game comes first).
+    @Test func enterAfterAPairingStartsThePairedGame() {
+        var table = Self.pairedForFourInARow()
         #expect(table.screen("Amber").contains("you move first"))
         table.press("Amber", .enter)
         let screen = table.screen("Amber")
@@ -39,12 +45,7 @@ import Testing
     /// A refusal longer than the screen is wrapped, not cut at its edge: Ben, who does not move
     /// first, tries to start the paired game on a screen of 60 columns.
     @Test func aLongRefusalIsReadWhole() {
-        var table = PlayTable("Amber", "Ben")
-        for name in ["Amber", "Ben"] {
-            table.press(name, .character("p"))
-            table.type(name, "fourinarow 5m")
-            table.press(name, .enter)
-        }
+        var table = Self.pairedForFourInARow()
         table.press("Ben", .enter)
         table.press("Ben", .character("4"), .enter, .enter)
         let screen = table.screen("Ben", width: 60, height: 24)

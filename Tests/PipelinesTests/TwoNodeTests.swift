@@ -179,6 +179,13 @@ struct TwoNodeSeekingTests {
             let forAmber = try await Games.pairing(of: amber, seek: "a1")
             let forBen = try await Games.pairing(of: ben, seek: "b1")
             #expect(forAmber.conversation == forBen.conversation)
+            // Each names both players, whichever node paired them; and so do their lists after.
+            for summary in [forAmber, forBen] { #expect(Set(summary.members.compactMap(\.name)) == ["Amber", "Ben"], "\(summary.members)") }
+            for player in [amber, ben] {
+                let listed = try await player.request(.list(.init(id: "l")))
+                let members = try #require(listed.conversationList?.first { $0.conversation == forBen.conversation }?.members)
+                #expect(Set(members.compactMap(\.name)) == ["Amber", "Ben"], "\(members)")
+            }
             let paired = forBen
             let pairing = try #require(try await amber.next { $0.event?.kind == .paired }.event?.pairing)
             #expect(pairing.players.count == 2)

@@ -104,6 +104,7 @@ extension Conversation {
                 try applying.context.catalog.game(move.game, variant: move.variant)
             }
             session = Session(id: move.session, game: game, match: game.newMatch(), seats: [], lastSeq: 0, turnClock: .stopped)
+            session.secondsPerMove = move.secondsPerMove
         }
         if move.seat == session.seats.count { session.seats.append(move.sender) }
         guard session.seats.indices.contains(move.seat), session.seats[move.seat] == move.sender else {

@@ -64,6 +64,12 @@ extension Conversation {
             let first = account == pairing.players.first
             return .refused(request, EngineError.pairedGame(pairing, first: first).frame)
         }
+        // A new game's time a move is one the server offers; a paired conversation's games
+        // keep the pairing's.
+        let secondsPerMove = request.session == nil && pairing == nil ? request.secondsPerMove : nil
+        if let seconds = secondsPerMove, !configuration.timeControls.contains(seconds) {
+            return .refused(request, EngineError.timeControl(configuration.timeControls).frame)
+        }
         var session: Session
         do {
             session = try openSession(for: request, catalog: context.catalog, random: &random)
@@ -100,7 +106,7 @@ extension Conversation {
             game: session.game.id, variant: session.game.variant.id, sender: account, seat: seat.index,
             request: request.id, state: states.trueState,
             moveCount: session.match.moveCount, texts: step.texts, at: now, proposal: request.proposalDigest,
-            chain: signed?.chain, proofs: proofs)
+            chain: signed?.chain, proofs: proofs, secondsPerMove: session.match.moveCount == 1 ? secondsPerMove : nil)
         guard move.storedSizeBound <= configuration.maxRecordBytes else {
             return .refused(request, EngineError.tooLarge(configuration.maxRecordBytes).frame)
         }

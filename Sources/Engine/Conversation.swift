@@ -218,6 +218,9 @@ struct Session: Sendable {
         var newestMessage: Entry? = nil
         var startedAt: Date? = nil
         var lastMoveAt: Date? = nil
+        /// The seconds a move its first message chose (`ClientFrame.Send.secondsPerMove`);
+        /// `nil` for the game's own turn time.
+        var secondsPerMove: Int? = nil
         /// The server's commitment to each hidden board, by seat, kept while the session is in
         /// memory: each shot opens a cell of one, and working a tree out is most of a shot's
         /// cost. Not kept in snapshots; worked out again when missing.
@@ -272,6 +275,10 @@ struct Session: Sendable {
     var lastMoveAt: Date? {
         get { fields.lastMoveAt }
         _modify { yield &fields.lastMoveAt }
+    }
+    var secondsPerMove: Int? {
+        get { fields.secondsPerMove }
+        _modify { yield &fields.secondsPerMove }
     }
 
     var commitments: [Int: FleetCommitment] {

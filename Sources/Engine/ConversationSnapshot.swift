@@ -54,6 +54,8 @@ struct ConversationSnapshot: Codable {
         var clockStarted: TimeInterval?
         var startedAt: TimeInterval?
         var lastMoveAt: TimeInterval?
+        /// The seconds a move its first message chose; absent for the game's own.
+        var secondsPerMove: Int?
         var newestMessage: StoredEntry?
     }
 
@@ -211,6 +213,7 @@ extension ConversationSnapshot.SessionSnapshot {
         clockStarted = session.turnClock.since?.timeIntervalSince1970
         startedAt = session.startedAt?.timeIntervalSince1970
         lastMoveAt = session.lastMoveAt?.timeIntervalSince1970
+        secondsPerMove = session.secondsPerMove
         newestMessage = session.newestMessage.map(ConversationSnapshot.StoredEntry.init)
     }
 
@@ -225,6 +228,7 @@ extension ConversationSnapshot.SessionSnapshot {
             turnClock: clockStarted.map { .running(since: Date(timeIntervalSince1970: $0)) } ?? .stopped)
         session.startedAt = startedAt.map(Date.init(timeIntervalSince1970:))
         session.lastMoveAt = lastMoveAt.map(Date.init(timeIntervalSince1970:))
+        session.secondsPerMove = secondsPerMove
         session.newestMessage = try newestMessage?.restore(with: catalog)
         return session
     }

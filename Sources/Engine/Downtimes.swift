@@ -49,7 +49,9 @@ extension Session {
     /// The deadline this session waits for now; `nil` when its game is over, its clock stopped,
     /// or its game has no turn time.
     func deadline(in conversation: ConversationID, timing: TurnTiming) -> TurnDeadline? {
-        guard let started = turnClock.since, !isFinished, let timeout = timing.timeout(of: game.id.rawValue) else { return nil }
+        guard let started = turnClock.since, !isFinished,
+            let timeout = timing.everyTurn ?? secondsPerMove.map(TimeInterval.init) ?? timing.timeout(of: game.id.rawValue)
+        else { return nil }
         return TurnDeadline(
             conversation: conversation, session: id, basedOn: lastSeq,
             at: started + timeout + timing.downtimes.stoppedTime(since: started))

@@ -117,6 +117,7 @@ extension Record {
             if let proposal = move.proposal { try put(proposal, "proposal") }
             if let chain = move.chain { try put(chain, "chain") }
             if let proofs = move.proofs { try put(proofs, "proofs") }
+            if let seconds = move.secondsPerMove { try put(seconds, "secondsPerMove") }
         case let .timedOut(conversation, seq, session, at), let .ended(conversation, seq, session, at):
             if case .timedOut = self { try put(Kind.timedOut.rawValue, "type") } else { try put(Kind.ended.rawValue, "type") }
             try put(conversation, "conversation")
@@ -220,7 +221,8 @@ extension Record {
                 state: try get("state"), moveCount: try get("moveCount"), texts: try get("texts"), at: try time("at"),
                 proposal: try fields.decodeIfPresent(String.self, forKey: StoredKey("proposal")),
                 chain: try fields.decodeIfPresent(MessageChain.self, forKey: StoredKey("chain")),
-                proofs: try fields.decodeIfPresent(String.self, forKey: StoredKey("proofs"))))
+                proofs: try fields.decodeIfPresent(String.self, forKey: StoredKey("proofs")),
+                secondsPerMove: try fields.decodeIfPresent(Int.self, forKey: StoredKey("secondsPerMove"))))
         case .timedOut:
             return .timedOut(conversation: try get("conversation"), seq: try get("seq"), session: try get("session"), at: try time("at"))
         case .ended:
@@ -311,6 +313,7 @@ extension Record {
         if let proposal = move.proposal { out.key("proposal"); out.string(proposal) }
         out.key("request"); out.string(move.request)
         out.key("seat"); out.integer(move.seat)
+        if let seconds = move.secondsPerMove { out.key("secondsPerMove"); out.integer(seconds) }
         out.key("sender"); out.string(move.sender.rawValue)
         out.key("seq"); out.integer(move.seq)
         out.key("session"); out.uuid(move.session.id)

@@ -36,7 +36,7 @@ extension Record {
         var conversation = Field<ConversationID>(), seq = Field<Int>(), session = Field<SessionID>(), game = Field<GameID>()
         var variant = Field<String>(), sender = Field<AccountID>(), seat = Field<Int>(), request = Field<String>()
         var state = Field<String>(), moveCount = Field<Int>(), texts = Field<StepTexts>(), at = Field<Int>()
-        var proposal = Field<String?>(), chain = Field<MessageChain?>(), proofs = Field<String?>()
+        var proposal = Field<String?>(), chain = Field<MessageChain?>(), proofs = Field<String?>(), secondsPerMove = Field<Int?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -60,6 +60,7 @@ extension Record {
             case "proposal": try proposal.set(s.optionalString())
             case "chain": try chain.set(s.optional(messageChain))
             case "proofs": try proofs.set(s.optionalString())
+            case "secondsPerMove": try secondsPerMove.set(s.null() ? nil : s.int())
             default: try s.skipValue()
             }
         }
@@ -70,7 +71,7 @@ extension Record {
             game: try game.required(), variant: try variant.required(), sender: try sender.required(), seat: try seat.required(),
             request: try request.required(), state: try state.required(), moveCount: try moveCount.required(),
             texts: try texts.required(), at: Date(timeIntervalSince1970: Double(Int64(try at.required())) / 1000),
-            proposal: proposal.optional(), chain: chain.optional(), proofs: proofs.optional())
+            proposal: proposal.optional(), chain: chain.optional(), proofs: proofs.optional(), secondsPerMove: secondsPerMove.optional())
     }
 
     /// Key for key as `StepTexts`'s synthesized `Decodable` reads it.

@@ -107,15 +107,19 @@ public struct AcceptedMove: Hashable, Sendable {
     /// the commitments, the newest shot's opening, the seeds at the end; `nil` for a game
     /// without hidden boards or a server that signs nothing.
     public var proofs: String?
+    /// A session's first message only: the seconds a move its players chose; `nil` for the
+    /// game's own turn time.
+    public var secondsPerMove: Int?
 
     public init(
         conversation: ConversationID, seq: Int, session: SessionID, game: GameID, variant: String, sender: AccountID, seat: Int,
         request: String, state: String, moveCount: Int, texts: StepTexts, at: Date, proposal: String? = nil,
-        chain: MessageChain? = nil, proofs: String? = nil
+        chain: MessageChain? = nil, proofs: String? = nil, secondsPerMove: Int? = nil
     ) {
         self.proposal = proposal
         self.chain = chain
         self.proofs = proofs
+        self.secondsPerMove = secondsPerMove
         self.conversation = conversation
         self.seq = seq
         self.session = session

@@ -178,11 +178,16 @@ public enum ClientFrame: Hashable, Sendable {
         public var basedOn: Int?
         /// The proposed state: any URL whose query is the state (`?Base=base01`).
         public var url: String
+        /// For a new session: the seconds each player has for a move, one of the server's time
+        /// controls; `nil` for the game's own turn time. A paired conversation's games keep the
+        /// pairing's.
+        public var secondsPerMove: Int?
 
         public init(
             id: String, conversation: ConversationID, game: String, variant: String? = nil,
-            session: String? = nil, basedOn: Int? = nil, url: String
+            session: String? = nil, basedOn: Int? = nil, url: String, secondsPerMove: Int? = nil
         ) {
+            self.secondsPerMove = secondsPerMove
             self.id = id
             self.conversation = conversation
             self.game = game

@@ -178,7 +178,7 @@ extension FrameReader {
 
     static func send(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Send {
         var id = Field<String>(), conversation = Field<ConversationID>(), game = Field<String>(), variant = Field<String?>()
-        var session = Field<String?>(), basedOn = Field<Int?>(), url = Field<String>()
+        var session = Field<String?>(), basedOn = Field<Int?>(), url = Field<String>(), secondsPerMove = Field<Int?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -189,12 +189,14 @@ extension FrameReader {
             case "session": try session.set(s.optionalString())
             case "basedOn": try basedOn.set(s.null() ? nil : s.int())
             case "url": try url.set(s.string())
+            case "secondsPerMove": try secondsPerMove.set(s.null() ? nil : s.int())
             default: try s.skipValue()
             }
         }
         return ClientFrame.Send(
             id: try id.required(), conversation: try conversation.required(), game: try game.required(),
-            variant: variant.optional(), session: session.optional(), basedOn: basedOn.optional(), url: try url.required())
+            variant: variant.optional(), session: session.optional(), basedOn: basedOn.optional(), url: try url.required(),
+            secondsPerMove: secondsPerMove.optional())
     }
 
     static func ack(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> ClientFrame.Ack {

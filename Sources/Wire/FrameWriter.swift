@@ -189,6 +189,7 @@ public struct FrameWriter {
             out.key("conversation", first: send.basedOn == nil); out.string(send.conversation.rawValue)
             out.key("game"); out.string(send.game)
             out.key("id"); out.string(send.id)
+            if let seconds = send.secondsPerMove { out.key("secondsPerMove"); out.integer(seconds) }
             if let session = send.session { out.key("session"); out.string(session) }
             type("send")
             out.key("url"); out.string(send.url)

@@ -143,6 +143,28 @@ struct WebSeekingTests {
         }
     }
 
+    /// Friends who meet by invite choose a game's time a move too: a day a move for a Four in
+    /// a Row, whose own is two minutes.
+    @Test func friendsChooseTheTimeAMoveOfTheirGame() async throws {
+        try await LiveServer.with { server in
+            try await WebDriver.with([.desktop, .phone]) { browsers in
+                let amber = try await WebPlayer.open(browsers[0], at: WebClientTests.address(server), name: "Amber")
+                let ben = try await WebPlayer.open(browsers[1], at: WebClientTests.address(server), name: "Ben")
+                try await amber.press("New conversation")
+                try await ben.join(try await amber.invite())
+                try await amber.press("New game")
+                try await amber.press(label: "Start Four in a Row", prefix: true)
+                try await amber.choose("start-time", "86400")
+                try await amber.screenshot("start-timed")
+                try await amber.press(label: "Drop a disc in column 4")
+                for player in [amber, ben] {
+                    try await player.browser.waitUntil(
+                        "\(player.name)'s clock of a day", timeout: .seconds(30), script: #"return /2[34] h \d+ min left/.test(document.body.innerText)"#)
+                }
+            }
+        }
+    }
+
     @Test func aSeekTakenBackWaitsNoMoreAndOneAloneGetsTheHouseBot() async throws {
         try await LiveServer.with { server in
             try await WebDriver.with(.desktop) { browser in

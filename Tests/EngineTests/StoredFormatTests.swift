@@ -72,6 +72,7 @@ import Wire
             move.texts = StepTexts(caption: text, subcaption: index == 0 ? nil : text, trailingCaption: index == 2 ? text : nil,
                                    trailingSubcaption: index == 1 ? text : nil, summary: text, accessibilityLabel: text)
             move.seq = [0, 9, 1 << 40][index]
+            move.secondsPerMove = index == 2 ? 86_400 : nil
             move.at = Date(timeIntervalSince1970: times[index % times.count])
             return move
         }

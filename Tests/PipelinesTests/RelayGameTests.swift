@@ -75,6 +75,36 @@ import Wire
         }
     }
 
+    /// Friends choose a game's time a move when they start it: a day a move for a Four in a Row
+    /// (the game's own is two minutes), kept across a restart of the server; a time the server
+    /// does not offer is refused and changes nothing.
+    @Test func friendsChooseAGamesTimeAMove() async throws {
+        let clock = ManualClock()
+        let folder = LiveServer.temporaryDirectory()
+        let keys = (amber: InstallKey(), ben: InstallKey())
+        let started = clock.now
+        let conversation = try await LiveServer.with(dataDirectory: folder, configure: { $0.clock = .init(clock) }) { server in
+            let amber = try await Player.connect(to: server, key: keys.amber, name: "Amber")
+            let ben = try await Player.connect(to: server, key: keys.ben, name: "Ben")
+            let conversation = try await Games.gather(amber, [ben])
+            let odd = try await amber.request(.send(.init(
+                id: "f0", conversation: conversation, game: "fourinarow", url: "?Drop=4", secondsPerMove: 1234)))
+            #expect(odd.rejection?.code == "time-control", "\(odd)")
+            #expect(try await amber.request(.send(.init(
+                id: "f1", conversation: conversation, game: "fourinarow", url: "?Drop=4", secondsPerMove: 86_400))).isAccepted)
+            let first = try await ben.nextMessage()
+            #expect(first.status?.deadline == Int64(((started.date.timeIntervalSince1970 + 86_400) * 1000).rounded()), "a day, not two minutes")
+            return conversation
+        }
+        try await LiveServer.with(dataDirectory: folder, configure: { $0.clock = .init(clock) }) { server in
+            let ben = try await Player.connect(to: server, key: keys.ben, name: "Ben")
+            let resumed = try await ben.request(.resume(.init(id: "r", conversation: conversation, after: 0)))
+            #expect(resumed.rejection == nil)
+            let message = try await ben.next { $0.event?.kind == .message }
+            #expect((message.event?.status?.deadline ?? 0) >= Int64((started.date.timeIntervalSince1970 + 86_400) * 1000), "still a day")
+        }
+    }
+
     /// A player gives up over a real socket: both hear it, the other wins, the game is over.
     @Test func aPlayerResignsAndBothHearIt() async throws {
         try await LiveServer.with { server in

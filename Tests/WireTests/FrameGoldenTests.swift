@@ -52,6 +52,7 @@ import Wire
         ("client-rename", .rename(.init(id: "r5", name: "Amber"))),
         ("client-send-new", .send(.init(id: "m1", conversation: conversation, game: "battleship", variant: "classic",
                                          url: "?Variant=classic&Ship=0-carrier-A1-h"))),
+        ("client-send-timed", .send(.init(id: "m3", conversation: conversation, game: "fourinarow", url: "?Drop=4", secondsPerMove: 86_400))),
         ("client-send-reply", .send(.init(id: "m2", conversation: conversation, game: "icecream",
                                            session: session.uuidString, basedOn: 6,
                                            url: "https://localhost:8443/g/icecream?Base=base01&Scoops=scoops02&Topping=topping07"))),

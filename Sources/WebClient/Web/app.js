@@ -274,7 +274,7 @@ function newestMessage(session) {
 }
 
 /** Proposes `items` as the next state of `session`, or as a new game's first when it is null. */
-function propose(conversation, { game, variant, session }, items) {
+function propose(conversation, { game, variant, session, secondsPerMove }, items) {
   const frame = {
     type: "send",
     id: crypto.randomUUID(),
@@ -287,6 +287,7 @@ function propose(conversation, { game, variant, session }, items) {
     frame.basedOn = newestMessage(session).seq;
   } else {
     frame.variant = variant;
+    if (secondsPerMove) frame.secondsPerMove = secondsPerMove;
     state.panels.delete(conversation.id);
   }
   state.pending.set(frame.id, frame);
@@ -1125,11 +1126,18 @@ function makeStartPanel(module, conversation, game, variant, paired) {
     canMove: true,
     finished: false,
     status: null,
-    propose: (items) => propose(conversation, { game, variant, session: null }, items),
+    propose: (items) => propose(conversation, { game, variant, session: null, secondsPerMove: chosen() }, items),
     h,
     svg,
   };
   holder.append(h("h2", {}, `New game: ${gameName(game)}`));
+  // Friends choose the time a move too; a paired game keeps the pairing's.
+  const times = paired ? [] : state.seeking.timeControls;
+  const time = times.length === 0 ? null : h("select", { id: "start-time", "aria-label": "Time a move" },
+    h("option", { value: "" }, "the game's own time a move"),
+    times.map((seconds) => h("option", { value: String(seconds) }, perMove(seconds))));
+  const chosen = () => (time && time.value !== "" ? Number(time.value) : undefined);
+  if (time) holder.append(h("label", { class: "row" }, "Time: ", time));
   holder.append(
     module?.start ? module.start(view) : plainForm(view, true),
     paired ? null : h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(conversation.id); render(); } }, "Cancel"));

@@ -73,14 +73,15 @@ export class Seeking {
     await this.send(frame);
   }
 
-  async send(frame) {
+  /** Sends a seek; `again`: the one that waited before a drop, made again. */
+  async send(frame, again = false) {
     try {
       const answer = await this.request(frame);
       // A seek paired at once may be answered by its conversation before its `done`.
       if (answer?.type === "conversation") this.take(answer);
     } catch (error) {
-      // Another window of this account seeks the same already: its seek stands for both.
-      if (error instanceof Refused && error.code === "already-seeking" && this.sought?.frame !== frame) return;
+      // Another window of this account still seeks the same: its seek stands for this one too.
+      if (again && error instanceof Refused && error.code === "already-seeking") return;
       if (this.sought?.ids.has(frame.id)) this.sought = null;
       this.refusal = error.message;
     } finally {
@@ -112,7 +113,7 @@ export class Seeking {
     const frame = { ...this.sought.frame, id: crypto.randomUUID() };
     this.sought.ids.add(frame.id);
     this.sought.frame = frame;
-    this.send(frame);
+    this.send(frame, true);
   }
 
   /** The line that says what is sought and for how long, with Cancel; null while nothing is. */

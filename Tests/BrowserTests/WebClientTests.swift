@@ -218,10 +218,7 @@ struct WebClientTests {
         let address = "https://localhost:\(port)/"
         do {
             try await WebDriver.with([.desktop, .phone]) { browsers in
-                let amber = try await WebPlayer.open(browsers[0], at: address, name: "Amber")
-                let ben = try await WebPlayer.open(browsers[1], at: address, name: "Ben")
-                try await amber.press("New conversation")
-                try await ben.join(try await amber.invite())
+                let (amber, ben) = try await WebPlayer.amberAndBen(browsers, at: address)
                 try await amber.press("New game")
                 try await amber.press(label: "Start Four in a Row", prefix: true)
                 try await amber.press(label: "Drop a disc in column 4")
@@ -259,10 +256,7 @@ struct WebClientTests {
         }
         try await LiveServer.with(configure: { $0.lie = lie }) { server in
             try await WebDriver.with([.desktop, .phone]) { browsers in
-                let amber = try await WebPlayer.open(browsers[0], at: Self.address(server), name: "Amber")
-                let ben = try await WebPlayer.open(browsers[1], at: Self.address(server), name: "Ben")
-                try await amber.press("New conversation")
-                try await ben.join(try await amber.invite())
+                let (amber, ben) = try await WebPlayer.amberAndBen(browsers, at: Self.address(server))
                 try await amber.press("New game")
                 try await amber.press(label: "Start Battleship (Seed)", prefix: true)
                 try await amber.press(label: "Cell 0, empty")
@@ -285,10 +279,7 @@ struct WebClientTests {
     @Test func aTamperedMessageRaisesTheAlarm() async throws {
         try await LiveServer.with { server in
             try await WebDriver.with([.desktop, .phone]) { browsers in
-                let amber = try await WebPlayer.open(browsers[0], at: Self.address(server), name: "Amber")
-                let ben = try await WebPlayer.open(browsers[1], at: Self.address(server), name: "Ben")
-                try await amber.press("New conversation")
-                try await ben.join(try await amber.invite())
+                let (amber, ben) = try await WebPlayer.amberAndBen(browsers, at: Self.address(server))
                 try await browsers[1].execute("""
                     globalThis.parleyTestSeams = { inbound: (frame) => {
                       if (frame.type === 'event' && frame.kind === 'message' && frame.seq === 4) frame.message.url = frame.message.url.replace('Drop=1', 'Drop=2');
@@ -320,10 +311,7 @@ struct WebClientPlainFormTests {
     @Test func aGameWithoutAPresentationIsPlayedByItsItems() async throws {
         try await LiveServer.with(configure: { $0.catalog = NimGame.catalog }) { server in
             try await WebDriver.with([.desktop, .phone]) { browsers in
-                let amber = try await WebPlayer.open(browsers[0], at: WebClientTests.address(server), name: "Amber")
-                let ben = try await WebPlayer.open(browsers[1], at: WebClientTests.address(server), name: "Ben")
-                try await amber.press("New conversation")
-                try await ben.join(try await amber.invite())
+                let (amber, ben) = try await WebPlayer.amberAndBen(browsers, at: WebClientTests.address(server))
                 try await amber.press("New game")
                 try await amber.press(label: "Start Nim", prefix: true)
                 try await browsers[0].type(#"input[aria-label="Items your move adds"]"#, "Take=3" + WebDriver.Key.enter)

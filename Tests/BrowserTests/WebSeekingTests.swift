@@ -148,10 +148,7 @@ struct WebSeekingTests {
     @Test func friendsChooseTheTimeAMoveOfTheirGame() async throws {
         try await LiveServer.with { server in
             try await WebDriver.with([.desktop, .phone]) { browsers in
-                let amber = try await WebPlayer.open(browsers[0], at: WebClientTests.address(server), name: "Amber")
-                let ben = try await WebPlayer.open(browsers[1], at: WebClientTests.address(server), name: "Ben")
-                try await amber.press("New conversation")
-                try await ben.join(try await amber.invite())
+                let (amber, ben) = try await WebPlayer.amberAndBen(browsers, at: WebClientTests.address(server))
                 try await amber.press("New game")
                 try await amber.press(label: "Start Four in a Row", prefix: true)
                 try await amber.choose("start-time", "86400")

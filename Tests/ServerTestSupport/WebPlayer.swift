@@ -21,6 +21,16 @@ package struct WebPlayer: Sendable {
         return player
     }
 
+    /// Amber (in `browsers[0]`) and Ben (in `browsers[1]`) at `url`, in one conversation: Amber
+    /// opens it, Ben joins with its invite to play.
+    package static func amberAndBen(_ browsers: [WebDriver], at url: String) async throws -> (amber: WebPlayer, ben: WebPlayer) {
+        let amber = try await open(browsers[0], at: url, name: "Amber")
+        let ben = try await open(browsers[1], at: url, name: "Ben")
+        try await amber.press("New conversation")
+        try await ben.join(try await amber.invite())
+        return (amber, ben)
+    }
+
     /// Waits until the page shows `text`.
     package func see(_ text: String, timeout: Duration = .seconds(30)) async throws {
         try await browser.waitUntil(

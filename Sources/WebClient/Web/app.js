@@ -673,9 +673,7 @@ function yourRatings() {
 
 /** A game and variant by name: "Battleship (Classic)", or the game's name when it has one variant. */
 function variantName(game, variant) {
-  const entry = state.games.find((each) => each.id === game);
-  const named = entry?.variants.find((each) => each.id === variant);
-  return entry ? (entry.variants.length > 1 && named ? `${entry.name} (${named.name})` : entry.name) : game;
+  return state.seeking.gameName(game, variant);
 }
 
 function namePanel() {
@@ -949,9 +947,7 @@ function gameName(game) {
 }
 
 function gameTitle(session) {
-  const entry = state.games.find((each) => each.id === session.game);
-  const variant = entry?.variants.find((each) => each.id === session.variant);
-  return entry && entry.variants.length > 1 && variant ? `${entry.name} (${variant.name})` : gameName(session.game);
+  return variantName(session.game, session.variant);
 }
 
 function statusLine(conversation, session) {

@@ -49,6 +49,7 @@ export class Seeking {
       .map((variant) => ({ game, variant, key: `${game.id}/${variant.id}` })));
   }
 
+  /** A game and variant by name: "Battleship (Classic)", or the game's name when it has one variant. */
   gameName(game, variant) {
     const entry = this.games.find((each) => each.id === game);
     const named = entry?.variants.find((each) => each.id === variant);

@@ -42,6 +42,9 @@ struct WebClientTests {
                 }
                 try await amber.see("Game over: you won")
                 try await ben.see("Game over: Amber won")
+                // The winner's own winning move is worded for her: "…: you win.", not "you wins."
+                #expect(try await browsers[0].execute(
+                    "return [...document.querySelectorAll('[aria-label]')].some((e) => e.getAttribute('aria-label').endsWith('made four in a row: you win.'))").bool == true)
                 // A message's words name the viewer "You" where a sentence begins.
                 try await ben.see("You dropped in column 1")
                 // A screen reader hears each new message by its accessibility label.
@@ -71,6 +74,10 @@ struct WebClientTests {
                 try await ben.press("Random fleet")
                 try await ben.press("Place fleet")
                 try await ben.see("Enemy fleet")
+                // Each reads their own placement in their own words, not "You placed their ships".
+                try await amber.see("You placed your ships")
+                try await ben.see("You placed your ships too. Fire away!")
+                #expect(try await amber.browser.execute("return document.body.innerText.includes('You placed their')").bool == false)
                 // Amber's turn runs on a clock (the tests' server gives Battleship five
                 // minutes) that all three see.
                 for browser in browsers {

@@ -217,7 +217,7 @@ function announce(conversation, event) {
   if (!conversation.synced) return;
   const message = event.message;
   const words = message
-    ? conversation.words(message.accessibilityLabel ?? message.summaryText ?? message.layout?.caption ?? "")
+    ? messageWords(conversation, message, event.status?.game, message.accessibilityLabel ?? message.summaryText ?? message.layout?.caption ?? "")
     : eventNode(conversation, event)?.textContent;
   if (words) announcer.textContent = `${conversation.title}: ${words}`;
 }
@@ -913,23 +913,24 @@ function messageNode(conversation, event) {
   const session = conversation.sessions.get(event.status.session);
   const message = event.message;
   const mine = message.sender === conversation.you;
-  const label = conversation.words(message.accessibilityLabel ?? message.summaryText ?? message.layout?.caption ?? "A game message");
+  const words = (text) => messageWords(conversation, message, session.game, text);
+  const label = words(message.accessibilityLabel ?? message.summaryText ?? message.layout?.caption ?? "A game message");
   if (newestMessage(session) !== event) {
     return h("p", { class: "summary", "aria-label": label },
-      `#${event.seq} `, neutralised(conversation.words(message.summaryText ?? message.layout?.caption ?? "")), " ", checkBadge(conversation, event));
+      `#${event.seq} `, neutralised(words(message.summaryText ?? message.layout?.caption ?? "")), " ", checkBadge(conversation, event));
   }
   const layout = message.layout ?? {};
   // A game that ended by a resignation, a timeout or the operator ends on that event: the last
   // message's caption ("Your turn.") no longer holds, and its reveal is what is drawn.
   const ending = session.status.outcome.finished && session.lastEvent?.kind !== "message" ? session.lastEvent : null;
-  const caption = ending ? eventNode(conversation, ending)?.textContent : conversation.words(layout.caption ?? gameName(session.game));
+  const caption = ending ? eventNode(conversation, ending)?.textContent : words(layout.caption ?? gameName(session.game));
   const bubble = h("article", { class: "message" + (mine ? " mine" : ""), "aria-label": label, "data-session": session.id });
   bubble.append(
     h("div", { class: "row" },
       h("span", { class: "caption" }, neutralised(caption ?? gameName(session.game))),
       checkBadge(conversation, event)),
   );
-  if (layout.subcaption) bubble.append(h("span", { class: "subcaption" }, neutralised(conversation.words(layout.subcaption))));
+  if (layout.subcaption) bubble.append(h("span", { class: "subcaption" }, neutralised(words(layout.subcaption))));
   bubble.append(h("span", { class: "meta" }, `#${event.seq} · ${mine ? "you" : neutralised(conversation.nameOf(message.sender))} · ${gameTitle(session)}`));
   const replay = state.replays.get(session.id);
   const revealed = session.reveal?.reveal
@@ -940,6 +941,19 @@ function messageNode(conversation, event) {
   if (replay !== undefined) bubble.append(replayControls(session, replay));
   bubble.append(statusLine(conversation, session), gameActions(conversation, session, event));
   return bubble;
+}
+
+/**
+ * One of a message's texts as this viewer reads it: the mover reads their own move in the
+ * words its game gives them where the person changes more than the name ("You placed your
+ * ships", not "You placed their ships"); everyone else reads it with names.
+ */
+function messageWords(conversation, message, game, text) {
+  if (message.sender === conversation.you) {
+    const own = loadedModule(game)?.moversWords?.(String(text ?? ""), `$${conversation.you}`);
+    if (own) return conversation.words(own);
+  }
+  return conversation.words(text);
 }
 
 function gameName(game) {

@@ -903,4 +903,16 @@ export default {
   },
 
   hiddenBoards,
+
+  // This game's texts as the player who made the move reads them, where the person changes the
+  // words ("You placed your ships first." for "MOVER placed their ships! Place yours, …"), as
+  // the terminal's `moversWords`; undefined for any other text.
+  moversWords(text, mover) {
+    return {
+      [`${mover} placed their ships! Can you find them?`]: "You hid your ships.",
+      [`${mover} placed their ships`]: "You placed your ships",
+      [`${mover} placed their ships! Place yours, then find theirs.`]: "You placed your ships first.",
+      [`${mover} placed their ships too. Fire away!`]: "You placed your ships too. Fire away!",
+    }[text];
+  },
 };

@@ -251,4 +251,11 @@ export default {
   start(view) {
     return game(view, [], true);
   },
+  // The winning move's words as its mover reads them ("…: you win."), as the terminal's
+  // `moversWords`; undefined for any other text.
+  moversWords(text, mover) {
+    const [start, end] = [`Four in a Row. ${mover} `, `: ${mover} wins.`];
+    if (!text.startsWith(start) || !text.endsWith(end) || text.length < start.length + end.length) return undefined;
+    return `Four in a Row. You ${text.slice(start.length, text.length - end.length)}: you win.`;
+  },
 };

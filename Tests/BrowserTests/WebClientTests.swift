@@ -145,6 +145,43 @@ struct WebClientTests {
         }
     }
 
+    /// A fleet half placed outlives a reload, Amber's before the game starts and Ben's in answer
+    /// to hers, until it is sent.
+    @Test func aHalfPlacedFleetOutlivesAReload() async throws {
+        try await LiveServer.with { server in
+            try await WebDriver.with([.desktop, .phone]) { browsers in
+                let (amber, ben) = try await WebPlayer.amberAndBen(browsers, at: Self.address(server))
+                try await amber.see("Ben joined")
+                try await amber.press("New game")
+                try await amber.press(label: "Start Battleship (Classic)", prefix: true)
+                try await amber.press(label: "A1, empty")
+                try await amber.press(label: "A3, empty")
+                try await amber.browser.open(Self.address(server))
+                try await amber.see("Ben joined")
+                try await amber.press("New game")
+                try await amber.press(label: "Start Battleship (Classic)", prefix: true)
+                for kept in ["Carrier, 5 cells, at A1 across", "Battleship, 4 cells, at A3 across", "Cruiser, 3 cells, not placed"] {
+                    #expect(try await amber.labels(matching: "^\(kept)$").count == 1, "\(kept)")
+                }
+                try await amber.press("Random fleet")
+                #expect(try await amber.labels(matching: "^Carrier, 5 cells, at A1 across$").count == 1)
+                try await amber.press("Place fleet")
+
+                try await ben.press(label: "A10, empty")
+                try await ben.browser.open(Self.address(server))
+                try await ben.see("Random fleet")
+                #expect(try await ben.labels(matching: "^Carrier, 5 cells, at A10 across$").count == 1)
+                try await ben.screenshot("placing-kept")
+                try await ben.press("Random fleet")
+                try await ben.press("Place fleet")
+                try await ben.see("Enemy fleet")
+                // Sent, the placement is forgotten.
+                let drafts = try await ben.browser.execute("return Object.keys(localStorage).filter((k) => k.startsWith('parley.draft/')).length")
+                #expect(drafts.number == 0)
+            }
+        }
+    }
+
     /// Three build an ice cream: Amber and Ben in browsers, Chris in `parley play --lines` in a
     /// real terminal. The finished ice cream is sent as a sticker from the page, seen by all;
     /// its replay steps through it, and its export checks with `parley verify`.

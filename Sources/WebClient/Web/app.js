@@ -59,6 +59,7 @@ async function start() {
   ]);
   // Come back to the conversation that was open, once the list says it is still yours.
   state.returningTo = current ?? null;
+  forgetOldDrafts();
   Object.assign(state, { games, key, name: name ?? null, chainKey });
   for (const [id, frame] of pending) state.pending.set(id, frame);
   state.seeking = new Seeking({
@@ -1072,6 +1073,7 @@ function drawGame(module, conversation, session, event, canMove) {
     finished: event.status.outcome.finished,
     status: event.status,
     propose: (proposed) => propose(conversation, { game: session.game, variant: session.variant, session }, proposed),
+    draft: canMove ? draft(`${conversation.id}/${session.id}/${event.seq}/${conversation.seat(session)}`) : null,
     h,
     svg,
   };
@@ -1081,6 +1083,50 @@ function drawGame(module, conversation, session, event, canMove) {
     holder.append(h("p", { class: "refusal" }, `This game cannot be drawn here: ${error.message}`), plainForm(view, false));
   }
   return holder;
+}
+
+/**
+ * A move being made that outlives a reload: a game's presentation keeps what the player chose
+ * so far (a half-placed fleet) with `keep`, finds it in `value` when drawn again and `drop`s it
+ * once sent. It lives in localStorage, which a drawing can read at once, under
+ * `parley.draft/CONVERSATION/…`; one untouched for 30 days is forgotten when the client starts.
+ */
+function draft(key) {
+  const name = `${DRAFT}${key}`;
+  let value;
+  try {
+    value = JSON.parse(localStorage.getItem(name) ?? "null")?.value;
+  } catch {
+    value = undefined;
+  }
+  return {
+    value: value ?? undefined,
+    keep(next) {
+      try {
+        localStorage.setItem(name, JSON.stringify({ value: next, at: Date.now() }));
+      } catch {
+        // A full or refused storage keeps nothing: the move is still made, only not kept.
+      }
+    },
+    drop() {
+      localStorage.removeItem(name);
+    },
+  };
+}
+
+const DRAFT = "parley.draft/";
+
+function forgetOldDrafts(now = Date.now()) {
+  for (const name of Object.keys(localStorage)) {
+    if (!name.startsWith(DRAFT)) continue;
+    let at = 0;
+    try {
+      at = JSON.parse(localStorage.getItem(name))?.at ?? 0;
+    } catch {
+      // An unreadable draft is forgotten.
+    }
+    if (now - at > 30 * 24 * 3600 * 1000) localStorage.removeItem(name);
+  }
 }
 
 /** The state's items as a table and, when the viewer may move, a line of items to add. */
@@ -1137,6 +1183,7 @@ function makeStartPanel(module, conversation, game, variant, paired) {
     finished: false,
     status: null,
     propose: (items) => propose(conversation, { game, variant, session: null, secondsPerMove: chosen() }, items),
+    draft: draft(`${conversation.id}/start/${game}/${variant}`),
     h,
     svg,
   };

@@ -693,13 +693,18 @@ function withFleet(rules, items, seat, ships) {
 function hideBoats(view, rules, items) {
   const h = maker(view);
   const count = rules.fleet.length;
-  const chosen = [];
+  // The cells chosen before a reload come back (`view.draft`) until the boats are sent.
+  const chosen = [...new Set(view.draft?.value?.cells ?? [])]
+    .filter((cell) => Number.isInteger(cell) && cell >= 0 && cell < cellCount(rules)).slice(0, count);
   const send = proposer(view);
   const status = note(view, `Hide your ${count} boats: pick ${count} cells.`, true);
   const hide = button(view, "Hide boats", () => {
     if (chosen.length !== count) return;
     const boats = chosen.map((origin) => ({ kind: rules.fleet[0], origin, across: true }));
-    if (send(withFleet(rules, items, 0, boats))) status.textContent = "Hiding your boats…";
+    if (send(withFleet(rules, items, 0, boats))) {
+      view.draft?.drop();
+      status.textContent = "Hiding your boats…";
+    }
   });
   const toggle = (cell) => {
     const at = chosen.indexOf(cell);
@@ -709,6 +714,7 @@ function hideBoats(view, rules, items) {
     }
     if (at >= 0) chosen.splice(at, 1);
     else chosen.push(cell);
+    view.draft?.keep({ cells: chosen });
     paint();
     const names = [...chosen].sort((a, b) => a - b).map(String);
     status.textContent = chosen.length === count
@@ -766,20 +772,39 @@ function placeFleet(view, rules, items, seat) {
     const kept = ships.size === rules.fleet.length ? [] : [...ships.values()];
     ships.clear();
     for (const ship of randomFleet(rules, kept)) ships.set(ship.kind.name, ship);
+    keep();
     paint();
     status.textContent = "A fleet at random. Place fleet sends it.";
   });
   const clear = button(view, "Clear", () => {
     ships.clear();
+    keep();
     selected = rules.fleet[0];
     paint();
     status.textContent = prompt();
   });
   const place = button(view, "Place fleet", () => {
     if (ships.size !== rules.fleet.length) return;
-    if (send(withFleet(rules, items, seat, [...ships.values()]))) status.textContent = "Placing your fleet…";
+    if (send(withFleet(rules, items, seat, [...ships.values()]))) {
+      view.draft?.drop();
+      status.textContent = "Placing your fleet…";
+    }
   });
   const cellsOf = (ship) => shipCells(rules, ship);
+  // The ships placed before a reload come back (`view.draft`) until the fleet is sent: each
+  // one that still fits, in the order it was placed.
+  const keep = () => view.draft?.keep({
+    ships: [...ships.values()].map((ship) => ({ kind: ship.kind.name, origin: ship.origin, across: ship.across })),
+  });
+  for (const kept of view.draft?.value?.ships ?? []) {
+    const kind = rules.fleet.find((each) => each.name === kept?.kind);
+    if (!kind || ships.has(kind.name) || !Number.isInteger(kept.origin) || kept.origin < 0 || kept.origin >= cellCount(rules)) continue;
+    const ship = { kind, origin: kept.origin, across: kept.across === true };
+    const cells = cellsOf(ship);
+    if (!cells || [...ships.values()].some((placed) => cellsOf(placed).some((cell) => cells.includes(cell)))) continue;
+    ships.set(kind.name, ship);
+  }
+  selected = rules.fleet.find((shipKind) => !ships.has(shipKind.name)) ?? selected;
   const put = (cell) => {
     const cells = cellsOf({ kind: selected, origin: cell, across });
     if (!cells) {
@@ -795,6 +820,7 @@ function placeFleet(view, rules, items, seat) {
       return;
     }
     ships.set(selected.name, { kind: selected, origin: cell, across });
+    keep();
     const placed = `The ${selected.name} is at ${cellName(rules, cell)}, ${direction()}.`;
     selected = rules.fleet.find((shipKind) => !ships.has(shipKind.name)) ?? selected;
     paint();

@@ -375,6 +375,13 @@ package actor WebDriver {
         try await command(.POST, "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia", "params": ["features": [feature]]])
     }
 
+    /// Lets the page at `origin` write to the clipboard and read it back, as a person who
+    /// allowed it would: headless Chromium refuses both until told.
+    package func allowClipboard(for origin: String) async throws {
+        let params: JSON = ["origin": .string(origin), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]]
+        try await command(.POST, "/goog/cdp/execute", ["cmd": "Browser.grantPermissions", "params": params])
+    }
+
     private func setViewport(_ size: WindowSize) async throws {
         let metrics: JSON = ["width": JSON(size.width), "height": JSON(size.height), "deviceScaleFactor": 1, "mobile": false]
         try await command(.POST, "/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": metrics])

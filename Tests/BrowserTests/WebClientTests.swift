@@ -233,8 +233,10 @@ struct WebClientTests {
 
                 // The finished ice cream, drawn by the server, goes as a sticker to everyone.
                 try await ben.press("Send as a sticker")
-                try await amber.see("Ben sent a sticker: Ice Cream")
-                try await ben.see("You sent a sticker: Ice Cream")
+                // It is named by what it shows, not only by its game.
+                try await amber.see("Ben sent a sticker: Ice Cream: ")
+                try await amber.see("and whipped cream on top")
+                try await ben.see("You sent a sticker: Ice Cream: ")
                 try await tmux.wait("Chris", for: "sticker")
                 #expect(try await browsers[0].waitUntil(
                     "the sticker's image", timeout: .seconds(20),

@@ -1026,7 +1026,10 @@ function gameActions(conversation, session, event) {
     // Offered only where the server draws the finished state as a sticker (an ice cream).
     const sticker = stickerFor(session.game, event.message.url);
     if (sticker) {
-      row.append(h("button", { type: "button", onclick: () => postSticker(conversation, sticker, gameName(session.game)) }, "Send as a sticker"));
+      // Named by what it shows: "Ice Cream: waffle cone with … on top", in the game's words.
+      const shows = loadedModule(session.game)?.describe?.(stateItemsOf(event.message.url));
+      const name = shows ? `${gameName(session.game)}: ${shows}` : gameName(session.game);
+      row.append(h("button", { type: "button", onclick: () => postSticker(conversation, sticker, name) }, "Send as a sticker"));
     }
   }
   return row;

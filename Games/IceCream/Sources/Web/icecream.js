@@ -265,4 +265,8 @@ export default {
   start(view) {
     return builder(view, [], true);
   },
+  // What a state's ice cream is, in words: names a sticker of it.
+  describe(items) {
+    return describe(iceCream(items));
+  },
 };

@@ -230,6 +230,23 @@ struct WebClientTests {
                 try await tmux.press("Chris", "Enter")
                 for player in [amber, ben] { try await player.see("Game over") }
                 try await amber.screenshot("icecream-finished")
+                // The client draws what the state page (and the sticker) draws: the same elements.
+                let drawings = try await browsers[0].executeAsync("""
+                    const done = arguments[arguments.length - 1];
+                    const shapes = (root) => [...root.querySelectorAll('g.part')].map((g) => g.getAttribute('data-value') + ': '
+                      + [...g.children].filter((e) => e.tagName !== 'title')
+                        .map((e) => e.tagName + [...e.attributes].map((a) => ` ${a.name}=${a.value}`).sort().join('')).join('; '));
+                    const picture = [...document.querySelectorAll('svg.icecream-picture')].find((p) => p.querySelectorAll('g.part').length === 3);
+                    if (!picture) return done('no finished ice cream');
+                    const query = [...picture.querySelectorAll('g.part')]
+                      .map((g) => `${g.classList[1][0].toUpperCase()}${g.classList[1].slice(1)}=${g.getAttribute('data-value')}`).join('&');
+                    fetch('/g/icecream?' + query).then((r) => r.text()).then((text) => {
+                      const page = new DOMParser().parseFromString(text, 'text/html').querySelector('svg.icecream');
+                      done(shapes(picture).join(' | ') + ' == ' + (page ? shapes(page).join(' | ') : 'no picture'));
+                    }, (e) => done('refused: ' + e.message));
+                    """)
+                let drawn = try #require(drawings.string).components(separatedBy: " == ")
+                #expect(drawn.count == 2 && drawn[0] == drawn[1] && drawn[0].contains("topping03: ellipse"), "\(drawn)")
 
                 // The finished ice cream, drawn by the server, goes as a sticker to everyone.
                 try await ben.press("Send as a sticker")

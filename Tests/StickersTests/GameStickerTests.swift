@@ -24,7 +24,7 @@ import Testing
         #expect(Self.pixel(canvas, 5, 5) == [0, 0, 0, 0], "the ground is transparent")
         #expect(Self.pixel(canvas, 200, 330) == [0xd9, 0xa0, 0x66, 255], "the cone, below the scoops")
         #expect(Self.pixel(canvas, 140, 260) == [0x6b, 0x3e, 0x26, 255], "the left scoop")
-        #expect(Self.pixel(canvas, 200, 116) == [0xff, 0x4f, 0xa3, 255], "a sprinkle at (100, 58) in the page's units")
+        #expect(Self.pixel(canvas, 160, 140) == [0xff, 0x4f, 0xa3, 255], "the first sprinkle, at (80, 70) in the page's units")
         let edge = Self.pixel(canvas, 200 + 80, 260 - 1)
         #expect(edge[3] == 255, "inside the right scoop")
         // Anti-aliased: some pixel on the cone's slanted edge is partly covered.

@@ -36,6 +36,15 @@ public struct IceCream: Hashable, Sendable {
         }
     }
 
+    /// The name for people of `part`'s choice ("waffle cone"), or `nil` when it is not chosen.
+    public func displayName(of part: Part) -> String? {
+        switch part {
+        case .base: base?.displayName
+        case .scoops: scoops?.displayName
+        case .topping: topping?.displayName
+        }
+    }
+
     /// The ice cream in words for people, such as "waffle cone with strawberry scoops and
     /// rainbow sprinkles on top".
     public var spokenDescription: String {

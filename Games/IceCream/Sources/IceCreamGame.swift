@@ -66,14 +66,7 @@ public struct IceCreamGame: Game {
     /// Nothing about an ice cream is secret.
     public func view(of state: IceCream, for viewer: Seat?) -> IceCream { state }
 
-    public func prompt(in state: IceCream) -> String? {
-        switch state.nextPart {
-        case .base: "Select a base"
-        case .scoops: "Add some scoops"
-        case .topping: "Finish with a topping"
-        case nil: nil
-        }
-    }
+    public func prompt(in state: IceCream) -> String? { state.nextPart?.prompt }
 
     public func texts(
         for move: IceCreamMove, by seat: Seat, mover: String, from before: IceCream, to after: IceCream

@@ -28,6 +28,24 @@ extension IceCream {
 
         public var description: String { name }
 
+        /// What a player is asked while this part is the next: "Select a base".
+        public var prompt: String {
+            switch self {
+            case .base: "Select a base"
+            case .scoops: "Add some scoops"
+            case .topping: "Finish with a topping"
+            }
+        }
+
+        /// Each choice of the part, as its URL value and its name for people, in the order offered.
+        public var choices: [(value: String, name: String)] {
+            switch self {
+            case .base: IceCream.Base.allCases.map { ($0.rawValue, $0.displayName) }
+            case .scoops: IceCream.Scoops.allCases.map { ($0.rawValue, $0.displayName) }
+            case .topping: IceCream.Topping.allCases.map { ($0.rawValue, $0.displayName) }
+            }
+        }
+
         /// The part as something one adds: "a base", "scoops", "a topping".
         var withArticle: String {
             switch self {

@@ -117,7 +117,8 @@ struct EntryRenderer {
             let status = GameStatus(
                 session: timeout.session.uuidString, game: timeout.game.id.rawValue, variant: timeout.game.variant.id,
                 moves: timeout.moveCount, turn: turnInfo(timeout.turn, seated: seated),
-                outcome: outcomeInfo(timeout.outcome, seated: seated), prompt: timeout.prompt)
+                outcome: outcomeInfo(timeout.outcome, seated: seated), prompt: timeout.prompt,
+                secondsPerMove: secondsPerMove(of: timeout.session, in: conversation))
             let reveal = timeout.reveal.flatMap { context.revealURL($0, of: timeout, for: timeout.seats.firstIndex(of: viewer)) }
             return Event(conversation: id, seq: seq, kind: kind, status: status,
                          participant: timeout.late.map { info($0, seenBy: viewer) }, reveal: reveal)
@@ -139,7 +140,7 @@ struct EntryRenderer {
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
             turn: turnInfo(entry.turn, seated: seated), outcome: outcomeInfo(entry.outcome, seated: seated), prompt: entry.prompt,
-            deadline: runningDeadline(of: move, in: conversation))
+            deadline: runningDeadline(of: move, in: conversation), secondsPerMove: secondsPerMove(of: move.session, in: conversation))
         let texts = move.texts
         let parts = MessageEventParts(
             conversation: conversation.id, seq: move.seq, game: move.game.rawValue, publicURL: context.configuration.publicURL,
@@ -158,6 +159,12 @@ struct EntryRenderer {
         guard session.lastSeq == move.seq, let deadline = session.deadline(in: conversation.id, timing: timing.of(conversation))
         else { return nil }
         return Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The seconds each turn of `session` has when chosen (the pairing's, else its first
+    /// message's), as `TurnTiming` times them; `nil` too once a finished session is let go.
+    private func secondsPerMove(of session: SessionID, in conversation: Conversation) -> Int? {
+        conversation.pairing?.secondsPerMove ?? conversation.sessions[session]?.secondsPerMove
     }
 
     private func untranslatable(_ entry: MessageEntry) -> EngineError {

@@ -162,6 +162,7 @@ extension FrameReader {
     static func gameStatus(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> GameStatus {
         var session = Field<String>(), game = Field<String>(), variant = Field<String>(), moves = Field<Int>()
         var turn = Field<TurnInfo>(), outcome = Field<OutcomeInfo>(), prompt = Field<String?>(), deadline = Field<Int64?>()
+        var secondsPerMove = Field<Int?>()
         try s.beginObject()
         while let key = try s.nextKey() {
             switch key {
@@ -173,13 +174,14 @@ extension FrameReader {
             case "outcome": try outcome.set(outcomeInfo(&s))
             case "prompt": try prompt.set(s.optionalString())
             case "deadline": try deadline.set(s.optionalInt64())
+            case "secondsPerMove": try secondsPerMove.set(s.optional { (s: inout JSONScanner) throws(JSONScanner.Declined) in try s.int() })
             default: try s.skipValue()
             }
         }
         return GameStatus(
             session: try session.required(), game: try game.required(), variant: try variant.required(),
             moves: try moves.required(), turn: try turn.required(), outcome: try outcome.required(), prompt: prompt.optional(),
-            deadline: deadline.optional())
+            deadline: deadline.optional(), secondsPerMove: secondsPerMove.optional())
     }
 
     static func turnInfo(_ s: inout JSONScanner) throws(JSONScanner.Declined) -> TurnInfo {

@@ -336,6 +336,7 @@ public struct FrameWriter {
         out.key("winners"); participants(status.outcome.winners)
         out.close()
         if let prompt = status.prompt { out.key("prompt"); out.string(prompt) }
+        if let seconds = status.secondsPerMove { out.key("secondsPerMove"); out.integer(seconds) }
         out.key("session"); out.string(status.session)
         out.key("turn")
         out.open()

@@ -14,12 +14,17 @@ public struct GameStatus: Codable, Hashable, Sendable {
     /// the game is over, a skipped turn waits for anyone, the game has no timeout, or the
     /// message is not its session's newest.
     public var deadline: Int64?
+    /// The seconds each turn of the session has when they were chosen: its first message's
+    /// `secondsPerMove`, or its conversation's pairing's; `nil` when its turns have the game's
+    /// own time.
+    public var secondsPerMove: Int?
 
     public init(
         session: String, game: String, variant: String, moves: Int, turn: TurnInfo, outcome: OutcomeInfo,
-        prompt: String?, deadline: Int64? = nil
+        prompt: String?, deadline: Int64? = nil, secondsPerMove: Int? = nil
     ) {
         self.deadline = deadline
+        self.secondsPerMove = secondsPerMove
         self.session = session
         self.game = game
         self.variant = variant

@@ -157,7 +157,18 @@ struct WebSeekingTests {
                 for player in [amber, ben] {
                     try await player.browser.waitUntil(
                         "\(player.name)'s clock of a day", timeout: .seconds(30), script: #"return /2[34] h \d+ min left/.test(document.body.innerText)"#)
+                    try await player.screenshot("timed-game")
+                    try await player.see("1 day a move")
                 }
+                // A rematch keeps the time, whoever asks for it: Ben, who did not choose it.
+                try await amber.press("Resign")
+                try await amber.press("Yes, resign")
+                for player in [amber, ben] { try await player.see("Game over") }
+                #expect(!(try await ben.browser.pageText()).contains("1 day a move"))
+                try await ben.press("Rematch")
+                #expect(try await ben.browser.execute("return document.getElementById('start-time').value").string == "86400")
+                try await ben.press(label: "Drop a disc in column 3")
+                for player in [amber, ben] { try await player.see("1 day a move") }
             }
         }
     }

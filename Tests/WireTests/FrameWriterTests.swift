@@ -166,7 +166,8 @@ import Wire
             session: text(&random), game: text(&random), variant: text(&random), moves: number(&random),
             turn: TurnInfo(kind: kinds.randomElement(using: &random)!, participants: ids(&random)),
             outcome: OutcomeInfo(finished: Bool.random(using: &random), winners: ids(&random), losers: ids(&random)),
-            prompt: maybe(&random) { text(&$0) }, deadline: maybe(&random) { Int64(number(&$0)) })
+            prompt: maybe(&random) { text(&$0) }, deadline: maybe(&random) { Int64(number(&$0)) },
+            secondsPerMove: maybe(&random) { number(&$0) })
     }
 
     static func summary(_ random: inout SeededRandom) -> ConversationSummary {

@@ -71,7 +71,7 @@ struct RandomFrames {
             turn: TurnInfo(
                 kind: [.player, .anyoneExcept, .anyone, .nobody].randomElement(using: &random)!, participants: participants()),
             outcome: OutcomeInfo(finished: Bool.random(using: &random), winners: participants(), losers: participants()),
-            prompt: maybe { $0.text() }, deadline: maybe { Int64($0.number()) })
+            prompt: maybe { $0.text() }, deadline: maybe { Int64($0.number()) }, secondsPerMove: maybe { $0.number() })
     }
 
     mutating func summary() -> ConversationSummary {

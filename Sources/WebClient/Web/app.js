@@ -970,6 +970,7 @@ function statusLine(conversation, session) {
   const yours = conversation.mayMove(session);
   const line = h("p", { class: "status" + (yours ? " yours" : ""), role: "status" }, conversation.turnWords(session));
   if (!status.outcome.finished && status.prompt) line.append(h("span", { class: "meta" }, ` · ${neutralised(conversation.words(status.prompt))}`));
+  if (status.secondsPerMove && !status.outcome.finished) line.append(h("span", { class: "meta" }, ` · ${perMove(status.secondsPerMove)}`));
   if (status.deadline && !status.outcome.finished) line.append(" · ", h("span", { class: "clock", "data-deadline": String(status.deadline) }, ""));
   return line;
 }
@@ -1010,7 +1011,9 @@ function gameActions(conversation, session, event) {
   }
   if (status.outcome.finished) {
     if (!conversation.watching) {
-      row.append(h("button", { type: "button", onclick: () => openPanel(conversation.id, { kind: "start", game: session.game, variant: session.variant }) }, "Rematch"));
+      // The same game at the same time a move (`status.secondsPerMove`, when one was chosen).
+      const again = { kind: "start", game: session.game, variant: session.variant, secondsPerMove: status.secondsPerMove };
+      row.append(h("button", { type: "button", onclick: () => openPanel(conversation.id, again) }, "Rematch"));
     }
     const replay = state.replays.get(session.id);
     row.append(h("button", {
@@ -1153,7 +1156,7 @@ function plainForm(view, starting) {
 
 function panelFor(conversation, panel) {
   if (panel.kind === "new") return newGamePanel(conversation);
-  if (panel.kind === "start") return startPanel(conversation, panel.game, panel.variant, panel.paired);
+  if (panel.kind === "start") return startPanel(conversation, panel.game, panel.variant, panel.paired, panel.secondsPerMove);
   return h("div");
 }
 
@@ -1169,14 +1172,18 @@ function newGamePanel(conversation) {
     h("button", { type: "button", class: "quiet", onclick: () => { state.panels.delete(conversation.id); render(); } }, "Cancel"));
 }
 
-/** A new game's first move; `paired`: the game a pairing asks this player to start, which stays until started. */
-function startPanel(conversation, game, variant, paired = false) {
+/**
+ * A new game's first move; `paired`: the game a pairing asks this player to start, which stays
+ * until started; `secondsPerMove`: the time a move chosen at first (a rematch's).
+ */
+function startPanel(conversation, game, variant, paired = false, secondsPerMove = undefined) {
   const module = loadedModule(game);
   if (module === undefined) return h("p", { class: "notice" }, "Loading the game…");
-  return kept(`${conversation.id}/start/${game}/${variant}/${state.panels.get(conversation.id)?.opened}`, () => makeStartPanel(module, conversation, game, variant, paired));
+  return kept(`${conversation.id}/start/${game}/${variant}/${state.panels.get(conversation.id)?.opened}`,
+    () => makeStartPanel(module, conversation, game, variant, paired, secondsPerMove));
 }
 
-function makeStartPanel(module, conversation, game, variant, paired) {
+function makeStartPanel(module, conversation, game, variant, paired, secondsPerMove) {
   const holder = h("div", { class: "panel", "data-panel": "start", role: "group", "aria-label": `New game of ${gameName(game)}` });
   const view = {
     items: [],
@@ -1196,6 +1203,7 @@ function makeStartPanel(module, conversation, game, variant, paired) {
   const time = times.length === 0 ? null : h("select", { id: "start-time", "aria-label": "Time a move" },
     h("option", { value: "" }, "the game's own time a move"),
     times.map((seconds) => h("option", { value: String(seconds) }, perMove(seconds))));
+  if (time && times.includes(secondsPerMove)) time.value = String(secondsPerMove);
   const chosen = () => (time && time.value !== "" ? Number(time.value) : undefined);
   if (time) holder.append(h("label", { class: "row" }, "Time: ", time));
   holder.append(

@@ -13,8 +13,9 @@ import GameRules
 ///     seek GAME [VARIANT] [TIME] [rated]   play whoever else seeks the same now, TIME a move
 ///                                 (1m, 5m, 1d, 3d or 7d; 5m when absent), casual unless rated
 ///     unseek                      stop seeking
-///     start CONV GAME [VARIANT] QUERY   start a game with its first state, e.g.
-///                                 start 1 battleship seed Ship_Location=0&Ship_Location=4
+///     start CONV GAME [VARIANT] [TIME] QUERY   start a game with its first state, TIME a
+///                                 move (1m, 5m, 1d, 3d or 7d; the game's own when absent), e.g.
+///                                 start 1 battleship seed 1d Ship_Location=0&Ship_Location=4
 ///     move CONV SEQ ITEMS         answer message SEQ with its state plus ITEMS
 ///     VERB CONV SEQ WORD          a game's own move in one word (`LineVerb`), such as
 ///                                 fire CONV SEQ CELL (Battleship: move CONV SEQ Shot=CELL)
@@ -41,7 +42,8 @@ public enum LineCommand: Hashable, Sendable {
     case unseek
     /// The ladder of a game and variant, with the player's own place.
     case ladder(game: String, variant: String?)
-    case start(conversation: String, game: String, variant: String?, query: String)
+    /// `secondsPerMove`: the time a move chosen; `nil` for the game's own.
+    case start(conversation: String, game: String, variant: String?, query: String, secondsPerMove: Int? = nil)
     /// `game`: the game whose own verb it was (`fire` is Battleship's), which message SEQ must be of.
     case move(conversation: String, seq: Int, items: String, game: String? = nil)
     case resign(conversation: String, seq: Int)
@@ -70,8 +72,7 @@ public enum LineCommand: Hashable, Sendable {
         case ("unseek", 0): return .unseek
         case ("ladder", 1): return .ladder(game: rest[0], variant: nil)
         case ("ladder", 2): return .ladder(game: rest[0], variant: rest[1])
-        case ("start", 3): return .start(conversation: rest[0], game: rest[1], variant: nil, query: rest[2])
-        case ("start", 4): return .start(conversation: rest[0], game: rest[1], variant: rest[2], query: rest[3])
+        case ("start", 3...5): return try start(rest)
         case ("move", 3): return .move(conversation: rest[0], seq: try seq(rest[1]), items: rest[2])
         case (_, 3) where verbs(in: catalog).contains { $0.verb.verb == verb }:
             let (game, found) = verbs(in: catalog).first { $0.verb.verb == verb }!
@@ -94,7 +95,7 @@ public enum LineCommand: Hashable, Sendable {
         case ("quit", 0), ("exit", 0): return .quit
         case ("help", _), ("?", _): return .help
         case ("start", 2):
-            throw LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] QUERY, such as "
+            throw LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] [TIME] QUERY, such as "
                 + "start \(rest[0]) \(rest[1]) Base=base01.")
         default:
             // A command known but given the wrong words: its forms.
@@ -109,10 +110,26 @@ public enum LineCommand: Hashable, Sendable {
     /// Every command's forms, as README documents them.
     static func forms(in catalog: GameCatalog) -> [String] {
         ["create", "join CODE", "leave CONV", "list", "name NAME", "seek GAME [VARIANT] [TIME] [rated] [bot[=TIME]] [players=N [start=TIME]]", "unseek", "ladder GAME [VARIANT]",
-         "start CONV GAME [VARIANT] QUERY", "move CONV SEQ ITEMS"]
+         "start CONV GAME [VARIANT] [TIME] QUERY", "move CONV SEQ ITEMS"]
             + verbs(in: catalog).map { "\($0.verb.verb) CONV SEQ \($0.verb.argument)" }
             + ["resign CONV SEQ", "replay CONV SEQ", "export CONV SEQ FILE", "say CONV WORDS", "sticker CONV FILE [NAME]",
                "sticker CONV SEQ [NAME]", "show CONV", "quit"]
+    }
+
+    /// `start CONV GAME [VARIANT] [TIME] QUERY`: between the game and the query, a word that is
+    /// a time (`1d`) is the time a move, another the variant.
+    private static func start(_ words: [String]) throws(LineError) -> LineCommand {
+        var variant: String?, perMove: Int?
+        for word in words.dropFirst(2).dropLast() {
+            if let time = seconds(in: word), perMove == nil {
+                perMove = time
+            } else if variant == nil {
+                variant = word
+            } else {
+                throw LineError("\(word) is none of what start takes between GAME and QUERY: VARIANT, TIME.")
+            }
+        }
+        return .start(conversation: words[0], game: words[1], variant: variant, query: words[words.count - 1], secondsPerMove: perMove)
     }
 
     /// `seek GAME [VARIANT] [TIME] [rated|casual]`: a word that is a time (`5m`, `1d`, `300`)

@@ -162,11 +162,11 @@ public actor LineMode {
             let (ladder, page) = try await client.ladder(game: game, variant: variant, you: account)
             for line in LineFormatter.lines(for: ladder) { output(line) }
             output(page)
-        case let .start(reference, game, variant, query):
+        case let .start(reference, game, variant, query, secondsPerMove):
             let conversation = try book.conversation(reference)
             report(try await client.request(.send(.init(
                 id: UUID().uuidString, conversation: conversation, game: game, variant: variant,
-                url: query.hasPrefix("?") ? query : "?" + query))), done: nil)
+                url: query.hasPrefix("?") ? query : "?" + query, secondsPerMove: secondsPerMove))), done: nil)
         case let .move(reference, seq, items, game):
             let conversation = try book.conversation(reference)
             guard let message = book.event(seq, in: conversation)?.message else {

@@ -45,7 +45,7 @@ import Wire
         #expect(conversation.contains("Start: [Counting]"), "\(conversation)")
         _ = model.press(.enter)
         let expanded = model.screen(width: 80, height: 24, mode: .plain).joined(separator: "\n")
-        #expect(expanded.contains("Counting in #1"), "\(expanded)")
+        #expect(expanded.contains("Counting, its own time a move (Ctrl-T) in #1"), "\(expanded)")
         #expect(expanded.contains("Count=0"))
         #expect(expanded.contains(GameDraft.typedItemsHint), "it has no keys: the items a move adds are typed")
         _ = model.press(.escape)

@@ -362,6 +362,31 @@ import Testing
         #expect(!table.screen("Amber").contains("Resign this game?"))
     }
 
+    /// Friends choose a new game's time a move with Ctrl-T; the rematch keeps it, started by
+    /// the one who did not choose it.
+    @Test func friendsChooseTheTimeAMoveAndARematchKeepsIt() throws {
+        var table = PlayTable("Amber", "Ben")
+        table.gather(host: "Amber", guests: "Ben")
+        table.press("Amber", .right, .right, .right, .enter)
+        #expect(table.screen("Amber").contains("Four in a Row, its own time a move (Ctrl-T)"), "\(table.screen("Amber"))")
+        table.press("Amber", .control("t"), .control("t"), .control("t"))
+        #expect(table.screen("Amber").contains("Four in a Row, 1 day a move (Ctrl-T)"), "\(table.screen("Amber"))")
+        table.press("Amber", .enter, .enter)
+        let first = try #require(table.sent["Amber"]?.last)
+        guard case let .send(send) = first else { Issue.record("not a send: \(first)"); return }
+        #expect(send.secondsPerMove == 86_400)
+        table.press("Ben", .enter, .enter, .enter)
+        table.press("Amber", .control("r"), .enter)
+        table.press("Ben", .enter, .character("m"))
+        #expect(table.screen("Ben").contains("Four in a Row, 1 day a move (Ctrl-T)"), "\(table.screen("Ben"))")
+        table.press("Ben", .enter, .enter)
+        let rematch = try #require(table.sent["Ben"]?.last)
+        guard case let .send(again) = rematch else { Issue.record("not a send: \(rematch)"); return }
+        #expect(again.secondsPerMove == 86_400 && again.session == nil)
+        // Once sent, the game's screen no longer offers a time.
+        #expect(!table.screen("Ben").contains("(Ctrl-T)"), "\(table.screen("Ben"))")
+    }
+
     @Test func theOtherPlayerStartsTheRematch() {
         var table = Self.twoDiscs()
         table.press("Amber", .control("r"), .enter)

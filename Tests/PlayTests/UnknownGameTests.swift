@@ -18,7 +18,7 @@ import Wire
         // Amber's drawer ends with Nim (Right stops there); she starts it by typing its first move.
         table.press("Amber", .right, .right, .right, .right, .right, .right, .enter)
         let opened = table.screen("Amber")
-        #expect(opened.hasPrefix("Nim in #1"), "\(opened)")
+        #expect(opened.hasPrefix("Nim, its own time a move (Ctrl-T) in #1"), "\(opened)")
         #expect(opened.contains(GameDraft.typedItemsHint), "\(opened)")
         table.type("Amber", "Take=2")
         #expect(table.screen("Amber").contains("Your move adds: Take=2"))
@@ -71,7 +71,7 @@ import Wire
         table.type("Amber", "Take=1")
         table.press("Amber", .escape)
         let screen = table.screen("Amber")
-        #expect(screen.hasPrefix("Nim in #1") && !screen.contains("Take=1"), "\(screen)")
+        #expect(screen.hasPrefix("Nim, its own time a move (Ctrl-T) in #1") && !screen.contains("Take=1"), "\(screen)")
         table.press("Amber", .escape)
         #expect(!table.screen("Amber").hasPrefix("Nim"))
         #expect(table.moves(by: "Amber") == 0)

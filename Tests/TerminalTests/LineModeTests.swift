@@ -295,8 +295,10 @@ import Wire
             let amber = await Terminal(server, name: "Amber")
             let ben = await Terminal(server, name: "Ben")
             try await amber.gather((ben, "Ben"))
-            amber.type("start 1 fourinarow Drop=4")
-            _ = try await ben.screen.wait(for: "#3 fourinarow Amber dropped in column 4.")
+            // Friends choose the time a move: a day, where Four in a Row's own is two minutes.
+            amber.type("start 1 fourinarow 1d Drop=4")
+            let started = try await ben.screen.wait(for: "#3 fourinarow Amber dropped in column 4.")
+            #expect(started.contains(", 24:00:00 left") || started.contains(", 23:59:"), "\(started)")
             ben.type("resign 1 3")
             let refused = try await ben.screen.wait(for: "refused: ")
             #expect(refused.contains("You hold no seat in this game") && refused.contains("(not-a-player)"), "\(refused)")
@@ -394,19 +396,27 @@ import Wire
         #expect(try LineCommand.parse("move 2 9 Scoops=scoops03") == .move(conversation: "2", seq: 9, items: "Scoops=scoops03"))
         #expect(try LineCommand.parse("start 1 icecream solo Base=base01")
                 == .start(conversation: "1", game: "icecream", variant: "solo", query: "Base=base01"))
+        // A time a move between the game and the query, with or without a variant.
+        #expect(try LineCommand.parse("start 1 fourinarow 1d Drop=4")
+                == .start(conversation: "1", game: "fourinarow", variant: nil, query: "Drop=4", secondsPerMove: 86_400))
+        #expect(try LineCommand.parse("start 2 battleship seed 5m Ship_Location=0")
+                == .start(conversation: "2", game: "battleship", variant: "seed", query: "Ship_Location=0", secondsPerMove: 300))
+        #expect(throws: LineError("seed is none of what start takes between GAME and QUERY: VARIANT, TIME.")) {
+            try LineCommand.parse("start 2 battleship classic seed Ship_Location=0")
+        }
         #expect(try LineCommand.parse("join xr37 5p0q e1r3 fpw9 5f5p") == .join(invite: "xr37 5p0q e1r3 fpw9 5f5p"))
         #expect(try LineCommand.parse("   ") == nil)
         #expect(throws: LineError("I don't understand \"fly away\"; type help for the commands.")) {
             try LineCommand.parse("fly away")
         }
         #expect(throws: LineError("x is not a message number.")) { try LineCommand.parse("fire 1 x B7") }
-        #expect(throws: LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] QUERY, such as start 1 icecream Base=base01.")) {
+        #expect(throws: LineError("start needs a QUERY, the game's first state: start CONV GAME [VARIANT] [TIME] QUERY, such as start 1 icecream Base=base01.")) {
             try LineCommand.parse("start 1 icecream")
         }
         #expect(throws: LineError("resign takes resign CONV SEQ; type help for the commands.")) { try LineCommand.parse("resign 1") }
         // help lists every form README documents.
         let usage = LineCommand.usage()
-        for form in ["sticker CONV SEQ [NAME]", "sticker CONV FILE [NAME]", "fire CONV SEQ CELL", "start CONV GAME [VARIANT] QUERY"] {
+        for form in ["sticker CONV SEQ [NAME]", "sticker CONV FILE [NAME]", "fire CONV SEQ CELL", "start CONV GAME [VARIANT] [TIME] QUERY"] {
             #expect(usage.contains(form), "\(usage)")
         }
         #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(usage)")

@@ -4,6 +4,7 @@ import GameCatalog
 import GamePresentation
 import GameRules
 import TerminalUI
+import Transcript
 import Wire
 
 /// The expanded screen: the game's keys on its draft, staging a move and sending it.
@@ -112,8 +113,11 @@ extension PlayModel {
             error = "\(name) starts the rematch, so that you take turns going first."
             return
         }
-        let variant = sessionStatus(of: desk)?.variant ?? desk.variant
-        desk = SessionScreen(conversation: desk.conversation, session: nil, game: desk.game, variant: variant)
+        // The same game at the same time a move.
+        let status = sessionStatus(of: desk)
+        desk = SessionScreen(
+            conversation: desk.conversation, session: nil, game: desk.game, variant: status?.variant ?? desk.variant,
+            secondsPerMove: status?.secondsPerMove)
     }
 
     /// A rematch of the desk's finished game that has started since: the newest session of the
@@ -126,6 +130,13 @@ extension PlayModel {
         guard let first = later.first?.status, first.session != session else { return nil }
         let newest = events.last { $0.status?.session == first.session }?.status
         return newest?.outcome.finished == false ? newest : nil
+    }
+
+    static let pairedTime = "This conversation was made by pairing: its games have the pairing's time a move."
+
+    /// Whether the conversation was made by pairing, whose games have the pairing's time a move.
+    func isPaired(_ conversation: ConversationID) -> Bool {
+        book.events[conversation]?.contains { $0.kind == .paired } ?? false
     }
 
     mutating func deskKey(_ key: Key, _ desk: inout SessionScreen) -> [PlayEffect] {
@@ -172,6 +183,13 @@ extension PlayModel {
             desk.resigning = false
             guard let session = desk.session else { return [] }
             return [.request(.resign(conversation: desk.conversation, session: session))]
+        case .control("t") where desk.session == nil && !desk.sending:
+            if isPaired(desk.conversation) {
+                error = Self.pairedTime
+            } else {
+                desk.nextTime()
+            }
+            return []
         case .control("r"):
             // Asked first: a resignation cannot be taken back.
             guard desk.session != nil, !book.watches(desk.conversation), sessionStatus(of: desk)?.outcome.finished == false, !desk.sending else { return [] }
@@ -187,9 +205,11 @@ extension PlayModel {
         case .enter where desk.staged != nil:
             guard let staged = desk.staged, !desk.sending else { return [] }
             desk.sending = true
+            let new = desk.session == nil
             return [.request(.send(
-                conversation: desk.conversation, game: desk.game, variant: desk.session == nil ? desk.variant : nil,
-                session: desk.session, basedOn: staged.basedOn, url: staged.query))]
+                conversation: desk.conversation, game: desk.game, variant: new ? desk.variant : nil,
+                session: desk.session, basedOn: staged.basedOn, url: staged.query,
+                secondsPerMove: new && !isPaired(desk.conversation) ? desk.secondsPerMove : nil))]
         default:
             break
         }

@@ -120,7 +120,11 @@ extension PlayModel {
         let basis = basis(of: desk)
         // The session as it stands: its newest message's, or a later timeout's or operator's end.
         let current = sessionStatus(of: desk)
-        let name = gameName(game: desk.game, variant: current?.variant ?? desk.variant)
+        var name = gameName(game: desk.game, variant: current?.variant ?? desk.variant)
+        if desk.session == nil, !isPaired(desk.conversation) {
+            // A new game says its time a move, which Ctrl-T changes.
+            name += ", " + (desk.secondsPerMove.map(TimeControlWords.perMove) ?? "its own time a move") + " (Ctrl-T)"
+        }
         guard var header = header(desk.conversation, status: current, title: name) else { return nil }
         if desk.session == nil { header.status = nil }
         var screen = ExpandedScreen(header: header, picture: .unreadable("nothing to show"), error: error)

@@ -8,9 +8,11 @@ public enum PlayRequest: Hashable, Sendable {
     case create
     case join(invite: String)
     case rename(String)
-    /// A message: the first of a new game (`session` nil, with its `variant`) or the answer
-    /// to the message `basedOn` of `session`.
-    case send(conversation: ConversationID, game: String, variant: String?, session: String?, basedOn: Int?, url: String)
+    /// A message: the first of a new game (`session` nil, with its `variant` and its time a
+    /// move, `nil` for the game's own) or the answer to the message `basedOn` of `session`.
+    case send(
+        conversation: ConversationID, game: String, variant: String?, session: String?, basedOn: Int?, url: String,
+        secondsPerMove: Int? = nil)
     /// Give up the game of `session`.
     case resign(conversation: ConversationID, session: String)
     /// A chat message.
@@ -33,10 +35,10 @@ extension PlayRequest {
         case .create: .create(.init(id: id))
         case let .join(invite): .join(.init(id: id, invite: invite))
         case let .rename(name): .rename(.init(id: id, name: name))
-        case let .send(conversation, game, variant, session, basedOn, url):
+        case let .send(conversation, game, variant, session, basedOn, url, secondsPerMove):
             .send(.init(
                 id: id, conversation: conversation, game: game, variant: variant, session: session, basedOn: basedOn,
-                url: url))
+                url: url, secondsPerMove: secondsPerMove))
         case let .resign(conversation, session): .resign(.init(id: id, conversation: conversation, session: session))
         case let .chat(conversation, text): .chat(.init(id: id, conversation: conversation, text: text))
         case let .leave(conversation): .leave(.init(id: id, conversation: conversation))

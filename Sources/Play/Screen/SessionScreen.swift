@@ -27,6 +27,12 @@ public struct SessionScreen: Hashable, Sendable {
     /// The items being typed to add to the shown state (`Take=2`), as line mode's `move` takes
     /// them: how a game without keys of its own, or one this client does not know, is played.
     public internal(set) var typed = ""
+    /// A new game's time a move, chosen with Ctrl-T; `nil` for the game's own.
+    public internal(set) var secondsPerMove: Int?
+
+    /// What Ctrl-T steps through: the game's own time, then the server's default time controls
+    /// (`matchmaking.timeControls`); one the server does not offer is refused when sent.
+    static let timeChoices: [Int?] = [nil, 60, 300, 86_400, 259_200, 604_800]
 
     /// A message about to be sent: the state's query, and what it does in words.
     public struct Staged: Hashable, Sendable {
@@ -40,11 +46,18 @@ public struct SessionScreen: Hashable, Sendable {
         public var query: String { QueryString.format(items) }
     }
 
-    init(conversation: ConversationID, session: String?, game: String, variant: String?) {
+    init(conversation: ConversationID, session: String?, game: String, variant: String?, secondsPerMove: Int? = nil) {
         self.conversation = conversation
         self.session = session
         self.game = game
         self.variant = variant
+        self.secondsPerMove = secondsPerMove
+    }
+
+    /// Ctrl-T: the next time a move.
+    mutating func nextTime() {
+        let index = Self.timeChoices.firstIndex(of: secondsPerMove) ?? 0
+        secondsPerMove = Self.timeChoices[(index + 1) % Self.timeChoices.count]
     }
 
     /// The server accepted the staged message: from now on the desk follows its session.

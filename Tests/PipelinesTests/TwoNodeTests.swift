@@ -198,6 +198,36 @@ struct TwoNodeSeekingTests {
         }
     }
 
+    /// Forty pairs, one player of each on either node, each seeking as soon as welcomed (the
+    /// name given at `authenticate`): every pairing names both players on both nodes, and so
+    /// do their lists after; a node knows the other node's player's name from the store.
+    @Test func fortyPairsAcrossNodesNameBothPlayers() async throws {
+        try await TwoNodes.with { first, second, _ in
+            var nameless: [String] = []
+            for pair in 0..<40 {
+                async let connectingHere = Player.connect(to: first, name: "Here \(pair)")
+                async let connectingThere = Player.connect(to: second, name: "There \(pair)")
+                let (here, there) = try await (connectingHere, connectingThere)
+                async let seekingHere = here.request(Self.classic("h\(pair)"))
+                async let seekingThere = there.request(Self.classic("t\(pair)"))
+                _ = try await (seekingHere, seekingThere)
+                let forHere = try await Games.pairing(of: here, seek: "h\(pair)")
+                let forThere = try await Games.pairing(of: there, seek: "t\(pair)")
+                #expect(forHere.conversation == forThere.conversation)
+                let names: Set = ["Here \(pair)", "There \(pair)"]
+                for (who, summary) in [("here", forHere), ("there", forThere)] where Set(summary.members.compactMap(\.name)) != names {
+                    nameless.append("pair \(pair), paired \(who): \(summary.members)")
+                }
+                for (who, player) in [("here", here), ("there", there)] {
+                    let listed = try await player.request(.list(.init(id: "l\(pair)")))
+                    let members = try #require(listed.conversationList?.first { $0.conversation == forHere.conversation }?.members)
+                    if Set(members.compactMap(\.name)) != names { nameless.append("pair \(pair), listed \(who): \(members)") }
+                }
+            }
+            #expect(nameless.isEmpty, "\(nameless.count) nameless: \(nameless)")
+        }
+    }
+
     @Test func aPlayerSeekingOnBothNodesIsPairedOnce() async throws {
         try await TwoNodes.with { first, second, _ in
             let key = InstallKey()

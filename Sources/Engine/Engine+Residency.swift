@@ -17,18 +17,15 @@ extension Engine {
     /// The conversations a request names: the one it acts on (for a member), the one its invite
     /// opens, or the account's of a `list`'s page.
     public func conversations(namedBy frame: ClientFrame, from account: AccountID) -> [ConversationID] {
-        switch frame {
-        case let .list(request): return listPage(of: account, request).ids
-        case let .join(request): return directory.invites[InviteCode.normalized(request.invite)].map { [$0] } ?? []
-        case let .leave(request): return ifMember(account, of: request.conversation)
-        case let .send(request): return ifMember(account, of: request.conversation)
-        case let .ack(request): return ifMember(account, of: request.conversation)
-        case let .resume(request): return ifMember(account, of: request.conversation)
-        case let .resign(request): return ifMember(account, of: request.conversation)
-        case let .chat(request): return ifMember(account, of: request.conversation)
+        switch frame.target {
+        case let .conversation(conversation): return ifMember(account, of: conversation)
+        case let .invite(invite): return directory.invites[InviteCode.normalized(invite)].map { [$0] } ?? []
+        case .everyPipeline:
+            guard case let .list(request) = frame else { return [] }
+            return listPage(of: account, request).ids
         // A new name is told in each of the account's conversations.
-        case .rename: return (directory.conversations(of: account) ?? []).sorted()
-        case .create, .authenticate, .seek, .unseek: return []
+        case .accountAndItsConversations: return (directory.conversations(of: account) ?? []).sorted()
+        case .newConversation, .account, .queue: return []
         }
     }
 

@@ -151,65 +151,58 @@ public final class ConversationRouter: Sendable {
     /// connection's next frame is handed over, so that its frames keep their order.
     package func dispatch(_ frame: ClientFrame, from account: AccountID, connection: Int?) -> Remainder? {
         let command = Pipeline.Command.frame(frame, account: account, connection: connection, received: clock.now)
-        switch frame {
-        case let .list(request):
+        switch frame.target {
+        case .everyPipeline:
+            guard case let .list(request) = frame else { return nil }
             return { await self.list(request, for: account, connection: connection) }
-        case let .send(request):
-            pipeline(of: request.conversation).submit(command)
-        case let .resume(request):
-            pipeline(of: request.conversation).submit(command)
-        case let .ack(request):
-            pipeline(of: request.conversation).submit(command)
-        case let .leave(request):
-            pipeline(of: request.conversation).submit(command)
-        case let .resign(request):
-            pipeline(of: request.conversation).submit(command)
-        case let .chat(request):
-            let key = ChatKey(account: account, conversation: request.conversation)
-            guard chats.admit(key) else {
-                // Refused here, before any pipeline: the member is told how long to wait.
-                let refusal = ErrorFrame(
-                    code: "chat-rate",
-                    reason: "You are chatting faster than this conversation allows (\(Self.chatBurst) at once, then one every \(Int(1 / Self.chatsPerSecond)) s): wait \(chats.secondsToWait(key)) s.")
-                metrics.rejected(refusal.code)
-                if let connection { connections.outbox(of: account, connection: connection)?.deliver(.rejected(.init(id: request.id, error: refusal))) }
-                return nil
-            }
-            pipeline(of: request.conversation).submit(command)
-        case let .join(request):
+        case let .conversation(conversation):
+            if case let .chat(request) = frame, !admitsChat(request, from: account, connection: connection) { return nil }
+            pipeline(of: conversation).submit(command)
+        case let .invite(invite):
             guard pipelines.count > 1 else {
                 pipelines[0].submit(command)
                 return nil
             }
             return {
                 do {
-                    try await self.pipeline(ofInvite: request.invite).submit(command)
+                    try await self.pipeline(ofInvite: invite).submit(command)
                 } catch {
                     self.logger.error("Cannot read the store's index of invites", metadata: ["error": "\(error)"])
                     self.metrics.rejected(Self.unavailable.code)
                     if let connection, let outbox = self.connections.outbox(of: account, connection: connection) {
-                        outbox.deliver(.rejected(.init(id: request.id, error: Self.unavailable)))
+                        outbox.deliver(.rejected(.init(id: frame.requestID ?? "", error: Self.unavailable)))
                     }
                 }
             }
-        case .create:
+        case .newConversation:
             let next = nextCreate.add(1, ordering: .relaxed).oldValue
             pipelines[next % pipelines.count].submit(command)
-        case .seek, .unseek:
+        case .queue:
             // Every seek waits in one queue, the first pipeline's.
             seekers.withLock { _ = $0.insert(account) }
             pipelines[0].submit(command)
-        case let .rename(request):
+        case .account, .accountAndItsConversations:
             // The name a seek of this account carries from now on.
-            if let kept = configuration.keptName(request.name) {
+            if case let .rename(request) = frame, let kept = configuration.keptName(request.name) {
                 for outbox in connections.outboxes(of: account) { outbox.name = kept }
             }
-            pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(command)
-        case .authenticate:
             // A name is stored once, by the pipeline of the account, which tells the others.
             pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(command)
         }
         return nil
+    }
+
+    /// Whether a chat is within its member's rate; if not, the member is told how long to wait,
+    /// here, before any pipeline.
+    private func admitsChat(_ request: ClientFrame.Chat, from account: AccountID, connection: Int?) -> Bool {
+        let key = ChatKey(account: account, conversation: request.conversation)
+        guard !chats.admit(key) else { return true }
+        let refusal = ErrorFrame(
+            code: "chat-rate",
+            reason: "You are chatting faster than this conversation allows (\(Self.chatBurst) at once, then one every \(Int(1 / Self.chatsPerSecond)) s): wait \(chats.secondsToWait(key)) s.")
+        metrics.rejected(refusal.code)
+        if let connection { connections.outbox(of: account, connection: connection)?.deliver(.rejected(.init(id: request.id, error: refusal))) }
+        return false
     }
 
     /// The pipeline of the conversation an invite opens, from the store's index (a conversation

@@ -137,10 +137,13 @@ struct EntryRenderer {
             throw .unrenderable(conversation: conversation.id, seq: move.seq, why: "no identifiers for its sender or for you")
         }
         let seated = participants(entry.seats, seenBy: viewer, in: conversation)
+        // The session looked up once, for its deadline and its time a move.
+        let session = conversation.sessions.index(forKey: move.session).map { conversation.sessions.values[$0] }
         let status = GameStatus(
             session: move.session.uuidString, game: move.game.rawValue, variant: move.variant, moves: move.moveCount,
             turn: turnInfo(entry.turn, seated: seated), outcome: outcomeInfo(entry.outcome, seated: seated), prompt: entry.prompt,
-            deadline: runningDeadline(of: move, in: conversation), secondsPerMove: secondsPerMove(of: move.session, in: conversation))
+            deadline: session.flatMap { runningDeadline(of: move, in: $0, of: conversation) },
+            secondsPerMove: conversation.pairing?.secondsPerMove ?? session?.secondsPerMove)
         let texts = move.texts
         let parts = MessageEventParts(
             conversation: conversation.id, seq: move.seq, game: move.game.rawValue, publicURL: context.configuration.publicURL,
@@ -153,9 +156,7 @@ struct EntryRenderer {
 
     /// When the turn after `move` runs out, while `move` is its session's newest message and
     /// the session's clock runs: milliseconds since 1970.
-    private func runningDeadline(of move: AcceptedMove, in conversation: Conversation) -> Int64? {
-        guard let index = conversation.sessions.index(forKey: move.session) else { return nil }
-        let session = conversation.sessions.values[index]
+    private func runningDeadline(of move: AcceptedMove, in session: Session, of conversation: Conversation) -> Int64? {
         guard session.lastSeq == move.seq, let deadline = session.deadline(in: conversation.id, timing: timing.of(conversation))
         else { return nil }
         return Int64((deadline.at.timeIntervalSince1970 * 1000).rounded())

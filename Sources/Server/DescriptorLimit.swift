@@ -24,7 +24,7 @@ enum DescriptorLimit {
             if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
         if let warning = warning(openFiles: Int(clamping: limit.rlim_cur), connections: connections) {
-            logger.warning("\(warning)", metadata: ["openFiles": "\(limit.rlim_cur)", "limits.connections": "\(connections)"])
+            logger.warning("\(warning)", metadata: ["openFiles": "\(limit.rlim_cur)", "maxConnections": "\(connections)"])
         }
         #endif
     }

@@ -47,7 +47,7 @@ public struct ServeOptions: ParsableArguments {
     public func loader(
         catalog: GameCatalog = .standard, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ValidationError) -> ServerConfigurationLoader {
-        let known = ServerConfigurationLoader.knownKeys(gameIDs: catalog.ids.map(\.rawValue))
+        let known = ServerConfigurationLoader.knownKeys(for: catalog)
         var named: [String: String] = [:]
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
@@ -57,8 +57,8 @@ public struct ServeOptions: ParsableArguments {
             }
             named[parts[0]] = parts[1]
         }
-        if let logFormat { named["log.format"] = logFormat }
-        if let logLevel { named["log.level"] = logLevel }
+        if let logFormat { named[Setting.logFormat.key] = logFormat }
+        if let logLevel { named[Setting.logLevel.key] = logLevel }
         return ServerConfigurationLoader(
             file: config, environment: environment,
             overrides: .init(host: host, port: port, dataDirectory: data, settings: named), catalog: catalog)

@@ -36,17 +36,8 @@ public struct ServerConfigurationLoader: Sendable {
     }
 
     /// Every key a setting can have, for checking `--set` flags.
-    public static func knownKeys(gameIDs: [String]? = nil) -> Set<String> {
-        let gameIDs = gameIDs ?? GameCatalog.standard.ids.map(\.rawValue)
-        let fixed: Set<String> = [
-            "server.host", "server.port", "server.publicURL", "server.node", "data.directory", "store.url", "tls.certificate", "tls.key",
-            "limits.frameBytes", "limits.urlLength", "limits.textLength", "limits.messagesPerSecond", "limits.burst", "limits.outboxFrames",
-            "limits.connections", "limits.connectionsPerAddress", "limits.connectionsPerAccount", "limits.handshakeSeconds", "limits.headBytes", "limits.idleSeconds",
-            "limits.authenticateSeconds", "limits.pingSeconds",
-            "conversations.maxParticipants", "conversations.maxSpectators", "conversations.perAccount", "stickers.quotaBytes", "stickers.postsPerMinute", "engine.liveConversations", "engine.idleSeconds", "engine.pipelines", "admin.token", "admin.allowRemote",
-            "matchmaking.timeControls", "log.level", "log.format", "server.drainSeconds",
-        ]
-        return fixed.union(gameIDs.map { "timeouts.\($0)" })
+    public static func knownKeys(for catalog: GameCatalog = .standard) -> Set<String> {
+        Set(Setting.all(for: catalog).map(\.key))
     }
 
     public static let environmentPrefix = "PARLEY_"
@@ -92,15 +83,18 @@ public struct ServerConfigurationLoader: Sendable {
             } else {
                 .string(text)
             }
-            values[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = ConfigValue(
-                content, isSecret: key == "admin.token")
+            values[Self.configKey(key)] = ConfigValue(content, isSecret: Setting.named(key, in: catalog)?.isSecret ?? false)
         }
-        if let host = overrides.host { values[["server", "host"]] = ConfigValue(.string(host), isSecret: false) }
-        if let port = overrides.port { values[["server", "port"]] = ConfigValue(.int(port), isSecret: false) }
+        if let host = overrides.host { values[Self.configKey(Setting.host.key)] = ConfigValue(.string(host), isSecret: false) }
+        if let port = overrides.port { values[Self.configKey(Setting.port.key)] = ConfigValue(.int(port), isSecret: false) }
         if let data = overrides.dataDirectory {
-            values[["data", "directory"]] = ConfigValue(.string(data), isSecret: false)
+            values[Self.configKey(Setting.dataDirectory.key)] = ConfigValue(.string(data), isSecret: false)
         }
         return InMemoryProvider(name: "flags", values: values)
+    }
+
+    private static func configKey(_ key: String) -> AbsoluteConfigKey {
+        AbsoluteConfigKey(key.split(separator: ".").map(String.init))
     }
 
     /// The `PARLEY_` variables with the prefix taken off, so that swift-configuration's own
@@ -110,7 +104,8 @@ public struct ServerConfigurationLoader: Sendable {
         for (name, value) in environment where name.hasPrefix(Self.environmentPrefix) {
             variables[String(name.dropFirst(Self.environmentPrefix.count))] = value
         }
-        return EnvironmentVariablesProvider(environmentVariables: variables, secretsSpecifier: .specific(["ADMIN_TOKEN"]))
+        return EnvironmentVariablesProvider(environmentVariables: variables, secretsSpecifier: .specific(
+            Set(Setting.all(for: catalog).filter(\.isSecret).map(\.environmentKey))))
     }
 
     private func fileProvider() async throws(ConfigurationError) -> (any ConfigProvider)? {

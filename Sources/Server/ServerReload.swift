@@ -11,8 +11,9 @@ import Wire
 /// which others changed and wait for the next start. Anything that cannot be read changes
 /// nothing: the certificate and settings in use stay.
 ///
-/// Live: `tls.certificate` and `tls.key` (the files' contents, or other files), `admin.token`,
-/// and `log.level` (through `LogLevel`). Every other setting is read at the start only.
+/// Live: the settings marked so in `Setting` (docs/SETTINGS.md): the certificate and key (the
+/// files' contents, or other files), the admin token, and the log level (through `LogLevel`).
+/// Every other setting is read at the start only.
 public final class ServerReload: Sendable {
     private let presented: PresentedIdentity
     private let adminToken: AdminToken
@@ -35,7 +36,7 @@ public final class ServerReload: Sendable {
     }
 
     /// The settings a reload applies.
-    static let live: Set<String> = ["tls.certificate", "tls.key", "admin.token", "log.level"]
+    static let live = Set(Setting.all().filter(\.isLive).map(\.key))
 
     /// Reads everything again and applies what can change live.
     /// - Throws: `ReloadError` when the settings or the certificate cannot be read; nothing changed.
@@ -66,15 +67,15 @@ public final class ServerReload: Sendable {
             throw ReloadError.certificate("\(error)")
         }
         var applied: [String] = []
-        if identity.fingerprint != previous || after.tls != before.tls { applied.append("tls.certificate") }
-        if after.tls?.key != before.tls?.key { applied.append("tls.key") }
+        if identity.fingerprint != previous || after.tls != before.tls { applied.append(Setting.certificate.key) }
+        if after.tls?.key != before.tls?.key { applied.append(Setting.tlsKey.key) }
         if after.adminToken != before.adminToken {
             adminToken.replace(with: after.adminToken)
-            applied.append("admin.token")
+            applied.append(Setting.adminToken.key)
         }
         if after.logLevel != before.logLevel {
             LogLevel.shared.set(after.logLevel)
-            applied.append("log.level")
+            applied.append(Setting.logLevel.key)
         }
         let atNextStart = before.changedSettings(to: after).filter { !Self.live.contains($0) }
         current.withLock { configuration in
@@ -109,33 +110,8 @@ public enum ReloadError: Error, CustomStringConvertible, Sendable {
 }
 
 extension ServerConfiguration {
-    /// The keys (or groups of keys, `limits.*`) whose values differ in `other`.
+    /// The keys of the settings whose values differ in `other`.
     func changedSettings(to other: ServerConfiguration) -> [String] {
-        var changed: [String] = []
-        func check<Value: Equatable>(_ key: String, _ path: KeyPath<ServerConfiguration, Value>) {
-            if self[keyPath: path] != other[keyPath: path] { changed.append(key) }
-        }
-        check("server.host", \.host)
-        check("server.port", \.port)
-        check("server.publicURL", \.publicURL)
-        check("server.node", \.nodeName)
-        check("data.directory", \.dataDirectory)
-        check("store.url", \.storeURL)
-        check("tls.certificate", \.tls)
-        check("admin.token", \.adminToken)
-        check("admin.allowRemote", \.adminAllowsRemote)
-        check("log.level", \.logLevel)
-        check("log.format", \.logFormat)
-        check("limits.*", \.limits)
-        check("conversations.maxParticipants", \.maxParticipants)
-        check("conversations.maxSpectators", \.maxSpectators)
-        check("conversations.perAccount", \.maxConversationsPerAccount)
-        check("stickers.quotaBytes", \.stickerQuotaBytes)
-        check("stickers.postsPerMinute", \.stickerPostsPerMinute)
-        check("timeouts.*", \.turnTimeouts)
-        check("matchmaking.timeControls", \.timeControls)
-        check("engine.*", \.residency)
-        check("engine.pipelines", \.pipelines)
-        return changed
+        Setting.all(for: catalog).filter { $0.value(self) != $0.value(other) }.map(\.key)
     }
 }

@@ -11,6 +11,6 @@ struct Parley: AsyncParsableCommand {
             (try? GameCatalog.standard.game(id)).map { "\(id) (\($0.variants.map(\.id).joined(separator: ", ")))" }
         }.joined(separator: "; ") + ".",
         version: ParleyVersion.current,
-        subcommands: [Serve.self, PlayCommand.self, BotCommand.self, BenchCommand.self, AdminCommand.self, VerifyCommand.self, ReplayCommand.self, FloorCommand.self]
+        subcommands: [Serve.self, PlayCommand.self, BotCommand.self, BenchCommand.self, AdminCommand.self, VerifyCommand.self, ReplayCommand.self, FloorCommand.self, SettingsCommand.self]
     )
 }

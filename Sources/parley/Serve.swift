@@ -16,7 +16,10 @@ struct Serve: AsyncParsableCommand {
             Without tls.certificate and tls.key the server makes its own certificate under \
             DATA/tls/ on the first start and prints its SHA-256 fingerprint; clients pin that \
             fingerprint or trust DATA/tls/certificate.pem.
-            """
+
+            The settings, each with its default (docs/SETTINGS.md, or `parley settings`, says \
+            more):
+            """ + "\n" + Setting.helpList(for: .standard)
     )
 
     @OptionGroup var options: ServeOptions

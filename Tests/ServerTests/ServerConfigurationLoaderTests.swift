@@ -43,15 +43,34 @@ struct ServerConfigurationLoaderTests {
         let file = repository.appendingPathComponent("config.json").path
         let configuration = try await ServerConfigurationLoader(file: file, environment: [:]).load()
         #expect(configuration == ServerConfiguration())
-        // And it holds every setting that has a default, so that it shows them all.
+        // And it holds every setting that has a default, with that default, so that it shows them all.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        var keys: Set<String> = []
+        var written: [String: String] = [:]
         for (section, values) in json {
-            for key in (values as? [String: Any] ?? [:]).keys { keys.insert(section + "." + key) }
+            for (key, value) in values as? [String: Any] ?? [:] {
+                written[section + "." + key] = (value as? String).map { "\"\($0)\"" } ?? "\(value)"
+            }
         }
-        let withoutDefault: Set<String> = ["server.publicURL", "server.node", "store.url", "tls.certificate", "tls.key", "admin.token"]
-        #expect(keys == ServerConfigurationLoader.knownKeys().subtracting(withoutDefault),
-                "missing: \(ServerConfigurationLoader.knownKeys().subtracting(withoutDefault).subtracting(keys).sorted())")
+        let defaults = ServerConfiguration()
+        var expected: [String: String] = [:]
+        for setting in Setting.all() {
+            if let value = setting.value(defaults) { expected[setting.key] = "\(value)" }
+        }
+        // JSON's booleans come back as numbers from JSONSerialization.
+        expected["admin.allowRemote"] = expected["admin.allowRemote"].map { $0 == "false" ? "0" : "1" }
+        #expect(written == expected)
+    }
+
+    /// docs/SETTINGS.md is made from the settings' descriptions; after changing one, write it
+    /// again with `swift run parley settings > docs/SETTINGS.md`.
+    @Test func theSettingsPageIsMadeFromTheSettings() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(contentsOf: repository.appendingPathComponent("docs/SETTINGS.md"), encoding: .utf8)
+        #expect(page == Setting.document(for: .standard), "run: swift run parley settings > docs/SETTINGS.md")
+        #expect(page.contains("| `limits.urlLength` | whole number, 1 to 1048576 | `8192` | no | `PARLEY_LIMITS_URL_LENGTH` |"))
+        #expect(page.contains("| `admin.token` | text | unset | yes | `PARLEY_ADMIN_TOKEN` |"))
+        #expect(page.contains("`timeouts.fourinarow`"))
     }
 
     @Test func theJSONFileOverridesTheDefaults() async throws {

@@ -1,9 +1,7 @@
 import Transcript
 
 extension ClientFrame {
-    /// Where a request goes, read from the frame alone and worked out here once: the router
-    /// hands the frame to the pipeline of its target, and the engine loads the conversations
-    /// its target names.
+    /// Where a request goes (`target`), each request saying its own in its file.
     public enum Target: Hashable, Sendable {
         /// A conversation the sender acts on as a member: `send`, `resume`, `ack`, `leave`,
         /// `resign`, `chat`.
@@ -21,22 +19,5 @@ extension ClientFrame {
         case accountAndItsConversations
         /// A page of the sender's conversations, each pipeline answering for its own: `list`.
         case everyPipeline
-    }
-
-    public var target: Target {
-        switch self {
-        case let .send(request): .conversation(request.conversation)
-        case let .resume(request): .conversation(request.conversation)
-        case let .ack(request): .conversation(request.conversation)
-        case let .leave(request): .conversation(request.conversation)
-        case let .resign(request): .conversation(request.conversation)
-        case let .chat(request): .conversation(request.conversation)
-        case let .join(request): .invite(request.invite)
-        case .create: .newConversation
-        case .seek, .unseek: .queue
-        case .authenticate: .account
-        case .rename: .accountAndItsConversations
-        case .list: .everyPipeline
-        }
     }
 }

@@ -156,79 +156,14 @@ public struct FrameWriter {
     }
 
     public mutating func write(_ frame: ClientFrame) {
-        out.open()
-        switch frame {
-        case let .authenticate(authenticate):
-            if let name = authenticate.name { out.key("name", first: true); out.string(name) }
-            out.key("publicKey", first: authenticate.name == nil); out.string(authenticate.publicKey)
-            out.key("signature"); out.string(authenticate.signature)
-            type("authenticate")
-            out.key("v"); out.integer(authenticate.v.rawValue)
-        case let .create(create):
-            out.key("id", first: true); out.string(create.id)
-            type("create")
-        case let .join(join):
-            out.key("id", first: true); out.string(join.id)
-            out.key("invite"); out.string(join.invite)
-            type("join")
-        case let .list(list):
-            if let after = list.after { out.key("after", first: true); out.string(after.rawValue) }
-            out.key("id", first: list.after == nil); out.string(list.id)
-            if let limit = list.limit { out.key("limit"); out.integer(limit) }
-            type("list")
-        case let .leave(leave):
-            out.key("conversation", first: true); out.string(leave.conversation.rawValue)
-            out.key("id"); out.string(leave.id)
-            type("leave")
-        case let .rename(rename):
-            out.key("id", first: true); out.string(rename.id)
-            out.key("name"); out.string(rename.name)
-            type("rename")
-        case let .send(send):
-            if let basedOn = send.basedOn { out.key("basedOn", first: true); out.integer(basedOn) }
-            out.key("conversation", first: send.basedOn == nil); out.string(send.conversation.rawValue)
-            out.key("game"); out.string(send.game)
-            out.key("id"); out.string(send.id)
-            if let seconds = send.secondsPerMove { out.key("secondsPerMove"); out.integer(seconds) }
-            if let session = send.session { out.key("session"); out.string(session) }
-            type("send")
-            out.key("url"); out.string(send.url)
-            if let variant = send.variant { out.key("variant"); out.string(variant) }
-        case let .ack(ack):
-            out.key("conversation", first: true); out.string(ack.conversation.rawValue)
-            out.key("seq"); out.integer(ack.seq)
-            type("ack")
-        case let .resume(resume):
-            out.key("after", first: true); out.integer(resume.after)
-            out.key("conversation"); out.string(resume.conversation.rawValue)
-            out.key("id"); out.string(resume.id)
-            type("resume")
-        case let .resign(resign):
-            out.key("conversation", first: true); out.string(resign.conversation.rawValue)
-            out.key("id"); out.string(resign.id)
-            out.key("session"); out.string(resign.session)
-            type("resign")
-        case let .chat(chat):
-            out.key("conversation", first: true); out.string(chat.conversation.rawValue)
-            out.key("id"); out.string(chat.id)
-            out.key("text"); out.string(chat.text)
-            type("chat")
-        case let .seek(seek):
-            out.key("game", first: true); out.string(seek.game)
-            if let after = seek.houseBotAfter { out.key("houseBotAfter"); out.integer(after) }
-            out.key("id"); out.string(seek.id)
-            if let players = seek.players { out.key("players"); out.integer(players) }
-            out.key("rated"); out.bool(seek.rated)
-            out.key("secondsPerMove"); out.integer(seek.secondsPerMove)
-            if let after = seek.startWithFewerAfter { out.key("startWithFewerAfter"); out.integer(after) }
-            type("seek")
-            if let variant = seek.variant { out.key("variant"); out.string(variant) }
-        case let .unseek(unseek):
-            out.key("id", first: true); out.string(unseek.id)
-            if let seek = unseek.seek { out.key("seek"); out.string(seek) }
-            type("unseek")
-        }
-        out.close()
+        // The output is handed to the request's own `write` (Sources/Wire/Requests) and back,
+        // moved rather than copied.
+        var writing = ClientFrame.Writing(out: JSONOutput(capacity: 0))
+        swap(&writing.out, &out)
+        writing.out.open()
+        frame.accept(&writing)
+        writing.out.close()
+        swap(&writing.out, &out)
     }
 
     // MARK: The frames' parts, each with its keys in sorted order
@@ -384,9 +319,6 @@ public struct FrameWriter {
 
     /// The frame's `type` member, never its first.
     private mutating func type(_ name: StaticString) {
-        out.key("type")
-        out.raw("\"")
-        out.raw(name)
-        out.raw("\"")
+        out.type(name)
     }
 }

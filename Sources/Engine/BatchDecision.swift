@@ -3,7 +3,8 @@ import Storage
 import Transcript
 import Wire
 
-/// One request of a pipeline's batch, as the engine decides it.
+/// One request of a pipeline's batch, as the engine decides it (the pipeline's `Submission`
+/// carries it, with who hears the answer).
 public enum Request: Sendable {
     /// A frame of an authenticated account (a `list` too).
     case frame(ClientFrame, from: AccountID)
@@ -15,8 +16,8 @@ public enum Request: Sendable {
     case remove(AccountID, from: ConversationID)
     /// The operator lifts a removal's bar.
     case readmit(AccountID, to: ConversationID)
-    /// A sticker posted over HTTP.
-    case sticker(StickerPost, by: AccountID)
+    /// A sticker posted over HTTP; its image's bytes are stored with its record.
+    case sticker(StickerPost, by: AccountID, image: Data)
     /// An account's new name, stored by another pipeline, to tell in its conversations here.
     case announce(name: String, of: AccountID)
     /// A seek, from where the account connected, with the name its connection gave.
@@ -35,8 +36,10 @@ public enum Request: Sendable {
     case pairedElsewhere(ConversationID)
     /// This server starts: the seeks it took before it stopped leave the queue.
     case dropOwnSeeks
-    /// Nothing to decide: what another server stored, taken in before the batch.
-    case none
+    /// Nothing to decide: another server sharing the store appended to a conversation of this
+    /// partition (or, for `nil`, may have appended anything meanwhile), which the pipeline
+    /// takes in before the batch.
+    case storedElsewhere(AppendNotice?)
 }
 
 /// What the engine decided of a whole batch: each request's `Decision`, and what goes to the

@@ -39,7 +39,7 @@ extension Engine {
             case let .end(session): decision = end(session: session, now: now) ?? Decision()
             case let .remove(account, conversation): decision = remove(account, from: conversation) ?? Decision()
             case let .readmit(account, conversation): decision = readmit(account, to: conversation) ?? Decision()
-            case let .sticker(post, account): (decision, decided.stickerAnswers[place]) = self.post(post, by: account, now: now)
+            case let .sticker(post, account, _): (decision, decided.stickerAnswers[place]) = self.post(post, by: account, now: now)
             case let .announce(name, account): decision = announce(name, of: account, now: now)
             case let .seek(seek, account, origin, name):
                 decision = self.seek(seek, by: account, origin: origin, name: name, now: now, random: &random)
@@ -49,7 +49,7 @@ extension Engine {
             case let .houseBot(id): decision = houseBotMove(in: id, now: now, random: &random)
             case let .pairedElsewhere(id): decision = pairedElsewhere(id)
             case .dropOwnSeeks: decision = dropOwnSeeks()
-            case .none: decision = Decision()
+            case .storedElsewhere: decision = Decision()
             }
             decided.decisions.append(decision)
             decided.records += decision.events

@@ -127,10 +127,10 @@ extension Engine {
     /// The account a request is of, whose conversations the engine must know to decide it.
     private static func account(of request: Request) -> AccountID? {
         switch request {
-        case let .frame(_, account), let .sticker(_, account), let .announce(_, account), let .remove(account, _): account
+        case let .frame(_, account), let .sticker(_, account, _), let .announce(_, account), let .remove(account, _): account
         case let .seek(_, account, _, _): account
         // Leaving the queue needs nothing from the store, so that it is never refused.
-        case .deadline, .end, .readmit, .none, .pair, .unseek, .rate, .houseBot, .pairedElsewhere, .dropOwnSeeks: nil
+        case .deadline, .end, .readmit, .storedElsewhere, .pair, .unseek, .rate, .houseBot, .pairedElsewhere, .dropOwnSeeks: nil
         }
     }
 
@@ -154,9 +154,9 @@ extension Engine {
             return .conversations(conversations(namedBy: frame, from: account))
         case let .deadline(deadline):
             return .conversations([deadline.conversation])
-        case let .sticker(post, account):
+        case let .sticker(post, account, _):
             return .conversations(ifMember(account, of: post.conversation))
-        case .none, .seek, .unseek, .pair:
+        case .storedElsewhere, .seek, .unseek, .pair:
             return .conversations([])
         case let .rate(id), let .houseBot(id), let .pairedElsewhere(id):
             return .conversations(partition.holds(id) ? [id] : [])

@@ -150,22 +150,25 @@ public final class ConversationRouter: Sendable {
     /// store's index of invites, return the rest of the work instead, to be awaited before the
     /// connection's next frame is handed over, so that its frames keep their order.
     package func dispatch(_ frame: ClientFrame, from account: AccountID, connection: Int?) -> Remainder? {
-        let command = Pipeline.Command.frame(frame, account: account, connection: connection, received: clock.now)
+        // A seek carries where its account connected from and the name its connection gave.
+        let seeker = frame.target == .queue ? connection.flatMap { connections.outbox(of: account, connection: $0) } : nil
+        let submission = Submission.frame(
+            frame, account: account, connection: connection, received: clock.now, origin: seeker?.origin ?? "", name: seeker?.name)
         switch frame.target {
         case .everyPipeline:
             guard case let .list(request) = frame else { return nil }
             return { await self.list(request, for: account, connection: connection) }
         case let .conversation(conversation):
             if case let .chat(request) = frame, !admitsChat(request, from: account, connection: connection) { return nil }
-            pipeline(of: conversation).submit(command)
+            pipeline(of: conversation).submit(submission)
         case let .invite(invite):
             guard pipelines.count > 1 else {
-                pipelines[0].submit(command)
+                pipelines[0].submit(submission)
                 return nil
             }
             return {
                 do {
-                    try await self.pipeline(ofInvite: invite).submit(command)
+                    try await self.pipeline(ofInvite: invite).submit(submission)
                 } catch {
                     self.logger.error("Cannot read the store's index of invites", metadata: ["error": "\(error)"])
                     self.metrics.rejected(Self.unavailable.code)
@@ -176,18 +179,18 @@ public final class ConversationRouter: Sendable {
             }
         case .newConversation:
             let next = nextCreate.add(1, ordering: .relaxed).oldValue
-            pipelines[next % pipelines.count].submit(command)
+            pipelines[next % pipelines.count].submit(submission)
         case .queue:
             // Every seek waits in one queue, the first pipeline's.
             seekers.withLock { _ = $0.insert(account) }
-            pipelines[0].submit(command)
+            pipelines[0].submit(submission)
         case .account, .accountAndItsConversations:
             // The name a seek of this account carries from now on.
             if case let .rename(request) = frame, let kept = configuration.keptName(request.name) {
                 for outbox in connections.outboxes(of: account) { outbox.name = kept }
             }
             // A name is stored once, by the pipeline of the account, which tells the others.
-            pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(command)
+            pipelines[Partition.index(of: ConversationID(rawValue: account.rawValue), among: pipelines.count)].submit(submission)
         }
         return nil
     }

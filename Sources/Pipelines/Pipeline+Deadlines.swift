@@ -47,8 +47,8 @@ package extension Pipeline {
     /// The chores due now, removed from the timers: the turns whose time has passed, as
     /// requests to decide; the sweeps done here, between batches, so that they never take a
     /// conversation from under a batch waiting for the store.
-    func takeDueChores() async -> [Command] {
-        var deadlines: [Command] = []
+    func takeDueChores() async -> [Submission] {
+        var deadlines: [Submission] = []
         let due = timers.removeDue(asOf: clock.now.date)
         // What the chores changed is published even when no batch follows them.
         defer { if !due.isEmpty { publish() } }

@@ -23,11 +23,10 @@ package extension Pipeline {
     /// names them (`Engine.nextRead(for:after:)`), performed in turn; the conversations each
     /// names count as just used. False when the store could not be read: the batch is then
     /// refused as a whole.
-    func loadConversations(for batch: [Command]) async -> Bool {
+    func loadConversations(for batch: [Submission]) async -> Bool {
         let now = clock.now
         do {
-            for command in batch {
-                let request = request(of: command)
+            for request in batch.lazy.map(\.request) {
                 var reading = Reading()
                 while let read = engine.nextRead(for: request, after: reading) {
                     reading.note(read, found: try await perform(read))

@@ -65,23 +65,31 @@ package extension Pipeline {
 
     /// Answers every request of a batch that was not kept: `unavailable` to each request, a
     /// deadline tried again a second later, an operator told.
-    func refuse(_ batch: [Command]) {
-        for command in batch {
-            switch command {
-            case let .frame(frame, account, connection, _):
-                guard let id = frame.requestID else { continue }
+    func refuse(_ batch: [Submission]) {
+        for submission in batch {
+            switch submission.answer {
+            case let .connection(account, connection, request, _):
+                guard let request else { continue }
                 metrics.rejected(ConversationRouter.unavailable.code)
                 if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-                    outbox.deliver(.rejected(.init(id: id, error: ConversationRouter.unavailable)))
+                    outbox.deliver(.rejected(.init(id: request, error: ConversationRouter.unavailable)))
                 }
+                continue
+            case let .operatorAction(answer):
+                answer(.unavailable)
+                continue
+            case let .list(answer):
+                answer(nil)
+                continue
+            case let .sticker(answer):
+                answer(.refused(ConversationRouter.unavailable))
+                continue
+            case .none:
+                break
+            }
+            switch submission.request {
             case let .deadline(deadline):
                 retry(deadline)
-            case let .operatorAction(_, answer):
-                answer(.unavailable)
-            case let .list(_, _, answer):
-                answer(nil)
-            case let .sticker(_, _, _, answer):
-                answer(.refused(ConversationRouter.unavailable))
             case .pair:
                 // Seeks still wait: pair them once the store is back.
                 timers.schedule(.pair, for: .pair, at: clock.now.advanced(by: .seconds(1)).date)
@@ -93,7 +101,7 @@ package extension Pipeline {
             case let .houseBot(id):
                 timers.schedule(.houseBot(id), for: .houseBot(id), at: clock.now.advanced(by: .seconds(1)).date)
                 armTimers()
-            case .storedElsewhere, .nameChanged, .unseek, .pairedElsewhere, .dropOwnSeeks:
+            default:
                 // An unseek reads nothing and stores nothing: it is never refused.
                 // A new name not told here is still stored: members see it in the next frames
                 // that name the account.

@@ -77,41 +77,6 @@ package actor Pipeline {
         environment.eventLoop.executor.asUnownedSerialExecutor()
     }
 
-    package enum Command: Sendable {
-        /// A frame of `account`. Answers go to `connection`; `nil` for requests made on a
-        /// connection's behalf whose answers nobody waits for (the name given on authenticating).
-        case frame(ClientFrame, account: AccountID, connection: Int?, received: WallInstant)
-        /// A turn's deadline has passed.
-        case deadline(TurnDeadline)
-        /// An operator's action; `answer` hears, once it is stored, whether it applied.
-        case operatorAction(ConversationRouter.OperatorAction, answer: @Sendable (ConversationRouter.OperatorOutcome) -> Void)
-        /// An account's conversations of this partition, for a `list` that every pipeline answers
-        /// in part.
-        /// `nil` when the store could not be read.
-        case list(ClientFrame.List, account: AccountID, answer: @Sendable (ServerFrame.ConversationList?) -> Void)
-        /// A sticker posted over HTTP: its image's bytes are stored with its event.
-        case sticker(StickerPost, image: Data, account: AccountID, answer: @Sendable (StickerAnswer) -> Void)
-        /// Another server sharing the store appended to a conversation of this partition (or,
-        /// for `nil`, may have appended anything meanwhile): what it stored is taken in and
-        /// relayed to this server's connections.
-        case storedElsewhere(AppendNotice?)
-        /// Another pipeline of the server stored an account's new name: it is told in the
-        /// account's conversations of this one.
-        case nameChanged(AccountID, name: String)
-        /// The account's last connection went: its seeks leave the queue.
-        case unseek(AccountID)
-        /// Seeks wait: pair those whose time has come.
-        case pair
-        /// A conversation's rated game ended: rate it.
-        case rate(ConversationID)
-        /// The house bot may move in a conversation: its move.
-        case houseBot(ConversationID)
-        /// Another server paired seeks into this conversation: answer them here.
-        case pairedElsewhere(ConversationID)
-        /// The server starts: the seeks it took before it stopped leave the queue.
-        case dropOwnSeeks
-    }
-
     /// The figures read from outside the pipeline, as they stood after its last batch.
     package struct Published: Sendable {
         var statistics = EngineStatistics()
@@ -200,15 +165,15 @@ package actor Pipeline {
         }
     }
 
-    private func process(_ commands: [Command]) async {
+    private func process(_ submissions: [Submission]) async {
         // Gathered by connection and queued at the end: a mover's acceptance and the event it
         // relays leave in one write.
         var deliveries = Deliveries()
-        var batch = commands
+        var batch = submissions
         if isShared {
             var notices: [AppendNotice?] = []
-            batch = commands.filter { command in
-                guard case let .storedElsewhere(notice) = command else { return true }
+            batch = submissions.filter { submission in
+                guard case let .storedElsewhere(notice) = submission.request else { return true }
                 notices.append(notice)
                 return false
             }
@@ -231,7 +196,7 @@ package actor Pipeline {
     /// those conversations read again (and what they gained relayed), and the batch is to be
     /// decided again. A batch the store refuses for any other reason is dropped and refused:
     /// the engine never holds what the store does not (`Engine.setAside(_:since:)`).
-    private func decide(_ batch: [Command], into deliveries: inout Deliveries, conflicts: Int) async -> Bool {
+    private func decide(_ batch: [Submission], into deliveries: inout Deliveries, conflicts: Int) async -> Bool {
         guard await loadConversations(for: batch) else {
             refuse(batch)
             return false
@@ -239,7 +204,7 @@ package actor Pipeline {
         defer { evictIdleConversations() }
         let now = clock.now.date
         let decided = engine.decide(
-            batch.map(request(of:)), at: now, random: &generator,
+            batch.map(\.request), at: now, random: &generator,
             storedThrough: held.storedThrough, snapshotSeq: held.snapshotSeq)
         let decisions = decided.decisions, stickerAnswers = decided.stickerAnswers
         let events = decided.records
@@ -259,8 +224,8 @@ package actor Pipeline {
             do {
                 // A sticker's bytes before its event, in the same append.
                 var records: [NewLogRecord] = []
-                for (command, decision) in zip(batch, decisions) where !decision.events.isEmpty {
-                    if case let .sticker(post, image, _, _) = command {
+                for (submission, decision) in zip(batch, decisions) where !decision.events.isEmpty {
+                    if case let .sticker(post, _, image) = submission.request {
                         records.append(NewLogRecord(stream: StoredSticker.stream(post.sticker.id), payload: image))
                     }
                 }
@@ -303,14 +268,16 @@ package actor Pipeline {
             engine.keep(engine.setAside(decided))
         }
         let answered = clock.now
-        for (index, (command, decision)) in zip(batch, decisions).enumerated() {
-            if case let .sticker(_, _, _, answer) = command, let outcome = stickerAnswers[index] { answer(outcome) }
-            if case let .frame(frame, account, connection, received) = command {
+        for (index, (submission, decision)) in zip(batch, decisions).enumerated() {
+            switch submission.answer {
+            case let .sticker(answer):
+                if let outcome = stickerAnswers[index] { answer(outcome) }
+            case let .connection(account, connection, _, received):
                 let replies = decision.replies
                 count(replies, after: answered - received)
                 logFaults(in: replies, for: account)
                 if let connection, let outbox = connections.outbox(of: account, connection: connection) {
-                    if case let .resume(request) = frame {
+                    if case let .frame(.resume(request), _) = submission.request {
                         // Queued now, after what the batch sent before it, so that the backlog
                         // reaches the client before any entry relayed after it; read from the
                         // store as the client reads it.
@@ -321,11 +288,13 @@ package actor Pipeline {
                         for reply in replies { deliveries.add(reply, to: outbox) }
                     }
                 }
-            }
-            if case let .list(request, _, answer) = command {
+            case let .list(answer):
+                guard case let .frame(.list(request), _) = submission.request else { break }
                 answer(decision.replies.lazy.compactMap { reply -> ServerFrame.ConversationList? in
                     if case let .conversations(list) = reply { list } else { nil }
                 }.first ?? .init(id: request.id, conversations: []))
+            case .operatorAction, .none:
+                break
             }
             // Before the entries of the conversation they name, as a join's answer comes before
             // them: a client knows its members and itself among them.
@@ -333,7 +302,7 @@ package actor Pipeline {
             touch(decision.notify)
             for reference in decision.notify { relay(reference, into: &deliveries) }
             for change in decision.timers { time(change) }
-            if case let .operatorAction(_, answer) = command { answer(decision.events.isEmpty ? .notApplicable : .applied) }
+            if case let .operatorAction(answer) = submission.answer { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
         for id in decided.toRate { timers.schedule(.rate(id), for: .rate(id), at: clock.now.date) }
         for id in decided.houseBotTurns {

@@ -19,7 +19,7 @@ import Wire
         let batch: [Request] = [
             .frame(.send(.init(id: "p", conversation: conversation, game: "battleship", url: "?Ship_Location=0&Ship_Location=4")), from: "amber"),
             .frame(.chat(.init(id: "c", conversation: conversation, text: "good luck")), from: "ben"),
-            .none,
+            .storedElsewhere(nil),
             .frame(.chat(.init(id: "x", conversation: conversation, text: "   ")), from: "ben"),
             .end(session: UUID().uuidString),
         ]

@@ -178,10 +178,10 @@ struct PipelineTests {
         let there = relay.pipelines[Partition.index(of: other, among: 2)]
         // The list waits in the held pipeline's inbox, and this one has taken its part.
         let waited = ContinuousClock.now + .seconds(20)
-        while there.inbox.withLock({ $0.commands.isEmpty }), ContinuousClock.now < waited { await Task.yield() }
-        try #require(!there.inbox.withLock { $0.commands.isEmpty }, "the list reached the held pipeline")
-        while !here.inbox.withLock({ $0.commands.isEmpty }), ContinuousClock.now < waited { await Task.yield() }
-        try #require(here.inbox.withLock { $0.commands.isEmpty }, "this pipeline took the list")
+        while there.inbox.withLock({ $0.submissions.isEmpty }), ContinuousClock.now < waited { await Task.yield() }
+        try #require(!there.inbox.withLock { $0.submissions.isEmpty }, "the list reached the held pipeline")
+        while !here.inbox.withLock({ $0.submissions.isEmpty }), ContinuousClock.now < waited { await Task.yield() }
+        try #require(here.inbox.withLock { $0.submissions.isEmpty }, "this pipeline took the list")
         #expect(try await table.ask(.send(.init(
             id: "y", conversation: conversation, game: "icecream", session: opened.session, basedOn: opened.seq,
             url: "?Base=base01&Scoops=scoops01")), from: "ben").isAccepted)

@@ -64,21 +64,26 @@ public struct BatchDecision: Sendable {
     /// The accounts that asked for a new name and had one before the batch: their new names
     /// are announced in their conversations of other partitions (a first name is not).
     public var renamed: Set<AccountID> = []
-    /// When seeks wait: when to decide a `pair` again.
-    public var pairingDue: Date?
     /// Where streams other than the batch's conversations must end for the batch to be stored
-    /// (the streams of the players' ratings it changes: see `RatingChange.stream(of:)`).
+    /// (the streams of the players' ratings it changes: see `StoredStream.rating`).
     public var expecting: [String: Int64] = [:]
-    /// The conversations whose rated game waits to be rated since this batch: decide a `rate`
-    /// for each once it is stored.
-    public var toRate: [ConversationID] = []
-    /// The conversations where the house bot may move since this batch: decide a `houseBot`
-    /// for each, after a moment's thought.
-    public var houseBotTurns: [ConversationID] = []
+    /// What the pipeline is to schedule once the batch is stored.
+    public var chores: [BatchChore] = []
 
     init(start: Engine.BatchStart) {
         self.start = start
     }
+}
+
+/// A chore a batch leaves its pipeline to schedule once it is stored.
+public enum BatchChore: Hashable, Sendable {
+    /// The conversation's rated game waits to be rated since this batch: decide a `rate` now.
+    case rate(ConversationID)
+    /// The house bot may move in the conversation since this batch: decide a `houseBot` after
+    /// a moment's thought.
+    case houseBot(ConversationID)
+    /// When to decide a `pair` again, while seeks wait; `nil` when none does.
+    case pair(at: Date?)
 }
 
 /// What a conversation that left memory (`Engine.evictIdle`) hands back: `snapshot`, if any,

@@ -57,17 +57,17 @@ extension Engine {
         }
         // What was read for this batch is not kept for the next: it may have changed by then.
         ratingReads = RatingReads()
-        decided.pairingDue = pairingDue(after: now)
+        decided.chores.append(.pair(at: pairingDue(after: now)))
         guard !decided.records.isEmpty else { return decided }
         // The queue changes only from where this engine read it.
-        if decided.records.contains(where: { $0.stream == QueueStream.name }) { decided.expecting[QueueStream.name] = queueThrough }
+        if decided.records.contains(where: { $0.storedStream == .queue }) { decided.expecting[StoredStream.queue.name] = queueThrough }
         decided.index = indexChanges(for: decided.records, storedThrough: { storedThrough[$0] ?? 0 })
         for change in decided.index where change.kind == IndexKind.unrated && change.value != nil {
-            decided.toRate.append(ConversationID(rawValue: change.key))
+            decided.chores.append(.rate(ConversationID(rawValue: change.key)))
         }
         var looked: Set<ConversationID> = []
         for case let id? in decided.records.map(\.conversation) where looked.insert(id).inserted && houseBotMayMove(in: id) {
-            decided.houseBotTurns.append(id)
+            decided.chores.append(.houseBot(id))
         }
         var seen: Set<ConversationID> = []
         for record in decided.records where decided.snapshotted.count < Self.snapshotsPerBatch {

@@ -31,7 +31,7 @@ extension Engine {
         let records = [Record.rated(conversation: id, seq: seq, session: game.session, changes: changes, at: now)]
             + changes.map(Record.ratingChanged)
         var decision = commit(records, reply: nil, notify: [EntryReference(conversation: id, seq: seq)])
-        for (player, head) in zip(game.players, read.heads) { decision.expecting[RatingChange.stream(of: player)] = head }
+        for (player, head) in zip(game.players, read.heads) { decision.expecting[StoredStream.rating(player).name] = head }
         return decision
     }
 

@@ -44,7 +44,7 @@ public struct Engine: Sendable {
     /// batch, never kept beyond it.
     var ratingReads = RatingReads()
     /// Where the queue's stream ends as this engine's matchmaker holds it: a batch that
-    /// changes the queue is stored only if the stream still ends there (`QueueStream`).
+    /// changes the queue is stored only if the stream still ends there (`StoredStream.queue`).
     public var queueThrough: Int64 = 0
     /// False while a conversation is loaded: replaying its past must not count it again.
     var counting = true

@@ -2,16 +2,6 @@ import Foundation
 import Matchmaking
 import Transcript
 
-/// The queue of seeks as the store keeps it, shared by every server on the store: each seek
-/// taken, taken back or paired is a record of the stream `queue`, and every seek waiting an
-/// index entry (`IndexKind.seek`). A server's matchmaker mirrors the stream; each batch that
-/// changes the queue is stored only if the stream still ends where that server last read it,
-/// so of two servers pairing the same seeks, the store keeps one (`Engine.queueThrough`).
-public enum QueueStream {
-    /// The stream's name.
-    public static let name = "queue"
-}
-
 /// A seek as the store keeps it: its own format, independent of Swift's names.
 public struct StoredSeek: Codable, Hashable, Sendable {
     public var seek: Seek

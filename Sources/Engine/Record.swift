@@ -30,7 +30,7 @@ public enum Record: Codable, Hashable, Sendable {
     case resigned(conversation: ConversationID, seq: Int, session: SessionID, account: AccountID, at: Date)
     /// A member wrote `text` to the conversation.
     case chat(conversation: ConversationID, seq: Int, account: AccountID, text: String, at: Date)
-    /// A member sent a sticker; its bytes are stored beside, in `StoredSticker.stream(id)`.
+    /// A member sent a sticker; its bytes are stored beside, in `StoredStream.sticker(id)`.
     case sticker(conversation: ConversationID, seq: Int, account: AccountID, sticker: StoredSticker, at: Date)
     /// The server paired players who sought a game in this new conversation (their `joined`
     /// entries come before it).
@@ -39,7 +39,7 @@ public enum Record: Codable, Hashable, Sendable {
     case aborted(conversation: ConversationID, seq: Int, at: Date)
     /// A rated game of the conversation changed its players' ratings (`changes`, one a player).
     case rated(conversation: ConversationID, seq: Int, session: SessionID, changes: [RatingChange], at: Date)
-    /// One player's rating changed: stored in the player's own stream (`RatingChange.stream(of:)`),
+    /// One player's rating changed: stored in the player's own stream (`StoredStream.rating`),
     /// with the conversation's `rated` entry, in the same append.
     case ratingChanged(RatingChange)
     /// A seek joined the queue (stream `queue`).
@@ -70,14 +70,17 @@ public enum Record: Codable, Hashable, Sendable {
     }
 
     /// The stream of the store the record belongs to: its conversation's, an account's rating
-    /// changes, or "" for the server-wide ones.
-    public var stream: String {
+    /// changes, the queue's, or the server's.
+    public var storedStream: StoredStream {
         switch self {
-        case let .ratingChanged(change): return RatingChange.stream(of: change.account)
-        case .sought, .unsought: return QueueStream.name
-        default: return conversation?.rawValue ?? ""
+        case let .ratingChanged(change): .rating(change.account)
+        case .sought, .unsought: .queue
+        default: conversation.map(StoredStream.conversation) ?? .server
         }
     }
+
+    /// `storedStream`'s name.
+    public var stream: String { storedStream.name }
 }
 
 /// An accepted game message with the true state after it, hidden information included.

@@ -171,16 +171,6 @@ public struct RatingChange: Codable, Hashable, Sendable {
         try fields.encode(Int64((at.timeIntervalSince1970 * 1000).rounded()), forKey: .at)
     }
 
-    /// The stream of an account's rating changes: its rating's history, and what a change of
-    /// its rating is conditional on (two games of one player rated at once on two servers: the
-    /// store keeps the first, the second is rated again on what it stored).
-    public static func stream(of account: AccountID) -> String { streamPrefix + account.rawValue }
-
-    /// Whether a stream of the store holds an account's rating changes, no conversation's events.
-    public static func isStream(_ stream: String) -> Bool { stream.hasPrefix(streamPrefix) }
-
-    private static let streamPrefix = "rating/"
-
     /// The changes a rated game makes to its players' standings (`before`, as `game.players`),
     /// rated by Glicko-2 one game at a time.
     public static func changes(

@@ -3,7 +3,7 @@ import Transcript
 import Wire
 
 /// A sticker as the engine keeps it: what its image is, not its bytes, which the store keeps in
-/// a stream of their own (`StoredSticker.stream(_:)`), written with the sticker's event.
+/// a stream of their own (`StoredStream.sticker`), written with the sticker's event.
 public struct StoredSticker: Codable, Hashable, Sendable {
     /// 32 lowercase hex digits, made by the server from who sent it, where, and the request's id.
     public var id: String
@@ -47,15 +47,6 @@ public enum StickerAnswer: Hashable, Sendable {
 }
 
 extension StoredSticker {
-    /// The store's stream that holds a sticker's bytes: one record, appended with its event.
-    public static func stream(_ id: String) -> String { streamPrefix + id }
-
-    /// Whether a stream of the store holds a sticker's bytes: no events, and no conversation of
-    /// that name. Whatever reads events or follows conversations' streams passes these over.
-    public static func isStream(_ stream: String) -> Bool { stream.hasPrefix(streamPrefix) }
-
-    private static let streamPrefix = "sticker/"
-
     /// Whether `id` is written as a sticker's id is (32 hex digits), before the store is asked.
     public static func isID(_ id: String) -> Bool { id.utf8.count == 32 && id.allSatisfy(\.isHexDigit) }
 }

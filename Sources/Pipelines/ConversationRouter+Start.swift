@@ -140,7 +140,7 @@ package extension ConversationRouter {
         while true {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
-            for record in page where !StoredSticker.isStream(record.stream) {
+            for record in page where StoredStream(record.stream).holdsRecords {
                 changes += try pass.changes(for: Record(stored: record.payload), at: record.position)
             }
             position = last.position
@@ -177,7 +177,7 @@ package extension ConversationRouter {
             let page = try await log.records(after: position, limit: 1000)
             guard let last = page.last else { break }
             // Stickers' bytes are not events.
-            for record in page where !StoredSticker.isStream(record.stream) {
+            for record in page where StoredStream(record.stream).holdsRecords {
                 try build.add(Record(stored: record.payload))
             }
             position = last.position

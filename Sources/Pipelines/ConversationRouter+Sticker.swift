@@ -58,7 +58,7 @@ package extension ConversationRouter {
     func sticker(_ id: String) async throws -> (record: StickerRecord, image: Data)? {
         guard StoredSticker.isID(id),
             let json = try await log.indexValue(IndexKind.sticker, key: id), let record = StickerRecord(json: json),
-            let stored = try await log.records(in: StoredSticker.stream(id), after: 0, limit: 1).first
+            let stored = try await log.records(in: StoredStream.sticker(id).name, after: 0, limit: 1).first
         else { return nil }
         return (record, stored.payload)
     }
@@ -75,7 +75,7 @@ package extension ConversationRouter {
         guard StoredSticker.isID(id), let json = try await log.indexValue(IndexKind.sticker, key: id),
             let record = StickerRecord(json: json)
         else { return nil }
-        try await log.erase(stream: StoredSticker.stream(id), indexing: [
+        try await log.erase(stream: StoredStream.sticker(id).name, indexing: [
             .remove(IndexKind.sticker, id), .remove(IndexKind.stickerOf, IndexKind.memberKey(AccountID(rawValue: record.account), id)),
         ])
         return record

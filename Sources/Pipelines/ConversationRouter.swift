@@ -296,18 +296,19 @@ public final class ConversationRouter: Sendable {
             group.addTask { [pipelines, log] in
                 await cancelWhenGracefulShutdown {
                     await log.watchAppends { notice in
-                        guard let notice, !notice.stream.isEmpty else {
+                        switch notice.map({ StoredStream($0.stream) }) {
+                        case nil, .server?:
+                            // Anything, or a name: every pipeline.
                             for pipeline in pipelines { pipeline.submit(.storedElsewhere(notice)) }
-                            return
-                        }
-                        // The queue is pipeline 0's, where the matchmaker is.
-                        if notice.stream == QueueStream.name {
+                        case .queue?:
+                            // The queue is pipeline 0's, where the matchmaker is.
                             pipelines[0].submit(.storedElsewhere(notice))
-                            return
+                        case let .conversation(id)?:
+                            pipelines[Partition.index(of: id, among: pipelines.count)].submit(.storedElsewhere(notice))
+                        case .rating?, .sticker?:
+                            // A rating change or a sticker's bytes: the conversation's record says all.
+                            break
                         }
-                        // A rating change or a sticker's bytes: the conversation's record says all.
-                        if RatingChange.isStream(notice.stream) || StoredSticker.isStream(notice.stream) { return }
-                        pipelines[Partition.index(of: ConversationID(rawValue: notice.stream), among: pipelines.count)].submit(.storedElsewhere(notice))
                     }
                 }
             }

@@ -44,6 +44,19 @@ package extension Pipeline {
         case houseBot(ConversationID)
     }
 
+    /// Schedules the chores a stored batch left.
+    func schedule(_ chores: [BatchChore]) {
+        for chore in chores {
+            switch chore {
+            case let .rate(id): timers.schedule(.rate(id), for: .rate(id), at: clock.now.date)
+            case let .houseBot(id): timers.schedule(.houseBot(id), for: .houseBot(id), at: clock.now.advanced(by: Self.houseBotThought).date)
+            case let .pair(at: due?): timers.schedule(.pair, for: .pair, at: due)
+            case .pair(at: nil): timers.cancel(.pair)
+            }
+        }
+        armTimers()
+    }
+
     /// The chores due now, removed from the timers: the turns whose time has passed, as
     /// requests to decide; the sweeps done here, between batches, so that they never take a
     /// conversation from under a batch waiting for the store.

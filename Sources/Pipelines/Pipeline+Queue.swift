@@ -4,7 +4,7 @@ import Storage
 import Transcript
 import Wire
 
-/// The queue of seeks, shared by every server of a store (`QueueStream`): pipeline 0 keeps the
+/// The queue of seeks, shared by every server of a store (`StoredStream.queue`): pipeline 0 keeps the
 /// server's matchmaker, a mirror of the stream `queue`, and reads on from where it holds it
 /// whenever another server appends to it or a batch of its own is refused for it.
 package extension Pipeline {
@@ -17,7 +17,7 @@ package extension Pipeline {
     func loadQueue() async {
         guard keepsQueue else { return }
         do {
-            let head = try await log.head(of: QueueStream.name)
+            let head = try await log.head(of: StoredStream.queue.name)
             let seeks = try await log.indexEntries(IndexKind.seek, prefix: "").compactMap { entry in
                 try? JSONDecoder().decode(StoredSeek.self, from: Data(entry.value.utf8))
             }
@@ -36,7 +36,7 @@ package extension Pipeline {
         let page = 1000
         do {
             while true {
-                let stored = try await log.records(in: QueueStream.name, after: engine.queueThrough, limit: page)
+                let stored = try await log.records(in: StoredStream.queue.name, after: engine.queueThrough, limit: page)
                 guard let last = stored.last else { break }
                 let records = try stored.map { try Record(stored: $0.payload) }
                 _ = try engine.take(.queue(records, through: last.position))

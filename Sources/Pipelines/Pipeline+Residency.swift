@@ -90,7 +90,7 @@ package extension Pipeline {
         }
         var standings: [Standing?] = [], heads: [Int64] = []
         for (player, key) in zip(game.players, game.ratingKeys) {
-            heads.append(try await log.head(of: RatingChange.stream(of: player)))
+            heads.append(try await log.head(of: StoredStream.rating(player).name))
             standings.append(try await log.indexValue(IndexKind.rating, key: key).flatMap(Standing.init(json:)))
         }
         return .unrated(id, game, standings: standings, heads: heads)

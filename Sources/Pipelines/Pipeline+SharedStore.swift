@@ -29,18 +29,23 @@ package extension Pipeline {
         var absent: [ConversationID: Int64] = [:]
         var carried: [ConversationID: [LogRecord]] = [:]
         var names: [AppendNotice] = []
-        if notices.contains(where: { $0?.stream == QueueStream.name || ($0 == nil && engine.partition.index == 0) }) {
+        if notices.contains(where: { $0.map { StoredStream($0.stream) == .queue } ?? keepsQueue }) {
             await catchUpQueue()
         }
         for case let notice? in notices {
-            let id = ConversationID(rawValue: notice.stream)
-            if notice.stream == QueueStream.name { continue }
-            if notice.stream.isEmpty {
+            let id: ConversationID
+            switch StoredStream(notice.stream) {
+            case .server:
                 names.append(notice)
-            } else if StoredSticker.isStream(notice.stream) || RatingChange.isStream(notice.stream) || !engine.partition.holds(id) {
+                continue
+            case .queue, .sticker, .rating:
                 // A sticker's bytes, a rating change: the event in the conversation's stream says all.
                 continue
-            } else if engine.holds(id) {
+            case let .conversation(conversation):
+                guard engine.partition.holds(conversation) else { continue }
+                id = conversation
+            }
+            if engine.holds(id) {
                 // The records a notice carries follow on from where this pipeline holds the
                 // conversation (or from the last notice's): taken as they are. Any gap, or a
                 // notice without them, and the conversation is read from the store.

@@ -202,76 +202,106 @@ package actor Pipeline {
             return false
         }
         defer { evictIdleConversations() }
-        let now = clock.now.date
         let decided = engine.decide(
-            batch.map(\.request), at: now, random: &generator,
+            batch.map(\.request), at: clock.now.date, random: &generator,
             storedThrough: held.storedThrough, snapshotSeq: held.snapshotSeq)
-        let decisions = decided.decisions, stickerAnswers = decided.stickerAnswers
-        let events = decided.records
-        if !events.isEmpty {
-            // The snapshots of conversations that left memory before those the batch takes, which
-            // are newer.
-            let index = decided.index + Array(held.pendingSnapshots.values) + decided.snapshots
-            held.pendingSnapshots = [:]
-            // With other servers appending too, each conversation must still end where this
-            // engine's state of it ends.
-            var heads: [String: Int64] = [:]
-            if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = held.storedThrough[id] ?? 0 } }
-            // Players' ratings change only from the standings the batch read.
-            heads.merge(decided.expecting) { first, _ in first }
-            // From here until the store has answered, the engine holds only what is stored.
-            let aside = engine.setAside(decided)
-            do {
-                // A sticker's bytes before its event, in the same append.
-                var records: [NewLogRecord] = []
-                for (submission, decision) in zip(batch, decisions) where !decision.events.isEmpty {
-                    if case let .sticker(post, _, image) = submission.request {
-                        records.append(NewLogRecord(stream: StoredSticker.stream(post.sticker.id), payload: image))
-                    }
-                }
-                records += try events.map { event in NewLogRecord(stream: event.stream, payload: try event.storedJSON()) }
-                let stored = try await log.append(records, indexing: index, expecting: heads)
-                // The queue's stream ended where the batch expected it: it ends at its records now.
-                if let last = stored.last(where: { $0.stream == QueueStream.name }) { engine.queueThrough = last.position }
-                for record in stored where !record.stream.isEmpty && !StoredSticker.isStream(record.stream)
-                    && !RatingChange.isStream(record.stream) && record.stream != QueueStream.name
-                {
-                    held.storedThrough[ConversationID(rawValue: record.stream)] = record.position
-                }
-                for (id, seq) in decided.snapshotted { held.snapshotSeq[id] = seq }
-            } catch let error as LogError where error.code == .conflict {
-                // Read again first: what was stored of them tells what they gained elsewhere.
-                if isShared { await lostRace(events, into: &deliveries) }
-                drop(aside)
-                // Another server changed the queue: what it stored, before deciding again.
-                if heads[QueueStream.name] != nil { await catchUpQueue() }
-                guard conflicts < Self.conflictRetries else {
-                    logger.warning("A batch lost every race with other servers; refusing it", metadata: ["error": "\(error)"])
-                    refuse(batch)
-                    return false
-                }
-                return true
-            } catch {
-                // Nothing of the batch is kept or relayed: its requests are refused.
-                drop(aside)
-                storeFailed(error)
-                refuse(batch)
-                return false
-            }
-            engine.keep(aside)
-            environment.conversationCounts.note(events)
-            if !storeState.isWorking { storeRecovered() }
-            // Before any reply: whoever hears of a move finds it counted.
-            publish()
-            await tellPeers(about: events, announcing: decided.renamed)
-        } else {
-            engine.keep(engine.setAside(decided))
+        switch await store(decided, of: batch, into: &deliveries, conflicts: conflicts) {
+        case .kept: break
+        case .lostRace: return true
+        case .refused: return false
         }
+        answer(batch, as: decided, into: &deliveries)
+        schedule(decided.chores)
+        if !watchers.isEmpty { tellWatchers(about: decided.records) }
+        return false
+    }
+
+    /// How storing a batch went.
+    private enum Storing {
+        /// Stored, and kept by the engine.
+        case kept
+        /// Another server moved one of its conversations on first: decide it again.
+        case lostRace
+        /// Not stored: its requests are refused.
+        case refused
+    }
+
+    /// Stores what the batch decided, in one append, and has the engine keep it; a batch that
+    /// changed nothing is kept at once.
+    private func store(
+        _ decided: BatchDecision, of batch: [Submission], into deliveries: inout Deliveries, conflicts: Int
+    ) async -> Storing {
+        let events = decided.records
+        guard !events.isEmpty else {
+            engine.keep(engine.setAside(decided))
+            return .kept
+        }
+        // The snapshots of conversations that left memory before those the batch takes, which
+        // are newer.
+        let index = decided.index + Array(held.pendingSnapshots.values) + decided.snapshots
+        held.pendingSnapshots = [:]
+        // With other servers appending too, each conversation must still end where this
+        // engine's state of it ends.
+        var heads: [String: Int64] = [:]
+        if isShared { for case let id? in events.map(\.conversation) { heads[id.rawValue] = held.storedThrough[id] ?? 0 } }
+        // Players' ratings change only from the standings the batch read.
+        heads.merge(decided.expecting) { first, _ in first }
+        // From here until the store has answered, the engine holds only what is stored.
+        let aside = engine.setAside(decided)
+        do {
+            // A sticker's bytes before its event, in the same append.
+            var records: [NewLogRecord] = []
+            for (submission, decision) in zip(batch, decided.decisions) where !decision.events.isEmpty {
+                if case let .sticker(post, _, image) = submission.request {
+                    records.append(NewLogRecord(stream: StoredStream.sticker(post.sticker.id).name, payload: image))
+                }
+            }
+            records += try events.map { event in NewLogRecord(stream: event.stream, payload: try event.storedJSON()) }
+            let stored = try await log.append(records, indexing: index, expecting: heads)
+            // Each stream ended where the batch expected it: it ends at its records now.
+            for record in stored {
+                switch StoredStream(record.stream) {
+                case .queue: engine.queueThrough = record.position
+                case let .conversation(id): held.storedThrough[id] = record.position
+                case .rating, .sticker, .server: break
+                }
+            }
+            for (id, seq) in decided.snapshotted { held.snapshotSeq[id] = seq }
+        } catch let error as LogError where error.code == .conflict {
+            // Read again first: what was stored of them tells what they gained elsewhere.
+            if isShared { await lostRace(events, into: &deliveries) }
+            drop(aside)
+            // Another server changed the queue: what it stored, before deciding again.
+            if heads[StoredStream.queue.name] != nil { await catchUpQueue() }
+            guard conflicts < Self.conflictRetries else {
+                logger.warning("A batch lost every race with other servers; refusing it", metadata: ["error": "\(error)"])
+                refuse(batch)
+                return .refused
+            }
+            return .lostRace
+        } catch {
+            // Nothing of the batch is kept or relayed: its requests are refused.
+            drop(aside)
+            storeFailed(error)
+            refuse(batch)
+            return .refused
+        }
+        engine.keep(aside)
+        environment.conversationCounts.note(events)
+        if !storeState.isWorking { storeRecovered() }
+        // Before any reply: whoever hears of a move finds it counted.
+        publish()
+        await tellPeers(about: events, announcing: decided.renamed)
+        return .kept
+    }
+
+    /// Answers each request of a stored batch, and queues what its decisions send and relay.
+    private func answer(_ batch: [Submission], as decided: BatchDecision, into deliveries: inout Deliveries) {
         let answered = clock.now
-        for (index, (submission, decision)) in zip(batch, decisions).enumerated() {
+        for (index, (submission, decision)) in zip(batch, decided.decisions).enumerated() {
             switch submission.answer {
             case let .sticker(answer):
-                if let outcome = stickerAnswers[index] { answer(outcome) }
+                if let outcome = decided.stickerAnswers[index] { answer(outcome) }
             case let .connection(account, connection, _, received):
                 let replies = decision.replies
                 count(replies, after: answered - received)
@@ -304,18 +334,6 @@ package actor Pipeline {
             for change in decision.timers { time(change) }
             if case let .operatorAction(answer) = submission.answer { answer(decision.events.isEmpty ? .notApplicable : .applied) }
         }
-        for id in decided.toRate { timers.schedule(.rate(id), for: .rate(id), at: clock.now.date) }
-        for id in decided.houseBotTurns {
-            timers.schedule(.houseBot(id), for: .houseBot(id), at: clock.now.advanced(by: Self.houseBotThought).date)
-        }
-        if let due = decided.pairingDue {
-            timers.schedule(.pair, for: .pair, at: due)
-        } else {
-            timers.cancel(.pair)
-        }
-        armTimers()
-        if !watchers.isEmpty { tellWatchers(about: events) }
-        return false
     }
 
     /// Tells the other pipelines of the names this batch stored, and has them announce the

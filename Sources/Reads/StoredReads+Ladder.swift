@@ -40,7 +40,7 @@ extension StoredReads {
 
 extension StoredReads {
     /// An account's profile: its standing in each of `variants` (game and variant) it was rated
-    /// in, and its newest rated games from its rating stream (`RatingChange.stream(of:)`);
+    /// in, and its newest rated games from its rating stream (`StoredStream.rating`);
     /// `nil` for an account the store has no name and no rating of.
     public func profile(of account: AccountID, variants: [(game: String, variant: String)]) async throws -> Profile? {
         let name = try await log.indexValue(IndexKind.name, key: account.rawValue)
@@ -59,7 +59,7 @@ extension StoredReads {
         var changes: [RatingChange] = []
         var position: Int64 = 0
         while true {
-            let page = try await log.records(in: RatingChange.stream(of: account), after: position, limit: Self.page)
+            let page = try await log.records(in: StoredStream.rating(account).name, after: position, limit: Self.page)
             guard let last = page.last else { break }
             for stored in page {
                 if case let .ratingChanged(change) = try Record(stored: stored.payload) { changes.append(change) }

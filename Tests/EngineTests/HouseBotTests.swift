@@ -33,20 +33,20 @@ import Wire
         #expect(paired.records.contains(.renamed(account: .houseBot, name: Engine.houseBotName)))
         let joined = try #require(harness.events(of: "amber").last { $0.kind == .joined })
         #expect(joined.participant?.bot == true && joined.participant?.name == "House bot")
-        #expect(paired.houseBotTurns.isEmpty, "Amber moves first")
+        #expect(!paired.chores.contains(.houseBot(conversation)), "Amber moves first")
 
         // Amber places her fleet: the bot's turn, which it takes after a moment's thought.
         harness.clock += 1
         let placed = Self.decide(.frame(.send(.init(
             id: "m1", conversation: conversation, game: "battleship", variant: "classic", url: RatingTests.placed)), from: "amber"),
             in: &harness)
-        #expect(placed.houseBotTurns == [conversation])
+        #expect(placed.chores.contains(.houseBot(conversation)))
         harness.clock += 1
         let answered = Self.decide(.houseBot(conversation), in: &harness)
         guard case let .accepted(move)? = answered.records.first else { throw Unexpected(answered.decisions.map(\.replies)) }
         #expect(move.sender == .houseBot && move.moveCount == 2)
         // Its own turn taken, the bot waits for Amber's.
-        #expect(answered.houseBotTurns.isEmpty)
+        #expect(!answered.chores.contains(.houseBot(conversation)))
         #expect(Self.decide(.houseBot(conversation), in: &harness).records.isEmpty, "not its turn: nothing")
         let last = try #require(harness.lastMessage(in: conversation, for: "amber"))
         #expect(last.message?.sender == harness.id(of: .houseBot, seenBy: "amber"))

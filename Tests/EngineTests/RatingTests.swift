@@ -39,7 +39,7 @@ import Wire
         // Amber placed her fleet and gives up before Ben places his: he holds the seat paired.
         let resigned = Self.decideAndKeep(
             .frame(.resign(.init(id: "r1", conversation: conversation, session: session.uuidString)), from: "amber"), in: &harness)
-        #expect(resigned.toRate == [conversation])
+        #expect(resigned.chores.contains(.rate(conversation)))
         let waiting = try #require(resigned.index.first { $0.kind == IndexKind.unrated }?.value)
         let game = try #require(RatedGame(json: waiting))
         #expect(game.players == ["amber", "ben"] && game.scores == [0, 1] && game.session == session && game.variant == "classic")
@@ -47,10 +47,10 @@ import Wire
         // The pipeline reads the game, the standings (none yet) and where the streams end.
         _ = try harness.engine.take(.unrated(conversation, game, standings: [nil, nil], heads: [0, 0]))
         let rated = Self.decideAndKeep(.rate(conversation), in: &harness)
-        #expect(rated.expecting == [RatingChange.stream(of: "amber"): 0, RatingChange.stream(of: "ben"): 0])
+        #expect(rated.expecting == [StoredStream.rating("amber").name: 0, StoredStream.rating("ben").name: 0])
         guard case let .rated(_, seq, ratedSession, changes, _)? = rated.records.first else { throw Unexpected(rated.records) }
         #expect(ratedSession == session && changes.map(\.account) == ["amber", "ben"])
-        #expect(rated.records.dropFirst().map(\.stream) == [RatingChange.stream(of: "amber"), RatingChange.stream(of: "ben")])
+        #expect(rated.records.dropFirst().map(\.stream) == [StoredStream.rating("amber").name, StoredStream.rating("ben").name])
         // Glicko-2 for two new players (1500, RD 350, volatility 0.06), one game won by Ben.
         let amber = changes[0].after.rating, ben = changes[1].after.rating
         #expect(abs(ben.rating - 1662.31) < 0.01 && abs(ben.deviation - 290.32) < 0.01)
@@ -93,13 +93,13 @@ import Wire
         let resigned = Self.decideAndKeep(
             .frame(.resign(.init(id: "r1", conversation: casualConversation, session: casualSession.uuidString)), from: "amber"),
             in: &casual)
-        #expect(!resigned.records.isEmpty && resigned.toRate.isEmpty && !resigned.index.contains { $0.kind == IndexKind.unrated })
+        #expect(!resigned.records.isEmpty && !resigned.chores.contains { if case .rate = $0 { true } else { false } } && !resigned.index.contains { $0.kind == IndexKind.unrated })
     }
 
     @Test func aGameTheOperatorEndsChangesNoRating() throws {
         var (harness, _, session) = try Self.started()
         let ended = Self.decideAndKeep(.end(session: session.uuidString), in: &harness)
-        #expect(!ended.records.isEmpty && ended.toRate.isEmpty)
+        #expect(!ended.records.isEmpty && !ended.chores.contains { if case .rate = $0 { true } else { false } })
         #expect(!ended.index.contains { $0.kind == IndexKind.unrated })
     }
 

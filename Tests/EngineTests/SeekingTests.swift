@@ -111,7 +111,7 @@ import Wire
             at: harness.clock, random: &harness.random, storedThrough: [:], snapshotSeq: [:])
         #expect(decided.records.count == 6, "sought, then paired: the seeks leave the queue, a conversation of two")
         #expect(decided.expecting == ["queue": 0], "the queue changes only from where this engine read it")
-        #expect(decided.pairingDue == nil, "nobody waits")
+        #expect(decided.chores.contains(.pair(at: nil)), "nobody waits")
         _ = harness.engine.setAside(decided)
         // Dropped: Amber waits as before, and Ben was never taken.
         #expect(harness.engine.matchmaker.waiting.map(\.account) == ["amber"])
@@ -119,7 +119,7 @@ import Wire
         let alone = harness.engine.decide(
             [.seek(.init(id: "c1", game: "battleship", secondsPerMove: 60, rated: false), from: "chris", origin: "10.0.0.3")],
             at: harness.clock, random: &harness.random, storedThrough: [:], snapshotSeq: [:])
-        #expect(alone.pairingDue == harness.clock + 1, "seeks wait: pair again in a second")
+        #expect(alone.chores.contains(.pair(at: harness.clock + 1)), "seeks wait: pair again in a second")
         harness.engine.keep(harness.engine.setAside(alone))
         #expect(harness.engine.matchmaker.waiting.map(\.account) == ["amber", "chris"])
     }

@@ -36,7 +36,7 @@ struct RatedGameServerTests {
                 let key = IndexKind.ratingKey(game: "battleship", variant: "classic", account: account)
                 let standing = try #require(try await log.indexValue(IndexKind.rating, key: key).flatMap(Standing.init(json:)))
                 #expect(standing.games == 6 && standing.losses == 3 && standing.wins == 3)
-                let history = try await log.records(in: RatingChange.stream(of: account), after: 0, limit: 10)
+                let history = try await log.records(in: StoredStream.rating(account).name, after: 0, limit: 10)
                 #expect(history.count == 2, "the game rated elsewhere, then this one: never twice")
             }
         }
@@ -147,7 +147,7 @@ final class InterveningRating: ForwardingLog, Sendable {
 
     func head(of stream: String) async throws(LogError) -> Int64 {
         let head = try await inner.head(of: stream)
-        guard RatingChange.isStream(stream), !done.withLock({ let was = $0; $0 = true; return was }) else { return head }
+        guard case .rating = StoredStream(stream), !done.withLock({ let was = $0; $0 = true; return was }) else { return head }
         let account = AccountID(rawValue: String(stream.dropFirst("rating/".count)))
         let elsewhere = Standing(rating: Rating(rating: 2000, deviation: 80, volatility: 0.06), games: 5, wins: 3, losses: 2)
         let change = RatingChange(
@@ -176,7 +176,7 @@ final class RatingRefused: ForwardingLog, Sendable {
     func append(_ records: [NewLogRecord], indexing changes: [IndexChange], expecting heads: [String: Int64]) async throws(LogError)
         -> [LogRecord]
     {
-        if records.contains(where: { RatingChange.isStream($0.stream) }) {
+        if records.contains(where: { if case .rating = StoredStream($0.stream) { true } else { false } }) {
             refusals.withLock { $0 += 1 }
             throw LogError.closed
         }
